@@ -95,6 +95,43 @@ describe('unit of work guard: nothing beside an open transaction (issue 43)', ()
     expect((outside as { failure?: string }).failure).to.be.oneOf(['network', 'tls', 'timeout']);
   });
 
+  it('the AuthorityClient refuses every service inside a transaction (a programming error, nothing signed or sent); outside it goes out', async () => {
+    const { inTransaction, NO_UNIT } = await import('../../src/core/db/transaction');
+    const { AuthorityClient, NoAnswerError } = await import('../../src/modules/authority');
+    const url = 'https://127.0.0.1:9/ws';
+    const client = new AuthorityClient({
+      credentials: { keyPem: '', certPem: '', chainPems: [], fingerprint: 'x' } as never,
+      tpAmb: '2',
+      issuer: { url: () => url, label: 'nowhere' },
+      national: { distUrl: url, eventUrl: url },
+      document: '12345678000190',
+      timeoutMs: 200,
+      transport: { retries: 0, timeoutMs: 200 },
+    });
+    const calls: [string, () => Promise<unknown>][] = [
+      ['authorize', () => client.authorize('<NFe/>', '1')],
+      ['situation', () => client.situation('3'.repeat(44))],
+      ['status', () => client.status('35')],
+      ['voidNumbers', () => client.voidNumbers('<inutNFe/>')],
+      ['issuerEvent', () => client.issuerEvent('<envEvento/>', '110111')],
+      ['distDFe', () => client.distDFe({ kind: 'distNSU', ultNSU: '0' })],
+      ['manifest', () => client.manifest({ event: 'CIENCIA', accessKey: '3'.repeat(44) })],
+    ];
+    for (const [name, call] of calls) {
+      const refused = await inTransaction(NO_UNIT, () =>
+        call().then(
+          () => null,
+          (err: unknown) => err,
+        ),
+      );
+      expect(refused, name).to.be.instanceOf(Error);
+      expect((refused as Error).message, name).to.match(/tax authority while a database transaction is open/);
+      expect(refused, name).to.not.be.instanceOf(NoAnswerError);
+    }
+    // Outside: the call goes out and, nothing listening there, gets no answer (the outcome unknown).
+    expect(await client.status('35').catch((err: unknown) => err)).to.be.instanceOf(NoAnswerError);
+  });
+
   it('a second unit of work (inTransaction(NO_UNIT)) opened inside an open one throws at once, and the open one stays usable', async () => {
     const { inTransaction, NO_UNIT, unitOfWork } = await import('../../src/core/db/transaction');
     const outcome = await unitOfWork(async (uow) => {

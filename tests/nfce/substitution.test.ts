@@ -6,7 +6,7 @@ import { gunzipText } from '../../src/modules/invoices/invoice-store';
 import { VER_PROC } from '../../src/modules/invoices/xml/nfe-xml';
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
 import { counterSigning } from '../../src/modules/nfce/issue.service';
-import { sendCounterEvent } from '../../src/modules/nfce/counter-event';
+import { registerIssuerEvent } from '../../src/modules/invoices';
 import { runNfceQueue } from '../../src/modules/nfce/transmission-queue';
 import { accessKeyCheckDigit } from '../../src/modules/fiscal-xml/access-key';
 import { closeAuthorityConnections } from '../../src/modules/authority/soap/https-transport';
@@ -158,7 +158,7 @@ describe('NFC-e substitution cancellation (110112)', function () {
 
     const s = await counterSigning(t.companyId, t.filialIds[0]);
     const send = (ref: string, key: string = a.accessKey, protocol: string = a.protocol) =>
-      sendCounterEvent(
+      registerIssuerEvent(
         s,
         {
           tpEvento: TP_CANCELAMENTO_SUBSTITUICAO,

@@ -27,7 +27,7 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
       // follows as new NSUs); the issuer cancels 3; 2 more invoices: 120 documents in the stream.
       keys = t.sim.generate({ recipient: t.cnpj, count: 110 }).map((g) => g.accessKey);
       const other = t.otherSystem();
-      for (const key of keys.slice(0, 5)) expect((await other.sendEvent({ event: 'CIENCIA', accessKey: key })).result.cStat).to.equal('135');
+      for (const key of keys.slice(0, 5)) expect((await other.manifest({ event: 'CIENCIA', accessKey: key })).result.cStat).to.equal('135');
       for (const key of [keys[0], keys[5], keys[6]]) t.sim.authority.cancelByIssuer(key);
       keys.push(...t.sim.generate({ recipient: t.cnpj, count: 2 }).map((g) => g.accessKey));
       expect(t.sim.authority.status(t.cnpj).maxNSU).to.equal('000000000000120');

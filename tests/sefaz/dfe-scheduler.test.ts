@@ -188,10 +188,10 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
       const fed = w.sim.generate({ recipient: t.cnpjs[0], count: 8 });
       w.clock.advance(2 * HOUR);
       const a1 = w.sim.issueClientCertificate(t.cnpjs[0], 'OUTRO SISTEMA', 'x');
-      const { SefazClient } = await import('../../src/modules/authority/soap/sefaz-client');
+      const { AuthorityClient } = await import('../../src/modules/authority/authority-client');
       const { parsePfx } = await import('../../src/modules/sefaz/certificate/pfx');
-      const other = new SefazClient({
-        target: { distUrl: w.endpoints.distUrl, eventUrl: w.endpoints.eventUrl, ca: [w.endpoints.caPem] },
+      const other = new AuthorityClient({
+        national: { distUrl: w.endpoints.distUrl, eventUrl: w.endpoints.eventUrl, ca: [w.endpoints.caPem] },
         credentials: parsePfx(a1.pfx, 'x'),
         tpAmb: '1',
         document: t.cnpjs[0],

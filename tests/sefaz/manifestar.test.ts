@@ -55,7 +55,7 @@ describe('POST /entry-document/nfe/manifestar (NFeRecepcaoEvento 4.00)', functio
   });
 
   it('an event another system already registered (573): success, the state right, no protocol invented', async () => {
-    const other = await t.otherSystem().sendEvent({ event: 'CONFIRMACAO', accessKey: keys[1] });
+    const other = await t.otherSystem().manifest({ event: 'CONFIRMACAO', accessKey: keys[1] });
     expect(other.result.cStat).to.equal('135');
     const res = await manifest({ accessKey: keys[1], event: 'CONFIRMACAO' });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { AppError } from '../../src/core/errors';
 import { cnpjOfCertificatePem, parsePfx } from '../../src/modules/sefaz/certificate/pfx';
 import { authorityAnswerError, distOutcome, eventOutcome } from '../../src/modules/authority/cstat';
-import { decodeDistReply, decodeEventReply, ExchangeRecord, SefazClient } from '../../src/modules/authority/soap/sefaz-client';
+import { decodeDistReply, decodeEventReply, ExchangeRecord, AuthorityClient } from '../../src/modules/authority/authority-client';
 import { buildRetDistDFeInt, unzipDoc } from '../../src/modules/authority/xml/dist-dfe';
 import { extractElementText } from '../../src/modules/authority/xml/dom';
 import { buildSignedEnvEvento, ManifestationEvent } from '../../src/modules/authority/xml/events';
@@ -213,19 +213,19 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
         replies[reply].push(extractElementText(r.response!, reply)!);
       };
       const a1 = parsePfx(sim.issueClientCertificate(cnpj, 'EMPRESA XSD', 'x').pfx, 'x');
-      const client = new SefazClient({
-        target: { distUrl: endpoints.distUrl, eventUrl: endpoints.eventUrl, ca: [endpoints.caPem] },
+      const client = new AuthorityClient({
+        national: { distUrl: endpoints.distUrl, eventUrl: endpoints.eventUrl, ca: [endpoints.caPem] },
         credentials: a1,
         tpAmb: '1',
         document: cnpj,
         uf: 'SP',
         onExchange: record,
       });
-      await client.sendEvent({ event: 'CIENCIA', accessKey: keys[0] });
-      await client.sendEvent({ event: 'CIENCIA', accessKey: keys[0] }); // 573
-      await client.sendEvent({ event: 'CONFIRMACAO', accessKey: keys[1] });
-      await client.sendEvent({ event: 'DESCONHECIMENTO', accessKey: keys[2] });
-      await client.sendEvent({ event: 'NAO_REALIZADA', accessKey: keys[3], justification: 'Mercadoria devolvida na portaria' });
+      await client.manifest({ event: 'CIENCIA', accessKey: keys[0] });
+      await client.manifest({ event: 'CIENCIA', accessKey: keys[0] }); // 573
+      await client.manifest({ event: 'CONFIRMACAO', accessKey: keys[1] });
+      await client.manifest({ event: 'DESCONHECIMENTO', accessKey: keys[2] });
+      await client.manifest({ event: 'NAO_REALIZADA', accessKey: keys[3], justification: 'Mercadoria devolvida na portaria' });
       // Cancellations reach a recipient that manifested as procEventoNFe, one that did not as resEvento.
       sim.authority.cancelByIssuer(keys[1]);
       sim.authority.cancelByIssuer(sim.generate({ recipient: cnpj, count: 1 })[0].accessKey);
@@ -293,7 +293,7 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
     let server: https.Server;
     let mode: 'reset-once' | 'silent' = 'reset-once';
     let hits = 0;
-    let client: (timeoutMs: number, records: ExchangeRecord[]) => SefazClient;
+    let client: (timeoutMs: number, records: ExchangeRecord[]) => AuthorityClient;
 
     before(async () => {
       const { sim } = await authority();
@@ -322,8 +322,8 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
       const cnpj = randomCnpj();
       const a1 = parsePfx(sim.issueClientCertificate(cnpj, 'T', 'x').pfx, 'x');
       client = (timeoutMs, records) =>
-        new SefazClient({
-          target: { distUrl: url, eventUrl: url, ca: [sim.ca.certPem] },
+        new AuthorityClient({
+          national: { distUrl: url, eventUrl: url, ca: [sim.ca.certPem] },
           credentials: a1,
           tpAmb: '1',
           document: cnpj,

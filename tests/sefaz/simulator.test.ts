@@ -11,7 +11,7 @@ import { signToken } from '../../src/core/auth/jwt';
 import { encodeId } from '../../src/core/hashids';
 import { parsePfx } from '../../src/modules/sefaz/certificate/pfx';
 import { SefazEndpoint } from '../../src/modules/sefaz/entities/sefaz-endpoint.entity';
-import { decodeDistReply, decodeEventReply, SefazClient } from '../../src/modules/authority/soap/sefaz-client';
+import { decodeDistReply, decodeEventReply, AuthorityClient } from '../../src/modules/authority/authority-client';
 import { buildDistDFeInt } from '../../src/modules/authority/xml/dist-dfe';
 import { buildSignedEnvEvento } from '../../src/modules/authority/xml/events';
 import { buildRequestEnvelope, DIST_DFE, RECEPCAO_EVENTO, soapContentType } from '../../src/modules/authority/xml/soap';
@@ -45,12 +45,12 @@ describe('Local authority simulator', function () {
   let ep: Awaited<ReturnType<typeof authority>>['endpoints'];
   const cnpj = randomCnpj();
   let creds: ReturnType<typeof parsePfx>;
-  let client: SefazClient;
+  let client: AuthorityClient;
 
   before(async () => {
     ({ sim, endpoints: ep } = await authority());
     creds = parsePfx(sim.issueClientCertificate(cnpj, 'DESTINATARIO', 'x').pfx, 'x');
-    client = new SefazClient({ target: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] }, credentials: creds, tpAmb: '1', document: cnpj, uf: 'SP' });
+    client = new AuthorityClient({ national: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] }, credentials: creds, tpAmb: '1', document: cnpj, uf: 'SP' });
   });
 
   const distBody = (query: Parameters<typeof buildDistDFeInt>[0]['query'], document = cnpj) => buildRequestEnvelope(DIST_DFE, buildDistDFeInt({ tpAmb: '1', cnpj: document, query }));
@@ -98,8 +98,8 @@ describe('Local authority simulator', function () {
       expect(wrong).to.include({ cStat: '656', ultNSU: '000000000000055', maxNSU: '000000000000000' });
       expect(wrong.xMotivo).to.match(/ultNSU nas solicitacoes subsequentes/);
       const fresh = randomCnpj();
-      const c2 = new SefazClient({
-        target: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] },
+      const c2 = new AuthorityClient({
+        national: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] },
         credentials: parsePfx(sim.issueClientCertificate(fresh, 'X', 'x').pfx, 'x'),
         tpAmb: '1',
         document: fresh,
@@ -112,9 +112,9 @@ describe('Local authority simulator', function () {
       const [a, b] = sim.generate({ recipient: cnpj, count: 2 }).map((g) => g.accessKey);
       const kindOf = async (key: string) => (await client.distDFe({ kind: 'consChNFe', accessKey: key })).documents.map((d) => d.kind);
       expect(await kindOf(a)).to.deep.equal(['resNFe']);
-      expect((await client.sendEvent({ event: 'DESCONHECIMENTO', accessKey: a })).result.cStat).to.equal('135');
+      expect((await client.manifest({ event: 'DESCONHECIMENTO', accessKey: a })).result.cStat).to.equal('135');
       expect(await kindOf(a)).to.deep.equal(['resNFe']);
-      expect((await client.sendEvent({ event: 'CONFIRMACAO', accessKey: b })).result.cStat).to.equal('135');
+      expect((await client.manifest({ event: 'CONFIRMACAO', accessKey: b })).result.cStat).to.equal('135');
       expect(await kindOf(b)).to.deep.equal(['procNFe']);
       // … and arrives as a new NSU of the stream.
       const status = sim.authority.status(cnpj);

@@ -7,7 +7,7 @@ import { DfeState } from '../../src/modules/dfe/entities/dfe-state.entity';
 import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate.service';
 import { setFilialEndpoint, setTransportOptions } from '../../src/modules/sefaz/sefaz-connection';
 import { parsePfx } from '../../src/modules/sefaz/certificate/pfx';
-import { SefazClient } from '../../src/modules/authority/soap/sefaz-client';
+import { AuthorityClient } from '../../src/modules/authority/authority-client';
 import { AuthoritySimulator, SimulatorEndpoints } from '../../src/dev/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { trustCertificateAuthority } from '../../src/modules/fiscal-xml/signer-trust';
@@ -54,7 +54,7 @@ export interface SefazTenant extends TestTenant {
   sim: AuthoritySimulator;
   endpoints: SimulatorEndpoints;
   /** A client of "another system" polling or manifesting the same CNPJ with its own certificate. */
-  otherSystem: () => SefazClient;
+  otherSystem: () => AuthorityClient;
 }
 
 export const filialCnpj = async (t: TestTenant, i = 0) => (await dataSource.manager.findOneByOrFail(Filial, { id: t.filialIds[i] })).cnpj;
@@ -72,7 +72,7 @@ export async function sefazTenant(opts: { certificate?: boolean; cnpj?: string }
   await setFilialEndpoint(t.companyId, t.filialIds[0], { distUrl: ep.distUrl, eventUrl: ep.eventUrl, caPem: ep.caPem, label: 'local simulator' });
   const otherSystem = () => {
     const a1 = sim.issueClientCertificate(cnpj, 'OUTRO SISTEMA', 'x');
-    return new SefazClient({ target: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] }, credentials: { ...parsePfx(a1.pfx, 'x') }, tpAmb: '1', document: cnpj, uf: 'SP' });
+    return new AuthorityClient({ national: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] }, credentials: { ...parsePfx(a1.pfx, 'x') }, tpAmb: '1', document: cnpj, uf: 'SP' });
   };
   return Object.assign(t, { cnpj, sim, endpoints: ep, otherSystem });
 }

@@ -2,9 +2,9 @@ import { Counter, Histogram } from 'prom-client';
 import { registry } from '../../core/metrics';
 
 /*
- * Every exchange with the tax authority, whatever the service (DistDFe, RecepcaoEvento, and any service
- * added later): SefazClient.call, the one path every SOAP call takes, reports each attempt here.
- * Labels are bounded: the service, the operation (the DistDFe query kind or the event type), the
+ * Every exchange with the tax authority, whatever the service (authorization, consultation, status,
+ * voiding, events, DistDFe): AuthorityClient.call, the one path every SOAP call takes, reports each attempt here.
+ * Labels are bounded: the service, the operation (the message sent, the DistDFe query kind or the event type), the
  * outcome, and the authority's cStat (a three-digit code; `none` when no reply was read).
  */
 const duration = new Histogram({

@@ -10,28 +10,14 @@ export { authorityAnswerError, distOutcome, eventOutcome } from './cstat';
 export type { DistOutcome, EventOutcome } from './cstat';
 export { AUTHORIZERS, authorizerOf, contingencyOf, emissionTypeOf, issuerTargetOf, serviceUrl, UFS } from './endpoints';
 export type { Authorizer, Contingency, IssuerTarget, OwnTarget } from './endpoints';
-export { IssuerClient, NoAnswerError } from './issuer-client';
+export { AuthorityClient, decodeDistReply, decodeEventReply, NoAnswerError, redactCertificate } from './authority-client';
+export type { AuthorityService, AuthorityTarget, ClientOptions, DfeLogService, ExchangeRecord } from './authority-client';
 export { postWithRetries, TransportError } from './soap/https-transport';
 export type { PostOptions } from './soap/https-transport';
-export { decodeDistReply, decodeEventReply, redactCertificate, SefazClient } from './soap/sefaz-client';
-export type { AuthorityTarget, ClientOptions, DfeLogService, ExchangeRecord } from './soap/sefaz-client';
 export { buildRetDistDFeInt, nsuToBigInt, NSU_ZERO, padNsu, readDfeDocument, readDistDFeInt } from './xml/dist-dfe';
 export type { DfeDocument, DistQuery, DistRequest, DistResult, EventDocument, EventSummary, NfeSummary } from './xml/dist-dfe';
 export { child, childText, escapeXml, extractElementText, findFirst, NFE_NS, parseRoot } from './xml/dom';
-export {
-  asciiText,
-  brasiliaDateTime,
-  buildProcEventoNFe,
-  buildRetEnvEvento,
-  buildRetEvento,
-  EVENT_TYPES,
-  eventId,
-  eventOfType,
-  readEnvEvento,
-  readRetEnvEvento,
-  TP_CANCELAMENTO,
-  TP_CTE_AUTORIZADO,
-} from './xml/events';
+export { asciiText, brasiliaDateTime, buildProcEventoNFe, buildRetEnvEvento, buildRetEvento, EVENT_TYPES, eventId, eventOfType, readEnvEvento, TP_CANCELAMENTO, TP_CTE_AUTORIZADO } from './xml/events';
 export type { EnvEventoResult, EventResult, ManifestationEvent, ReceivedEvento } from './xml/events';
 export {
   AUTORIZACAO,
@@ -47,12 +33,7 @@ export {
   INUTILIZACAO,
   issuerEventId,
   OUTBOUND_PATHS,
-  readAuthorizationEnvelope,
-  readAuthorizationReply,
   readInutNFe,
-  readSituationReply,
-  readStatusReply,
-  readVoidReply,
   RET_AUTORIZACAO,
   STATUS_SERVICO,
   TP_CANCELAMENTO_SUBSTITUICAO,

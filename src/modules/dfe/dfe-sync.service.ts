@@ -4,7 +4,7 @@ import { inTransaction, NO_UNIT } from '../../core/db/transaction';
 import { ConflictError, RateLimitedError } from '../../core/errors';
 import { governingFilial } from '../nfe';
 import type { Filial } from '../tenancy';
-import { authorityAnswerError, distOutcome, DistResult, NSU_ZERO, nsuToBigInt, padNsu, type SefazClient } from '../authority';
+import { authorityAnswerError, distOutcome, DistResult, NSU_ZERO, nsuToBigInt, padNsu, type AuthorityClient } from '../authority';
 import { applyDocuments, emptySummary, IngestSummary, prepareDocuments, SkippedDocument } from './dfe-ingest';
 import { ensureState, findState, updateState, updateStateOrFail } from './dfe-state.repository';
 import type { DfeState, NsuGap } from './entities/dfe-state.entity';
@@ -62,7 +62,7 @@ class Sync {
     private readonly ctx: TenantContext,
     private readonly filial: Filial,
     readonly state: DfeState,
-    private readonly client: SefazClient,
+    private readonly client: AuthorityClient,
     private readonly now: () => Date,
   ) {}
 
@@ -71,7 +71,7 @@ class Sync {
     return new Date(this.now().getTime() + (this.client.quietPeriodMs ?? sefazConfig.waitMs));
   }
 
-  private async query(q: Parameters<SefazClient['distDFe']>[0]): Promise<DistResult> {
+  private async query(q: Parameters<AuthorityClient['distDFe']>[0]): Promise<DistResult> {
     this.calls++;
     this.last = await this.client.distDFe(q);
     return this.last;

@@ -3,7 +3,7 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import type { NfeInbound } from '../nfe';
 import { findByKeyInFilial, findInboundByKey, governingFilial } from '../nfe';
 import type { Filial } from '../tenancy';
-import { authorityAnswerError, eventOutcome, type ManifestationEvent, type SefazClient } from '../authority';
+import { authorityAnswerError, eventOutcome, type ManifestationEvent, type AuthorityClient } from '../authority';
 import { recordManifestation } from './dfe-ingest';
 import { clientFor } from '../sefaz';
 
@@ -31,9 +31,9 @@ export interface ManifestResult {
 }
 
 /** `client`: one already made for the filial (the scheduler sends many in a row). */
-export async function manifestInbound(ctx: TenantContext, filial: Filial, inbound: NfeInbound, input: Omit<ManifestInput, 'accessKey'>, client?: SefazClient): Promise<ManifestResult> {
+export async function manifestInbound(ctx: TenantContext, filial: Filial, inbound: NfeInbound, input: Omit<ManifestInput, 'accessKey'>, client?: AuthorityClient): Promise<ManifestResult> {
   client ??= await clientFor(filial);
-  const { result } = await client.sendEvent({ event: input.event, accessKey: inbound.accessKey, justification: input.justification });
+  const { result } = await client.manifest({ event: input.event, accessKey: inbound.accessKey, justification: input.justification });
   const outcome = eventOutcome(result.cStat);
   if (outcome !== 'REGISTERED' && outcome !== 'DUPLICATE') throw authorityAnswerError(result.cStat, result.xMotivo, `Manifestation ${input.event}`);
   const registeredAt = result.registeredAt ? new Date(Date.parse(result.registeredAt)) : new Date();

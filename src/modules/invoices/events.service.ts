@@ -2,18 +2,18 @@ import type { EntityManager } from 'typeorm';
 import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
-import { BusinessRuleError, ConflictError, UpstreamError } from '../../core/errors';
-import { asciiText, brasiliaDateTime, buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, Contingency, IssuerEvent, issuerEventId, NFE_NS, TP_CANCELAMENTO, TP_CCE } from '../authority';
+import { BusinessRuleError, ConflictError } from '../../core/errors';
+import { asciiText, brasiliaDateTime, Contingency, IssuerEvent, TP_CANCELAMENTO, TP_CCE } from '../authority';
 import { assertPeriodOpen } from '../fiscal-periods';
 import { cancelForFiscalDocument } from '../receivables';
 import { billedFulfillments } from './billing-installments';
 import { billingSnapshot, realignBoletosOfBilling } from '../collection';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
-import { clientOf, filialSigning, findInvoice, gz, transition } from './invoice-store';
+import { filialSigning, findInvoice, gz, transition } from './invoice-store';
+import { CANCELLATION_REGISTERED, registeredEvent, sendIssuerEvent, SentEvent } from './issuer-event';
 import { outcomeOf, ownerOf } from './source-hooks';
 import { assertAllowed, assertTransition } from './invoices.state';
-import { signatureFor } from './xml/nfe-signer';
 
 /*
  * The issuer's events on an authorized NF-e (NFeRecepcaoEvento4 of its authority):
@@ -49,7 +49,8 @@ export function correctionProblem(text: string): string | null {
 
 const contingencyOfDoc = (doc: OutboundNfe): Contingency | null => (doc.emissionType === 6 ? 'SVC-AN' : doc.emissionType === 7 ? 'SVC-RS' : null);
 
-export async function sendEvent(doc: OutboundNfe, tpEvento: IssuerEvent['tpEvento'], sequence: number, text: string) {
+/** The NF-e's issuer event, sent to the authority that authorized it (SVC when it was issued in contingency). */
+export async function sendEvent(doc: OutboundNfe, tpEvento: IssuerEvent['tpEvento'], sequence: number, text: string, what = 'event'): Promise<SentEvent> {
   const s = await filialSigning(doc.companyId, doc.filialId);
   const e: IssuerEvent = {
     tpEvento,
@@ -62,28 +63,7 @@ export async function sendEvent(doc: OutboundNfe, tpEvento: IssuerEvent['tpEvent
     protocol: doc.protocol ?? undefined,
     text,
   };
-  const canonical = canonicalIssuerInfEvento(e);
-  const { signature } = signatureFor(issuerEventId(e), canonical, s.signer);
-  const evento = buildIssuerEvento(canonical, signature);
-  const client = await clientOf(s, contingencyOfDoc(doc));
-  let reply;
-  try {
-    reply = await client.event(buildIssuerEnvEvento(evento, String(Date.now()).slice(-15)));
-  } catch (err) {
-    if (err instanceof UpstreamError) throw err;
-    throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the event: ${(err as Error).message}`);
-  }
-  const result = reply.lot.events.find((r) => r.accessKey === doc.accessKey) ?? null;
-  const retEvento = /<(?:\w+:)?retEvento[\s>][\s\S]*?<\/(?:\w+:)?retEvento>/.exec(reply.raw)?.[0] ?? '';
-  return { result, lot: reply.lot, proc: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${evento.replace(` xmlns="${NFE_NS}"`, '')}${retEvento}</procEventoNFe>` };
-}
-
-function failure(lot: { cStat: string; xMotivo: string }, result: { cStat: string; xMotivo: string } | null): never {
-  const cStat = result?.cStat ?? lot.cStat;
-  const xMotivo = result?.xMotivo ?? lot.xMotivo;
-  if (cStat === '108' || cStat === '109') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${cStat} ${xMotivo}`, { cStat, xMotivo });
-  if (cStat === '501') throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `The authority refused the cancellation as late: ${cStat} ${xMotivo}`, { cStat, xMotivo });
-  throw new BusinessRuleError('SEFAZ_REJECTED', `The authority rejected the event: ${cStat} ${xMotivo}`, { cStat, xMotivo });
+  return sendIssuerEvent(s, e, contingencyOfDoc(doc), what);
 }
 
 class DryRun extends Error {}
@@ -122,9 +102,7 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
   await assertPeriodOpen(readerOf(ctx), ctx.companyId, doc.filialId, [doc.issuedAt, new Date()]);
   const owner = ownerOf(doc);
   if (owner?.provider.onCancelled) await dryRun((em) => owner.provider.onCancelled!(em, ctx, { ...outcomeOf(doc), cancelProtocol: null, justification: text }));
-  const { result, lot, proc } = await sendEvent(doc, TP_CANCELAMENTO, 1, text);
-  // 135/155 registered; 573 duplicity: it was registered before (a lost answer) — the authority's record stands.
-  if (!result || !['135', '155', '573'].includes(result.cStat)) failure(lot, result);
+  const result = registeredEvent(await sendEvent(doc, TP_CANCELAMENTO, 1, text, 'cancellation'), CANCELLATION_REGISTERED, 'cancellation');
   return inTransaction(ctx, async (em) => {
     await em.insert(OutboundNfeEvent, {
       companyId: doc.companyId,
@@ -133,11 +111,11 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
       type: TP_CANCELAMENTO,
       sequence: 1,
       text,
-      cStat: result!.cStat,
-      xMotivo: result!.xMotivo.slice(0, 255),
-      protocol: result!.protocol ?? '',
-      registeredAt: result!.registeredAt ? new Date(result!.registeredAt) : new Date(),
-      xmlGz: gz(proc),
+      cStat: result.cStat,
+      xMotivo: result.xMotivo.slice(0, 255),
+      protocol: result.protocol ?? '',
+      registeredAt: result.registeredAt ? new Date(result.registeredAt) : new Date(),
+      xmlGz: gz(result.proc),
       actor: ctx.actor.slice(0, 100),
     });
     assertTransition(doc, 'cancel', 'CANCELLED');
@@ -148,9 +126,9 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
     // Their boletos go with them: withdrawn if no remessa carried them, else a write-off asked of the bank.
     await realignBoletosOfBilling(em, ctx, { fulfillmentIds, bankAccountId: null, before });
     // The source's owner reverses its effects in this transaction.
-    await owner?.provider.onCancelled?.(em, ctx, { ...outcomeOf(doc), cancelProtocol: result!.protocol ?? null, justification: text });
+    await owner?.provider.onCancelled?.(em, ctx, { ...outcomeOf(doc), cancelProtocol: result.protocol ?? null, justification: text });
     // Cancelled, the document no longer bills its fulfilment: it may be billed again by a new NF-e.
-    return transition(ctx, doc, 'CANCELLED', { cancelledAt: new Date(), cancelProtocol: result!.protocol, claim: null }, 'nfe.outbound.cancelled', em, { justification: text });
+    return transition(ctx, doc, 'CANCELLED', { cancelledAt: new Date(), cancelProtocol: result.protocol, claim: null }, 'nfe.outbound.cancelled', em, { justification: text });
   });
 }
 
@@ -175,8 +153,7 @@ export async function correctInvoice(ctx: TenantContext, id: number, correction:
       .execute();
   });
   if (!reserved.affected) throw new ConflictError('CONCURRENT_UPDATE', 'Another correction of this NF-e is in progress; retry');
-  const { result, lot, proc } = await sendEvent(doc, TP_CCE, sequence, text);
-  if (!result || !['135', '136'].includes(result.cStat)) failure(lot, result);
+  const result = registeredEvent(await sendEvent(doc, TP_CCE, sequence, text), ['135', '136'], 'event');
   return inTransaction(ctx, async (em) => {
     const event = await em.save(
       em.create(OutboundNfeEvent, {
@@ -186,11 +163,11 @@ export async function correctInvoice(ctx: TenantContext, id: number, correction:
         type: TP_CCE,
         sequence,
         text,
-        cStat: result!.cStat,
-        xMotivo: result!.xMotivo.slice(0, 255),
-        protocol: result!.protocol ?? '',
-        registeredAt: result!.registeredAt ? new Date(result!.registeredAt) : new Date(),
-        xmlGz: gz(proc),
+        cStat: result.cStat,
+        xMotivo: result.xMotivo.slice(0, 255),
+        protocol: result.protocol ?? '',
+        registeredAt: result.registeredAt ? new Date(result.registeredAt) : new Date(),
+        xmlGz: gz(result.proc),
         actor: ctx.actor.slice(0, 100),
       }),
     );

@@ -5,7 +5,7 @@ import { UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
 import { registry } from '../../core/metrics';
-import { IssuerClient, NFE_NS, NoAnswerError, type ProtocolResult, TP_CANCELAMENTO } from '../authority';
+import { AuthorityClient, NFE_NS, NoAnswerError, type ProtocolResult, TP_CANCELAMENTO } from '../authority';
 import { attachFiscalDocument } from '../receivables';
 import { afterAuthorized } from './delivery.service';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
@@ -42,7 +42,7 @@ export type Answer =
   | { kind: 'UNKNOWN'; reason: string; absent?: boolean };
 
 /** What the authority says of a key (NFeConsultaProtocolo4). */
-export async function consult(client: IssuerClient, accessKey: string): Promise<Answer> {
+export async function consult(client: AuthorityClient, accessKey: string): Promise<Answer> {
   try {
     const s = await client.situation(accessKey);
     if ((s.cStat === '100' || s.cStat === '101' || s.cStat === '150' || s.cStat === '151') && s.protocol?.cStat === '100') return { kind: 'AUTHORIZED', prot: s.protocol };

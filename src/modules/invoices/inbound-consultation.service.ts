@@ -3,7 +3,7 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import { UpstreamError } from '../../core/errors';
 import type { NfeInbound } from '../nfe';
 import { AuthorityAnswer, documentDigest, findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial, recordAuthorityCheck } from '../nfe';
-import { authorityAnswerError, IssuerClient, NoAnswerError, ufOfCode } from '../authority';
+import { authorityAnswerError, AuthorityClient, NoAnswerError, ufOfCode } from '../authority';
 import { issuerTarget } from '../sefaz';
 import { filialSigning } from './invoice-store';
 
@@ -24,7 +24,7 @@ export interface ConsultationResult {
   answer: AuthorityAnswer;
 }
 
-function outcomeOf(inbound: NfeInbound, s: Awaited<ReturnType<IssuerClient['situation']>>): AuthorityAnswer | null {
+function outcomeOf(inbound: NfeInbound, s: Awaited<ReturnType<AuthorityClient['situation']>>): AuthorityAnswer | null {
   const protocol = s.protocol?.protocol ?? null;
   const base = { cStat: s.cStat, xMotivo: s.xMotivo, protocol };
   if (CANCELLED.has(s.cStat)) return { outcome: 'CANCELLED', ...base };
@@ -47,8 +47,8 @@ export async function consultInboundKey(ctx: TenantContext, ref: { accessKey?: s
   const signing = await filialSigning(ctx.companyId, filial.id);
   // The key's own UF answers for it (an issuer in another state is not known to the filial's authorizer).
   const uf = ufOfCode(inbound.accessKey.slice(0, 2)) ?? signing.filial.uf;
-  const client = new IssuerClient(await issuerTarget(withUf(signing.filial, uf), null), signing.credentials, signing.tpAmb);
-  let reply: Awaited<ReturnType<IssuerClient['situation']>>;
+  const client = new AuthorityClient({ issuer: await issuerTarget(withUf(signing.filial, uf), null), credentials: signing.credentials, tpAmb: signing.tpAmb });
+  let reply: Awaited<ReturnType<AuthorityClient['situation']>>;
   try {
     reply = await client.situation(inbound.accessKey);
   } catch (err) {

@@ -15,11 +15,13 @@ export { authorizedInvoices, invoicesOfSource, pendingInvoices } from './origina
 export type { AuthorizedOriginal, PendingOriginal, SourceInvoice } from './originals.service';
 export type { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
 // The authority's client and endpoint tables live in the authority module; these names stay here for callers not yet moved.
-export { authorizerOf, contingencyOf, IssuerClient, NoAnswerError } from '../authority';
+export { authorizerOf, contingencyOf, AuthorityClient, NoAnswerError } from '../authority';
 export type { Authorizer, Contingency, IssuerTarget } from '../authority';
 export { issuerTarget } from '../sefaz';
 export { InvoiceSeries } from './entities/invoice-series.entity';
 export { clientOf, filialSigning, gunzipText, gz } from './invoice-store';
+export { CANCELLATION_REGISTERED, registeredEvent, registerIssuerEvent, sendIssuerEvent } from './issuer-event';
+export type { RegisteredEvent, SentEvent } from './issuer-event';
 export type { FilialSigning } from './invoice-store';
 export { requestVoiding, voidingRefused, voidingUnavailable } from './voiding';
 export type { VoidingAnswer, VoidingOutcome, VoidingRequest } from './voiding';

@@ -6,7 +6,7 @@ import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { Contingency, IssuerClient } from '../authority';
+import { Contingency, AuthorityClient } from '../authority';
 import { issuerTarget, loadCredentials, loadFilial, tpAmbOf } from '../sefaz';
 import type { Filial } from '../tenancy';
 import { sourceIdOf } from './document-sources';
@@ -88,6 +88,6 @@ export async function filialSigning(companyId: number, filialId: number): Promis
   return { filial, credentials, signer: signerOf(credentials.keyPem, credentials.certPem), tpAmb: tpAmbOf(filial) };
 }
 
-export async function clientOf(s: FilialSigning, contingency: Contingency | null): Promise<IssuerClient> {
-  return new IssuerClient(await issuerTarget(s.filial, contingency), s.credentials, s.tpAmb);
+export async function clientOf(s: FilialSigning, contingency: Contingency | null): Promise<AuthorityClient> {
+  return new AuthorityClient({ issuer: await issuerTarget(s.filial, contingency), credentials: s.credentials, tpAmb: s.tpAmb });
 }

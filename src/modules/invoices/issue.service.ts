@@ -15,7 +15,7 @@ import { assertPeriodOpen } from '../fiscal-periods';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ComputedFiscalDocument } from '../fiscal';
 import { amountDueOf, legalStatements } from '../fiscal';
-import { Contingency, contingencyOf, emissionTypeOf, IssuerClient, NFE_NS, NoAnswerError } from '../authority';
+import { Contingency, contingencyOf, emissionTypeOf, AuthorityClient, NFE_NS, NoAnswerError } from '../authority';
 import { filialAuthoritySettings } from '../sefaz';
 import { Answer, consult, contingencyDocumentOf, DENIED, failureOf, namedKeyOfOurs, noteAttempt, settleFirstAttempt } from './first-attempt';
 import { attachFiscalDocument } from '../receivables';
@@ -346,7 +346,7 @@ async function releaseLease(companyId: number, id: number, owner: string): Promi
  * consulted and, when the authority does not hold it, the same document (same key) goes once more on a
  * new connection — as the NFC-e does. The consultation unanswered or refused (108), its fate is unknown.
  */
-async function transmit(client: IssuerClient, doc: OutboundNfe, signedXml: string, fresh = false): Promise<Answer> {
+async function transmit(client: AuthorityClient, doc: OutboundNfe, signedXml: string, fresh = false): Promise<Answer> {
   let reply;
   try {
     reply = await client.authorize(signedXml, String(doc.id), fresh);

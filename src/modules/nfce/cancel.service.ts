@@ -3,9 +3,8 @@ import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError } from '../../core/errors';
 import { assertPeriodOpen } from '../fiscal-periods';
-import { gz } from '../invoices';
+import { gz, registerIssuerEvent } from '../invoices';
 import { asciiText, brasiliaDateTime, IssuerEvent, TP_CANCELAMENTO } from '../authority';
-import { sendCounterEvent } from './counter-event';
 import type { NfceDocument } from './entities/nfce-document.entity';
 import { counterSigning, findNfce, transitionNfce } from './issue.service';
 import { assertAllowed } from './nfce.state';
@@ -45,6 +44,6 @@ export async function cancelNfce(ctx: TenantContext, id: number, justification: 
     protocol: doc.protocol ?? undefined,
     text,
   };
-  const { cStat, xMotivo, protocol, proc } = await sendCounterEvent(s, e, 'cancellation');
+  const { cStat, xMotivo, protocol, proc } = await registerIssuerEvent(s, e, 'cancellation');
   return transitionNfce(ctx, doc, 'cancel', 'CANCELLED', { cStat, xMotivo: xMotivo.slice(0, 255), cancelProtocol: protocol, cancelXmlGz: gz(proc) }, 'nfce.cancelled', { justification: text });
 }

@@ -10,7 +10,7 @@ import { Dec } from '../../core/decimal';
 import { BusinessRuleError, NotFoundError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { IssuerClient, IssuerTarget, NFE_NS, NoAnswerError, type ProtocolResult } from '../authority';
+import { AuthorityClient, IssuerTarget, NFE_NS, NoAnswerError, type ProtocolResult } from '../authority';
 import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, takeNextNumber } from '../invoices';
 import { filialAuthoritySettings, issuerTarget } from '../sefaz';
 import { assertPeriodOpen } from '../fiscal-periods';
@@ -377,7 +377,7 @@ export type Verdict = { kind: 'AUTHORIZED'; prot: ProtocolResult } | { kind: 'RE
 const procOf = (signedNfe: string, protXml: string) => `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
 
 /** What the authority holds under a key: its authorization, or nothing we can use. */
-export async function consultKey(client: IssuerClient, accessKey: string): Promise<ProtocolResult | null | 'UNAVAILABLE'> {
+export async function consultKey(client: AuthorityClient, accessKey: string): Promise<ProtocolResult | null | 'UNAVAILABLE'> {
   try {
     const s = await client.situation(accessKey);
     if (s.protocol?.cStat === '100') return s.protocol;
@@ -396,7 +396,7 @@ export async function consultKey(client: IssuerClient, accessKey: string): Promi
  * is the verdict; unknown to the authority, the same note (same key and number) is sent again on a new
  * connection; the consultation unanswered, the lost answer's usual course (offline contingency).
  */
-export async function sendNote(client: IssuerClient, doc: NfceDocument, signedXml?: string, fresh = false): Promise<Verdict> {
+export async function sendNote(client: AuthorityClient, doc: NfceDocument, signedXml?: string, fresh = false): Promise<Verdict> {
   let reply;
   try {
     reply = await client.authorize(signedXml ?? gunzipText(doc.signedXmlGz), String(doc.id), fresh);
@@ -501,7 +501,7 @@ export async function transmitCounterNote(ctx: ActorContext, prepared: PreparedN
   const doc = prepared.doc ?? (await findNfce(ctx.companyId, prepared.id, readerOf(ctx)));
   if (doc.status !== 'SIGNED') return doc;
   const sc = await counterSigning(doc.companyId, doc.filialId);
-  const client = new IssuerClient(await counterTarget(sc), sc.credentials, sc.tpAmb, prepared.timeoutMs);
+  const client = new AuthorityClient({ issuer: await counterTarget(sc), credentials: sc.credentials, tpAmb: sc.tpAmb, timeoutMs: prepared.timeoutMs });
   const v = await sendNote(client, doc, prepared.signedXml);
   if (v.kind === 'UNAVAILABLE') {
     // A filial whose policy is NONE prints no offline note: it stays SIGNED and the queue sends it when the authority answers.

@@ -4,10 +4,9 @@ import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { ConflictError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
-import { clientOf, FilialSigning, gz, requestVoiding, VER_PROC, voidingRefused, voidingUnavailable } from '../invoices';
+import { clientOf, FilialSigning, gz, registerIssuerEvent, requestVoiding, VER_PROC, voidingRefused, voidingUnavailable } from '../invoices';
 import { asciiText, brasiliaDateTime, IssuerEvent, TP_CANCELAMENTO_SUBSTITUICAO } from '../authority';
 import { NfceDocument } from './entities/nfce-document.entity';
-import { sendCounterEvent } from './counter-event';
 import { consultKey, counterSigning, findNfce, transitionNfce } from './issue.service';
 import { assertAllowed } from './nfce.state';
 
@@ -48,7 +47,7 @@ export async function settleOriginal(ctx: ActorContext, doc: NfceDocument, justi
       referencedKey: doc.accessKey,
       appVersion: VER_PROC,
     };
-    const r = await sendCounterEvent(s, e, 'substitution cancellation');
+    const r = await registerIssuerEvent(s, e, 'substitution cancellation');
     return transitionNfce(ctx, doc, 'settle-original', 'AUTHORIZED', { originalOutcome: 'SUBSTITUTED', originalProtocol: r.protocol, originalXmlGz: gz(r.proc) }, 'nfce.original-substituted', {
       originalKey: doc.onlineKey,
       originalNumber: doc.onlineNumber,

@@ -9,7 +9,7 @@ import { logger } from '../../core/logger';
 import { registry } from '../../core/metrics';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { LeaseStrategy, replicaName, withLease, Worker } from '../../core/worker';
-import { IssuerClient } from '../authority';
+import { AuthorityClient } from '../authority';
 import { filialAuthoritySettings, issuerTarget } from '../sefaz';
 import { NfceDocument } from './entities/nfce-document.entity';
 import { NfceQueueLease } from './entities/nfce-queue-lease.entity';
@@ -94,10 +94,10 @@ async function queuePass(now: Date, renewLease: () => Promise<boolean>, limit = 
   for (const docs of byFilial.values()) {
     const first = docs[0];
     const ctx: ActorContext = { companyId: first.companyId, actor: 'nfce-queue' };
-    let client: IssuerClient;
+    let client: AuthorityClient;
     try {
       const sc = await counterSigning(first.companyId, first.filialId);
-      client = new IssuerClient(await issuerTarget(sc.filial, null), sc.credentials, sc.tpAmb);
+      client = new AuthorityClient({ issuer: await issuerTarget(sc.filial, null), credentials: sc.credentials, tpAmb: sc.tpAmb });
     } catch (err) {
       logger.warn('nfce queue: no client for the filial', { filialId: encodeId('filial', first.filialId), err: (err as Error).message });
       continue;
@@ -132,7 +132,7 @@ async function settleAbandoned(now: Date): Promise<void> {
   for (const doc of stuck) {
     try {
       const sc = await counterSigning(doc.companyId, doc.filialId);
-      const client = new IssuerClient(await issuerTarget(sc.filial, null), sc.credentials, sc.tpAmb);
+      const client = new AuthorityClient({ issuer: await issuerTarget(sc.filial, null), credentials: sc.credentials, tpAmb: sc.tpAmb });
       const ctx: ActorContext = { companyId: doc.companyId, actor: 'nfce-queue' };
       const known = await consultKey(client, doc.accessKey);
       if (known && known !== 'UNAVAILABLE') await recordVerdict(ctx, doc, { kind: 'AUTHORIZED', prot: known }, 'nfce.authorized');

@@ -6,7 +6,7 @@ import { filialAuthoritySettings, overridesFor } from './authority-settings';
 import { loadCredentials } from './certificate/certificate.service';
 import { DfeLog } from './entities/dfe-log.entity';
 import { SefazEndpoint } from './entities/sefaz-endpoint.entity';
-import { AuthorityTarget, Contingency, ExchangeRecord, IssuerTarget, issuerTargetOf, type PostOptions, SefazClient } from '../authority';
+import { AuthorityTarget, Contingency, ExchangeRecord, IssuerTarget, issuerTargetOf, type PostOptions, AuthorityClient } from '../authority';
 
 /*
  * A ready client for one filial: its certificate (checked: 422 before any call), its environment's
@@ -75,10 +75,10 @@ async function writeLog(filial: Filial, r: ExchangeRecord): Promise<void> {
   );
 }
 
-export async function clientFor(filial: Filial): Promise<SefazClient> {
+export async function clientFor(filial: Filial): Promise<AuthorityClient> {
   const credentials = await loadCredentials(filial);
-  return new SefazClient({
-    target: await authorityTarget(filial),
+  return new AuthorityClient({
+    national: await authorityTarget(filial),
     credentials,
     tpAmb: tpAmbOf(filial),
     document: filial.cnpj,

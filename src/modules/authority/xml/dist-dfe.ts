@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { AppError } from '../../../core/errors';
 import { attrOf, childAt, descendants, readXml, textAt } from '../../fiscal-xml';
 import type { XNode } from '../../fiscal-xml';
-import { child, childElements, childText, decodeText, escapeXml, NFE_NS, parseRoot, XmlReadError } from './dom';
+import { child, childText, decodeText, escapeXml, NFE_NS, parseRoot, XmlReadError } from './dom';
 
 /*
  * NFeDistribuicaoDFe, layout 1.01: the distDFeInt request and the retDistDFeInt reply, whose docZip
@@ -231,24 +231,6 @@ export interface DistResult {
   ultNSU: string | null;
   maxNSU: string | null;
   documents: DfeDocument[];
-}
-
-export function readRetDistDFeInt(el: Element): DistResult {
-  const lot = child(el, 'loteDistDFeInt');
-  return {
-    tpAmb: childText(el, 'tpAmb'),
-    verAplic: childText(el, 'verAplic'),
-    cStat: childText(el, 'cStat') ?? '',
-    xMotivo: childText(el, 'xMotivo') ?? '',
-    dhResp: childText(el, 'dhResp'),
-    ultNSU: childText(el, 'ultNSU'),
-    maxNSU: childText(el, 'maxNSU'),
-    documents: (lot ? childElements(lot, 'docZip') : []).map((z) => ({
-      nsu: z.getAttribute('NSU') || null,
-      schema: z.getAttribute('schema') ?? '',
-      ...readDfeDocument(unzipDoc(z.textContent ?? '')),
-    })),
-  };
 }
 
 export interface DistReply {

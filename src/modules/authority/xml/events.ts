@@ -1,4 +1,3 @@
-import type { Element } from '@xmldom/xmldom';
 import { fiscalDateTime } from '../../../core/business-date';
 import { child, childElements, childText, escapeXml, extractElementText, NFE_NS, parseRoot } from './dom';
 import { signEnveloped, SigningCredentials } from './xmldsig';
@@ -94,31 +93,6 @@ export interface EnvEventoResult {
   cStat: string;
   xMotivo: string;
   events: EventResult[];
-}
-
-export function readRetEnvEvento(el: Element): EnvEventoResult {
-  return {
-    idLote: childText(el, 'idLote'),
-    tpAmb: childText(el, 'tpAmb'),
-    verAplic: childText(el, 'verAplic'),
-    cStat: childText(el, 'cStat') ?? '',
-    xMotivo: childText(el, 'xMotivo') ?? '',
-    events: childElements(el, 'retEvento').map((r) => {
-      const inf = child(r, 'infEvento');
-      const n = childText(inf, 'nSeqEvento');
-      return {
-        cStat: childText(inf, 'cStat') ?? '',
-        xMotivo: childText(inf, 'xMotivo') ?? '',
-        accessKey: childText(inf, 'chNFe'),
-        tpEvento: childText(inf, 'tpEvento'),
-        xEvento: childText(inf, 'xEvento'),
-        sequence: n ? Number(n) : null,
-        registeredAt: childText(inf, 'dhRegEvento'),
-        protocol: childText(inf, 'nProt'),
-        recipientDocument: childText(inf, 'CNPJDest') ?? childText(inf, 'CPFDest'),
-      };
-    }),
-  };
 }
 
 /** A received evento as the simulator reads it. */

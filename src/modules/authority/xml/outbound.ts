@@ -1,5 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
-import { child, childElements, childText, extractElementText, findFirst, NFE_NS, parseRoot } from './dom';
+import { child, childText, NFE_NS, parseRoot } from './dom';
 import { TP_CANCELAMENTO } from './events';
 import type { SoapService } from './soap';
 
@@ -8,7 +7,7 @@ import type { SoapService } from './soap';
  * NFeAutorizacao4 (enviNFe, indSinc 1), NFeRetAutorizacao4 (consReciNFe), NFeConsultaProtocolo4
  * (consSitNFe), NFeStatusServico4 (consStatServ), NFeInutilizacao4 (inutNFe) and the issuer's events
  * through NFeRecepcaoEvento4 (110111 cancelamento, 110110 carta de correção). Messages and readers
- * shared by the client (modules/invoices) and the local simulator.
+ * shared by the client and the local simulator; the replies are read in reply.ts.
  */
 
 const wsdl = (name: string) => `http://www.portalfiscal.inf.br/nfe/wsdl/${name}`;
@@ -69,169 +68,12 @@ export interface ProtocolResult {
   xml: string;
 }
 
-function readProt(el: Element, text: string | null): ProtocolResult {
-  const inf = child(el, 'infProt');
-  return {
-    tpAmb: childText(inf, 'tpAmb'),
-    accessKey: childText(inf, 'chNFe'),
-    receivedAt: childText(inf, 'dhRecbto'),
-    protocol: childText(inf, 'nProt'),
-    digest: childText(inf, 'digVal'),
-    cStat: childText(inf, 'cStat') ?? '',
-    xMotivo: childText(inf, 'xMotivo') ?? '',
-    xml: text ?? '',
-  };
-}
-
 export interface AuthorizationReply {
   cStat: string;
   xMotivo: string;
   receivedAt: string | null;
   receipt: string | null;
   protocol: ProtocolResult | null;
-}
-
-/** retEnviNFe (synchronous: protNFe inside) and retConsReciNFe share this reading. */
-export function readAuthorizationReply(el: Element, raw: string): AuthorizationReply {
-  const prot = child(el, 'protNFe');
-  return {
-    cStat: childText(el, 'cStat') ?? '',
-    xMotivo: childText(el, 'xMotivo') ?? '',
-    receivedAt: childText(el, 'dhRecbto'),
-    receipt: childText(child(el, 'infRec'), 'nRec') ?? childText(el, 'nRec'),
-    protocol: prot ? readProt(prot, extractElementText(raw, 'protNFe')) : null,
-  };
-}
-
-/*
- * retEnviNFe read without building a DOM (a counter sale waits for it): one pass over the tags that
- * also checks the document is well-formed, for the plain shape authorities send — elements, attributes
- * and text with the predefined or numeric entities, an XML declaration at most; a SOAP envelope whose
- * Body holds the retEnviNFe, or the bare message. Anything else (a Fault, comments, CDATA, a DOCTYPE,
- * an element wanted here holding elements) answers undefined, and the DOM reading applies. The values
- * are the ones readAuthorizationReply reads (first direct child of each name, text trimmed).
- */
-const TAG = /<(\/?)(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/?)>/y;
-const ENTITY = /&(?:(lt|gt|amp|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));|&/g;
-const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-const WANTED_RET = new Set(['cStat', 'xMotivo', 'dhRecbto', 'nRec']);
-const WANTED_PROT = new Set(['tpAmb', 'chNFe', 'dhRecbto', 'nProt', 'digVal', 'cStat', 'xMotivo']);
-
-function decodeEntities(text: string): string | undefined {
-  let bad = false;
-  const out = text.replace(ENTITY, (m: string, named: string | undefined, dec: string | undefined, hex: string | undefined) => {
-    if (named) return NAMED[named];
-    const code = dec !== undefined ? Number(dec) : hex !== undefined ? parseInt(hex, 16) : NaN;
-    if (!Number.isFinite(code) || code > 0x10ffff) {
-      bad = true;
-      return m;
-    }
-    return String.fromCodePoint(code);
-  });
-  return bad ? undefined : out.replace(/\r\n?/g, '\n');
-}
-
-export function readAuthorizationEnvelope(raw: string): AuthorizationReply | undefined {
-  let pos = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const decl = /^\s*<\?xml\s[^<>?]*\?>/.exec(raw.slice(pos, pos + 200));
-  if (decl) pos += decl[0].length;
-  if (raw.indexOf('<!', pos) >= 0 || raw.indexOf('<?', pos) >= 0) return undefined;
-  const stack: string[] = [];
-  let roots = 0;
-  /** Depth of the first retEnviNFe, of its first protNFe and of that one's infProt / infRec (-1: not open). */
-  let ret = -1;
-  let retSeen = false;
-  let prot = -1;
-  let protSeen = false;
-  let inf = -1;
-  let infSeen = false;
-  let infRec = -1;
-  let infRecSeen = false;
-  const outer: Record<string, string> = {};
-  const inProt: Record<string, string> = {};
-  let recNumber: string | undefined;
-  let text = '';
-  let childCount = 0;
-  while (pos < raw.length) {
-    const lt = raw.indexOf('<', pos);
-    const segment = lt < 0 ? raw.slice(pos) : raw.slice(pos, lt);
-    if (!stack.length && segment.trim()) return undefined;
-    text += segment;
-    if (lt < 0) break;
-    TAG.lastIndex = lt;
-    const m = TAG.exec(raw);
-    if (!m) return undefined;
-    pos = TAG.lastIndex;
-    const [, closing, name, , selfClosing] = m;
-    if (closing) {
-      if (selfClosing || stack.pop() !== name) return undefined;
-      const depth = stack.length;
-      // A leaf element closes: its text is a value when it is one of those wanted.
-      if (childCount === 0) {
-        const decoded = decodeEntities(text);
-        if (decoded === undefined) return undefined;
-        const value = decoded.trim();
-        if (depth === ret + 1 && ret >= 0 && WANTED_RET.has(name) && !(name in outer)) outer[name] = value;
-        else if (depth === infRec + 1 && infRec >= 0 && name === 'nRec' && recNumber === undefined) recNumber = value;
-        else if (depth === inf + 1 && inf >= 0 && WANTED_PROT.has(name) && !(name in inProt)) inProt[name] = value;
-      } else if ((depth === ret + 1 && WANTED_RET.has(name)) || (depth === inf + 1 && WANTED_PROT.has(name)) || (depth === infRec + 1 && name === 'nRec')) return undefined;
-      if (depth === ret) ret = -1;
-      if (depth === prot) prot = -1;
-      if (depth === inf) inf = -1;
-      if (depth === infRec) infRec = -1;
-      childCount = 1;
-      text = '';
-      continue;
-    }
-    if (name === 'Fault') return undefined;
-    if (!stack.length && ++roots > 1) return undefined;
-    const depth = stack.length;
-    if (name === 'retEnviNFe' && !retSeen) {
-      // Where the DOM reading finds it: the root, or inside the root Envelope's Body.
-      const placed = depth === 0 || (stack[0] === 'Envelope' && stack[1] === 'Body');
-      if (!placed) return undefined;
-      retSeen = true;
-      ret = depth;
-    } else if (name === 'protNFe' && ret >= 0 && depth === ret + 1 && !protSeen) {
-      protSeen = true;
-      prot = depth;
-    } else if (name === 'infProt' && prot >= 0 && depth === prot + 1 && !infSeen) {
-      infSeen = true;
-      inf = depth;
-    } else if (name === 'infRec' && ret >= 0 && depth === ret + 1 && !infRecSeen) {
-      infRecSeen = true;
-      infRec = depth;
-    }
-    if (selfClosing) {
-      childCount = 1;
-      text = '';
-      continue;
-    }
-    stack.push(name);
-    childCount = 0;
-    text = '';
-  }
-  if (stack.length || roots !== 1 || !retSeen) return undefined;
-  const v = (r: Record<string, string>, k: string) => (r[k] ? r[k] : null);
-  const receivedAt = v(outer, 'dhRecbto');
-  return {
-    cStat: outer.cStat ?? '',
-    xMotivo: outer.xMotivo ?? '',
-    receivedAt,
-    receipt: (recNumber ? recNumber : null) ?? v(outer, 'nRec'),
-    protocol: protSeen
-      ? {
-          tpAmb: v(inProt, 'tpAmb'),
-          accessKey: v(inProt, 'chNFe'),
-          receivedAt: v(inProt, 'dhRecbto'),
-          protocol: v(inProt, 'nProt'),
-          digest: v(inProt, 'digVal'),
-          cStat: inProt.cStat ?? '',
-          xMotivo: inProt.xMotivo ?? '',
-          xml: extractElementText(raw, 'protNFe') ?? '',
-        }
-      : null,
-  };
 }
 
 export interface StatusReply {
@@ -241,10 +83,6 @@ export interface StatusReply {
   observation: string | null;
 }
 
-export function readStatusReply(el: Element): StatusReply {
-  return { cStat: childText(el, 'cStat') ?? '', xMotivo: childText(el, 'xMotivo') ?? '', returnAt: childText(el, 'dhRetorno'), observation: childText(el, 'xObs') };
-}
-
 export interface SituationReply {
   cStat: string;
   xMotivo: string;
@@ -252,21 +90,6 @@ export interface SituationReply {
   protocol: ProtocolResult | null;
   /** retEvento of registered events (cancellation: cStat 101 at the situation level). */
   events: { tpEvento: string | null; cStat: string | null; protocol: string | null; sequence: number | null }[];
-}
-
-export function readSituationReply(el: Element, raw: string): SituationReply {
-  const prot = child(el, 'protNFe');
-  return {
-    cStat: childText(el, 'cStat') ?? '',
-    xMotivo: childText(el, 'xMotivo') ?? '',
-    accessKey: childText(el, 'chNFe'),
-    protocol: prot ? readProt(prot, extractElementText(raw, 'protNFe')) : null,
-    events: childElements(el, 'procEventoNFe').map((p) => {
-      const inf = child(findFirst(p, 'retEvento') ?? p, 'infEvento');
-      const seq = childText(inf, 'nSeqEvento');
-      return { tpEvento: childText(inf, 'tpEvento'), cStat: childText(inf, 'cStat'), protocol: childText(inf, 'nProt'), sequence: seq ? Number(seq) : null };
-    }),
-  };
 }
 
 export interface VoidRequest {
@@ -305,17 +128,6 @@ export interface VoidReply {
   receivedAt: string | null;
   /** retInutNFe exact text. */
   xml: string;
-}
-
-export function readVoidReply(el: Element, raw: string): VoidReply {
-  const inf = child(el, 'infInut');
-  return {
-    cStat: childText(inf, 'cStat') ?? '',
-    xMotivo: childText(inf, 'xMotivo') ?? '',
-    protocol: childText(inf, 'nProt'),
-    receivedAt: childText(inf, 'dhRecbto'),
-    xml: extractElementText(raw, 'retInutNFe') ?? '',
-  };
 }
 
 /** Text as C14N writes it (& < > escaped only): the builders write canonical text directly. */

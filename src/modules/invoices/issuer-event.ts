@@ -1,0 +1,67 @@
+import { BusinessRuleError, UpstreamError } from '../../core/errors';
+import { buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, Contingency, IssuerEvent, issuerEventId, NFE_NS, NoAnswerError } from '../authority';
+import type { EnvEventoResult, EventResult } from '../authority';
+import { clientOf, FilialSigning } from './invoice-store';
+import { signatureFor } from './xml/nfe-signer';
+
+/*
+ * The issuer's event on one of its notes, NF-e or NFC-e (110110, 110111, 110112): signed with the
+ * filial's certificate, sent to the authority that authorized the note as a lot of one, kept as the
+ * procEventoNFe (the signed evento and the authority's retEvento). An event sent without an answer is
+ * 504: whether it was registered is unknown until it is sent again (the authority then answers 573).
+ */
+
+export interface SentEvent {
+  /** The event's own result (null: the lot was refused as a whole). */
+  result: EventResult | null;
+  lot: EnvEventoResult;
+  proc: string;
+}
+
+export async function sendIssuerEvent(s: FilialSigning, e: IssuerEvent, contingency: Contingency | null, what: string): Promise<SentEvent> {
+  const canonical = canonicalIssuerInfEvento(e);
+  const { signature } = signatureFor(issuerEventId(e), canonical, s.signer);
+  const evento = buildIssuerEvento(canonical, signature);
+  const client = await clientOf(s, contingency);
+  let reply;
+  try {
+    reply = await client.issuerEvent(buildIssuerEnvEvento(evento, String(Date.now()).slice(-15)), e.tpEvento);
+  } catch (err) {
+    if (err instanceof NoAnswerError) throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the ${what}: ${err.message}`);
+    throw err;
+  }
+  const { retEventos, ...lot } = reply;
+  const index = lot.events.findIndex((r) => r.accessKey === e.accessKey);
+  const retEvento = index >= 0 ? retEventos[index] : (retEventos[0] ?? '');
+  return { result: index >= 0 ? lot.events[index] : null, lot, proc: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${evento.replace(` xmlns="${NFE_NS}"`, '')}${retEvento}</procEventoNFe>` };
+}
+
+export interface RegisteredEvent {
+  cStat: string;
+  xMotivo: string;
+  protocol: string | null;
+  registeredAt: string | null;
+  /** procEventoNFe: the signed evento and the authority's retEvento. */
+  proc: string;
+}
+
+/** 135/155 registered; 573 registered before (an answer lost on the way back): the authority's record stands. */
+export const CANCELLATION_REGISTERED: readonly string[] = ['135', '155', '573'];
+
+/** The event registered (its cStat among `accepted`), or the problem its refusal maps to. */
+export function registeredEvent(sent: SentEvent, accepted: readonly string[], what: string): RegisteredEvent {
+  const { result, lot, proc } = sent;
+  const cStat = result?.cStat ?? lot.cStat;
+  const xMotivo = result?.xMotivo ?? lot.xMotivo;
+  if (!result || !accepted.includes(cStat)) {
+    if (cStat === '108' || cStat === '109') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${cStat} ${xMotivo}`, { cStat, xMotivo });
+    if (cStat === '501') throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `The authority refused the ${what} as late: ${cStat} ${xMotivo}`, { cStat, xMotivo });
+    throw new BusinessRuleError('SEFAZ_REJECTED', `The authority rejected the ${what}: ${cStat} ${xMotivo}`, { cStat, xMotivo });
+  }
+  return { cStat, xMotivo, protocol: result.protocol, registeredAt: result.registeredAt, proc };
+}
+
+/** Sent and registered, or refused with the problem (the NFC-e's cancellations: nothing to decide in between). */
+export async function registerIssuerEvent(s: FilialSigning, e: IssuerEvent, what: string, accepted = CANCELLATION_REGISTERED): Promise<RegisteredEvent> {
+  return registeredEvent(await sendIssuerEvent(s, e, null, what), accepted, what);
+}
