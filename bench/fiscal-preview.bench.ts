@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import { dataSource } from '../src/core/db/data-source';
 import { Dec } from '../src/core/decimal';
-import { computeFiscalDocument } from '../src/modules/fiscal';
+import { computeFiscalDocument, fiscalDataChanged } from '../src/modules/fiscal';
 import { loadEngineInput } from '../src/modules/fiscal/compute.service';
 import { computeDocument } from '../src/modules/fiscal/engine';
 import { FiscalOperationRule } from '../src/modules/fiscal/entities/fiscal-operation-rule.entity';
@@ -76,6 +76,7 @@ function plainArithmetic(lines: { q: number; p: number }[], freight: number, dis
   const customer = await makeCustomer(t);
   const setup = await setupFiscalData(t, { industrial: true, ipiRate: 5, products: products.map((p) => p.id), customers: [{ id: customer.id, uf: 'MG' }] });
   await dataSource.manager.update(FiscalOperationRule, { companyId: t.companyId, taxGroupId: setup.taxGroupId }, { ipiCst: '50', ipiRate: new Dec(5) });
+  await fiscalDataChanged(dataSource.manager, t.companyId);
   const lines = products.map((p, i) => ({ productId: p.id, quantity: String(1 + (i % 7)), unitPrice: (9.9 + i * 1.37).toFixed(2) }));
   const request: FiscalComputationRequest = { filialId: t.filialIds[0], customerId: customer.id, operation: 'SALE', model: 55, date: '2026-06-15', items: lines, freight: '37.40', discount: '12.35' };
   const doc = await computeFiscalDocument(t.ctx, request);
