@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { Customer, Product } from '../modules/catalog';
 import type { FiscalDestination, FiscalOperation } from '../modules/fiscal';
-import { FiscalOperationRule, TaxGroup } from '../modules/fiscal';
+import { FiscalOperationRule, fiscalDataChanged, TaxGroup } from '../modules/fiscal';
 import { Dec } from '../core/decimal';
 import type { Company } from '../modules/tenancy';
 import { Filial } from '../modules/tenancy';
@@ -77,6 +77,7 @@ export async function configureDemoFiscal(em: EntityManager, company: Company): 
     }
   }
   await em.save(rules.map((r) => em.create(FiscalOperationRule, r)));
+  await fiscalDataChanged(em, company.id);
   for (const p of await em.find(Product, { where: { companyId: company.id } })) {
     const drink = p.ncm === '22030000' || p.ncm === '22021000';
     await em.update(Product, { id: p.id, companyId: company.id }, { origin: 0, taxGroupId: drink ? st.id : resale.id, ...(drink ? { cest: p.ncm === '22030000' ? '0302100' : '0300700' } : {}) });

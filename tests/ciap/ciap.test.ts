@@ -16,6 +16,7 @@ import { cancel, confirm, createDraft, draftBody, item } from '../entry-document
 import { InvoiceTenant, invoiceTenant } from '../invoices/support';
 import { createOrder, fulfill } from '../sales-order/support';
 import { setTaxRegime } from '../entry-document/fiscal-support';
+import { fiscalDataChanged } from '../../src/modules/fiscal';
 
 /*
  * Row 9 of issue 45, the CIAP (LC 87/1996 art. 20 §5), on both engines: a fixed asset entered with CFOP
@@ -112,6 +113,7 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     // The second product is exempt at sale (CST 40): a tax group of its own whose sale rules say so.
     const exempt = await setupFiscalData(t, { filiais: [0], products: [t.products[1].id] });
     await dataSource.manager.update(FiscalOperationRule, { companyId: t.companyId, taxGroupId: exempt.taxGroupId, operation: 'SALE' }, { icmsCst: '40' });
+    await fiscalDataChanged(dataSource.manager, t.companyId);
   });
 
   it('an entry with vICMS 4,800.00 → an asset of 48 parts of 100.00 from the month of entry (4,800.00 / 48)', async () => {

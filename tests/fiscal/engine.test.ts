@@ -12,6 +12,7 @@ import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { makeCustomer, makeProduct } from '../support/catalog';
 import { setupFiscalData } from '../support/fiscal';
 import { createTestTenant, TestTenant } from '../support/tenant';
+import { fiscalDataChanged } from '../../src/modules/fiscal';
 
 /*
  * Golden cases of the tax engine (SPEC §12.1), each computed by hand in its comment with the rule it
@@ -88,6 +89,7 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
         sourceDate: '2025-01-01',
       }),
     );
+    await fiscalDataChanged(dataSource.manager, t.companyId);
     const doc = await compute({ customer: 'mgConsumer', items: [{ productId: product, quantity: 10, unitPrice: '100' }] });
     const [item] = doc.items;
     // Origin: 1000 × 12 % = 120.00. Base dupla: (1000 − 120) / (1 − 0.18 − 0.02) = 880 / 0.80 = 1100.00;
@@ -115,6 +117,7 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
       em.create(FiscalOperationRule, { ...base, taxGroupId: stGroup.id, cfop: '5405', icmsCst: '60', csosn: '500', stMode: 'NONE' }),
       em.create(FiscalOperationRule, { ...base, taxGroupId: mvaGroup.id, cfop: '5401', icmsCst: '10', csosn: '201', stMode: 'MVA', stMva: new Dec(40) }),
     ]);
+    await fiscalDataChanged(dataSource.manager, t.companyId);
     const stProduct = await makeProduct(t, { ncm: '22021000', taxGroupId: stGroup.id, cest: '0300700' });
     const mvaProduct = await makeProduct(t, { ncm: '22021000', taxGroupId: mvaGroup.id, cest: '0300700' });
     const doc = await compute({
@@ -152,6 +155,7 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     await setRegime({ industrial: true });
     const em = dataSource.manager;
     await em.update(FiscalOperationRule, { companyId: t.companyId, taxGroupId: groupId }, { ipiCst: '50', ipiRate: new Dec(10) });
+    await fiscalDataChanged(dataSource.manager, t.companyId);
     try {
       const resale = (await compute({})).items[0];
       // IPI 100 × 10 % = 10.00; ICMS on 100 (a contributor's resale) = 18.00; the line adds 110.00.
@@ -168,6 +172,7 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
       expect([n(consumer.icms.base), n(consumer.icms.value)]).to.deep.equal(['110.00', '19.80']);
     } finally {
       await em.update(FiscalOperationRule, { companyId: t.companyId, taxGroupId: groupId }, { ipiCst: '53', ipiRate: null });
+      await fiscalDataChanged(dataSource.manager, t.companyId);
     }
   });
 
@@ -219,6 +224,7 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     expect(err.code).to.equal('FISCAL_DATA_INVALID');
     expect(err.extensions.errors.map((e: { path: string }) => e.path)).to.deep.equal(['items[0].product.ncm', 'items[0].product.taxGroupId']);
     const orphan = await dataSource.manager.save(dataSource.manager.create(TaxGroup, { companyId: t.companyId, code: 'SEMREGRA', name: 'Sem regra', active: true }));
+    await fiscalDataChanged(dataSource.manager, t.companyId);
     const noRule = await makeProduct(t, { ncm: '61091000', taxGroupId: orphan.id });
     const missing = await compute({ items: [{ productId: noRule.id, quantity: 1, unitPrice: 1 }] }).catch((e) => e);
     expect(missing.code).to.equal('FISCAL_RULE_MISSING');

@@ -15,6 +15,7 @@ import { setupFiscalData } from '../support/fiscal';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 import { createOrder, fulfill } from '../sales-order/support';
+import { fiscalDataChanged } from '../../src/modules/fiscal';
 
 /*
  * The fiscal routes (issue 29): master data with version/audit/events, the fiscal fields of products,
@@ -183,6 +184,7 @@ describe('Fiscal routes', () => {
       expect(after.body.items[0].icms).to.deep.include({ rate: 12, value: 12 });
       expect(after.body.items[0].rule.ratesSource).to.contain('RICMS/SP art. 54');
       await dataSource.manager.delete(UfRate, { companyId: t.companyId });
+      await fiscalDataChanged(dataSource.manager, t.companyId);
     });
 
     it('loads the approximate-tax table (replacing the previous one); vTotTrib follows it, absent → 0 with a warning', async () => {
@@ -351,6 +353,7 @@ describe('Fiscal routes', () => {
     it('missing rule → 422 naming it; product without NCM → 422 naming the field; nothing written', async () => {
       const before = await counts();
       const orphan = await dataSource.manager.save(dataSource.manager.create(TaxGroup, { companyId: t.companyId, code: 'ORFAO', name: 'Sem regras', active: true }));
+      await fiscalDataChanged(dataSource.manager, t.companyId);
       const noRule = await makeProduct(t, { ncm: '61091000', taxGroupId: orphan.id });
       const res = await api()
         .post('/api/fiscal/preview')

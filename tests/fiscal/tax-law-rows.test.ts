@@ -16,6 +16,7 @@ import { createTestTenant, TestTenant } from '../support/tenant';
 import { createOrder, fulfill } from '../sales-order/support';
 import { canValidateXsd, canVerifySignature, xmlsecErrors, xsdErrors } from '../invoices/conformance-support';
 import { invoiceTenant, InvoiceTenant } from '../invoices/support';
+import { fiscalDataChanged } from '../../src/modules/fiscal';
 
 /*
  * Issue 45, the tax law's remaining rows, each hand-computed from the rule it cites, driven through the
@@ -272,12 +273,14 @@ describe('Tax law rows (issue 45)', function () {
 
       const where = { companyId: t.companyId, taxGroupId: decodeId('tax-group', taxGroupId), operation: 'BONUS' as const };
       await dataSource.manager.update(FiscalOperationRule, where, { pisCst: '50' });
+      await fiscalDataChanged(dataSource.manager, t.companyId);
       try {
         const refused = await api().post('/api/fiscal/preview').set(t.headers()).send(freeBody('BONUS'));
         expectProblem(refused, 422, 'FISCAL_DATA_INVALID');
         expect(refused.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['items[0].rule.pisCst']);
       } finally {
         await dataSource.manager.update(FiscalOperationRule, where, { pisCst: null });
+        await fiscalDataChanged(dataSource.manager, t.companyId);
       }
     });
 
@@ -596,6 +599,7 @@ describe('Tax law rows (issue 45)', function () {
       expectProblem(onTaxed, 400, 'INVALID_FISCAL_RULE');
       const where = { companyId: t.companyId, taxGroupId: decodeId('tax-group', exemptGroup) };
       await dataSource.manager.update(FiscalOperationRule, where, { icmsCst: '00' });
+      await fiscalDataChanged(dataSource.manager, t.companyId);
       try {
         const refused = await api()
           .post('/api/fiscal/preview')
@@ -605,6 +609,7 @@ describe('Tax law rows (issue 45)', function () {
         expect(refused.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['items[0].rule.reliefReason']);
       } finally {
         await dataSource.manager.update(FiscalOperationRule, where, { icmsCst: '40' });
+        await fiscalDataChanged(dataSource.manager, t.companyId);
       }
     });
   });

@@ -5,6 +5,7 @@ import { FiscalOperationRule } from '../../src/modules/fiscal/entities/fiscal-op
 import { TaxGroup } from '../../src/modules/fiscal/entities/tax-group.entity';
 import { addStock, makeProduct } from '../support/catalog';
 import type { TestTenant } from '../support/tenant';
+import { fiscalDataChanged } from '../../src/modules/fiscal';
 
 /*
  * The totals of an emitted NF-e/NFC-e read back from its XML (issue 43): vNF, vNFTot, each vItem and
@@ -62,6 +63,7 @@ export async function stProductOf(t: TestTenant): Promise<{ id: number; hash: st
   const group = await em.save(em.create(TaxGroup, { companyId: t.companyId, code: `ST-MVA-${Math.random().toString(36).slice(2, 8)}`, name: 'ST por MVA', active: true }));
   const base = { companyId: t.companyId, taxGroupId: group.id, operation: 'SALE' as const, destination: 'INTERNAL' as const, validFrom: '2000-01-01', validTo: null, active: true };
   await em.save([true, false].map((contributor) => em.create(FiscalOperationRule, { ...base, contributor, cfop: '5401', icmsCst: '10', csosn: '201', stMode: 'MVA', stMva: new Dec(40) })));
+  await fiscalDataChanged(em, t.companyId);
   const p = await makeProduct(t, { ncm: '22021000', gtin: null } as never);
   await em.update(Product, { id: p.id, companyId: t.companyId }, { taxGroupId: group.id, origin: 0, cest: '0300700' });
   await addStock(t, 0, p.id, 1000, '3');

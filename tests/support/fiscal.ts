@@ -9,6 +9,7 @@ import { TaxGroup } from '../../src/modules/fiscal/entities/tax-group.entity';
 import type { FiscalDestination, FiscalOperation } from '../../src/modules/fiscal/fiscal-document';
 import { Filial, TaxRegime } from '../../src/modules/tenancy/entities/filial.entity';
 import { randomCnpj, TestTenant } from './tenant';
+import { fiscalDataChanged } from '../../src/modules/fiscal';
 
 /*
  * Fiscal data for a test tenant (issue 29): the filial's address/IE/CRT, a default tax group with
@@ -150,6 +151,7 @@ export async function setupFiscalData(tenant: TestTenant, options: FiscalSetupOp
     }
   }
   const saved = await em.save(rules.map((r) => em.create(FiscalOperationRule, r)));
+  await fiscalDataChanged(em, companyId);
   for (const p of options.products ?? []) {
     const o: FiscalProductOptions = typeof p === 'number' ? { id: p } : p;
     const current = await em.findOneByOrFail(Product, { id: o.id, companyId });

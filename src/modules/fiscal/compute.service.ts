@@ -7,10 +7,11 @@ import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import type { Customer } from '../catalog';
 import { lastStEntries } from '../entry-document';
 import { getFilialFiscalProfile } from '../tenancy';
-import { computeDocument, crtOf, destinationOf, EngineApproximateTax, EngineInput, EngineRuleSet } from './engine';
+import { computeDocument, crtOf, destinationOf, EngineApproximateTax, EngineInput, EngineRule, EngineRuleSet, EngineTaxGroup } from './engine';
 import { fiscalDataRepository as repo } from './fiscal-data.repository';
 import type { ComputeFiscalDocument, ComputedFiscalDocument, FiscalAddress, FiscalComputationRequest, FiscalIssuer, FiscalRecipient } from './fiscal-document';
 import type { RuleSet } from './entities/rule-set.entity';
+import { cachedFiscalData, cacheFiscalData, CompanyFiscalData, loadCompanyFiscalData, readFiscalDataVersion, readsInIssueOrder, ruleKey } from './rule-data-cache';
 
 /*
  * The loader of the tax engine (SPEC §12.1): reads the filial, the customer, the products, the
@@ -148,33 +149,57 @@ export async function loadFiscalRecipient(ctx: ActorContext, customerId: number,
   return recipientOf(customer);
 }
 
-/** Everything the pure engine needs for `request`, read inside the tenant (a few round trips, no writes). */
+/**
+ * The company's master data for a computation: the cached copy when the database's version (`version`,
+ * read before anything it is checked against) is the one it was read at, else read now — with the
+ * version in the same batch when `speculative` rows came along (read after it, in issue order).
+ */
+async function companyDataOf(db: EntityManager, companyId: number, version: string, speculative: CompanyFiscalData | null): Promise<CompanyFiscalData> {
+  const hit = cachedFiscalData(companyId, version);
+  if (hit) return hit;
+  const data = speculative ?? (await loadCompanyFiscalData(db, companyId, version));
+  cacheFiscalData(companyId, data);
+  return data;
+}
+
+/** Everything the pure engine needs for `request`, read inside the tenant (one round trip, no writes, but for goods already taxed by ST). */
 export async function loadEngineInput(ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager): Promise<EngineInput> {
   const db = em ?? readerOf(ctx);
   const companyId = ctx.companyId;
   const productIds = [...new Set(request.items.map((i) => i.productId))];
-  // Every read at once: what depends on the products and the parties is named by subquery (one round trip in a batching transaction).
-  const [profile, customer, products, ruleSets, receiving, taxGroups, rules, partyUfRates, approx, stAgreements] = await Promise.all([
+  // The version goes first. A company never cached reads its master data in the same batch when the
+  // batch runs in issue order (so after the version); on the pool, or when the version moved, after it.
+  const speculate = !cachedFiscalData(companyId) && readsInIssueOrder(db);
+  const versionRead = readFiscalDataVersion(db, companyId);
+  const [version, profile, customer, products, receiving, approx, speculative] = await Promise.all([
+    versionRead,
     getFilialFiscalProfile(db, companyId, request.filialId),
     request.customerId !== null ? repo.customer(db, companyId, request.customerId) : Promise.resolve(null),
     repo.products(db, companyId, productIds),
-    repo.ruleSets(db, companyId),
     request.recipientFilialId ? getFilialFiscalProfile(db, companyId, request.recipientFilialId) : Promise.resolve(null),
-    repo.taxGroupsOfProducts(db, companyId, productIds),
-    repo.rulesOfProducts(db, companyId, productIds, request.operation),
-    repo.ufRatesOfParties(db, companyId, request.recipientFilialId ? [request.filialId, request.recipientFilialId] : [request.filialId], request.customerId),
     repo.approximateTaxesOfProducts(db, companyId, request.filialId, productIds),
-    repo.stAgreementsOf(db, companyId, request.filialId),
+    speculate ? loadCompanyFiscalData(db, companyId, '') : Promise.resolve(null),
   ]);
   if (!profile || (request.recipientFilialId && !receiving)) throw new NotFoundError('Filial');
   if (request.customerId !== null && !customer) throw new NotFoundError('Customer');
+  const data = await companyDataOf(db, companyId, version, speculative && { ...speculative, version });
   const { filial } = profile;
   const issuer = issuerOf(profile);
   const recipient = receiving ? filialRecipient(issuerOf(receiving)) : customer ? recipientOf(customer) : anonymousRecipient(request.consumerDocument);
   const destination = destinationOf(request.model, filial.uf, recipient);
-  // The rates of the issuer's UF and, interstate, the recipient's (read for every party's UF).
+  // The rates of the issuer's UF and, interstate, the recipient's.
   const ufs = new Set([filial.uf, destination === 'INTERSTATE' ? recipient.address!.uf : filial.uf]);
-  const ufRates = partyUfRates.filter((r) => ufs.has(r.uf));
+  const ufRates = data.ufRates.filter((r) => ufs.has(r.uf));
+  // The products' tax groups and the operation's rules for them.
+  const taxGroups = new Map<number, EngineTaxGroup>();
+  const rules: EngineRule[] = [];
+  for (const p of products) {
+    if (p.taxGroupId === null || taxGroups.has(p.taxGroupId)) continue;
+    const group = data.taxGroups.get(p.taxGroupId);
+    if (!group) continue;
+    taxGroups.set(group.id, group);
+    rules.push(...(data.rules.get(ruleKey(group.id, request.operation)) ?? []));
+  }
   // Goods already taxed by ST declare what their entry paid (row 8b): read only when a rule says so.
   const retained = rules.some((r) => r.stMode === 'ALREADY_TAXED') ? await lastStEntries(db, companyId, request.filialId, productIds, request.date) : [];
   const approximateTaxes = approx.loaded ? new Map<string, EngineApproximateTax>(approx.rows.filter((r) => r.validFrom <= request.date && request.date <= r.validTo).map((r) => [r.ncm, r])) : null;
@@ -195,12 +220,12 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     // The document's indFinal (order or issue) over the customer's; neither → from the IE (engine).
     finalConsumer: request.finalConsumer ?? (receiving ? undefined : (customer?.finalConsumer ?? undefined)),
     products: new Map(products.map((p) => [p.id, p])),
-    taxGroups: new Map(taxGroups.map((g) => [g.id, g])),
+    taxGroups,
     rules,
     ufRates,
-    ruleSet: ruleSetOn(ruleSets, companyId, request.date),
+    ruleSet: ruleSetOn(data.ruleSets, companyId, request.date),
     approximateTaxes,
-    stAgreements,
+    stAgreements: data.stAgreements.get(filial.uf) ?? [],
     retainedSt: new Map(retained.map((e) => [e.productId, e])),
   };
 }

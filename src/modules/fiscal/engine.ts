@@ -14,7 +14,6 @@ import type {
   FiscalTotals,
   IbsCbsGroup,
   IcmsGroup,
-  IcmsStGroup,
   IpiGroup,
   PisCofinsGroup,
 } from './fiscal-document';
@@ -159,9 +158,36 @@ export interface EngineInput {
 }
 
 const ZERO = new Dec(0);
+const ONE = new Dec(1);
 const HUNDRED = new Dec(100);
-const pct = (base: Dec, rate: Dec) => round(base.times(rate).div(HUNDRED), 'amount');
-const r4 = (v: Dec) => round(v, 'percent');
+
+/*
+ * The engine's inputs are few distinct rates applied to many lines, and decimal.js's division and
+ * rounding dominate its cost: a rate's fraction (rate / 100, exact at 40 digits) and its 4-place form
+ * are computed once per rate object, so `pct` is one product and one rounding — the same value as
+ * base × rate / 100 rounded.
+ */
+const fractions = new WeakMap<Dec, Dec>();
+const fourPlaces = new WeakMap<Dec, Dec>();
+function fractionOf(rate: Dec): Dec {
+  let f = fractions.get(rate);
+  if (!f) fractions.set(rate, (f = rate.div(HUNDRED)));
+  return f;
+}
+const pct = (base: Dec, rate: Dec) => round(base.times(fractionOf(rate)), 'amount');
+function r4(v: Dec): Dec {
+  let r = fourPlaces.get(v);
+  if (!r) fourPlaces.set(v, (r = round(v, 'percent')));
+  return r;
+}
+const interstateRates = new Map<number, Dec>();
+/** The interstate rate as a decimal (one object per rate: 4, 7 or 12 %). */
+function interstateDec(originUf: string, destinationUf: string, origin: number): Dec {
+  const rate = interstateRate(originUf, destinationUf, origin);
+  let d = interstateRates.get(rate);
+  if (!d) interstateRates.set(rate, (d = new Dec(rate)));
+  return d;
+}
 
 /** CSTs of the regime normal with the operation's own ICMS (base, rate, value). */
 const TAXED_CST = new Set(['00', '10', '20', '70']);
@@ -242,7 +268,14 @@ export function pickUfRate(rates: EngineUfRate[], uf: string, taxGroupId: number
   return best;
 }
 
-const rateSource = (r: EngineUfRate) =>
+const rateSources = new WeakMap<EngineUfRate, string>();
+/** A UF row's source text, built once per row (rows are shared between computations: rule-data-cache.ts). */
+function rateSource(r: EngineUfRate): string {
+  let text = rateSources.get(r);
+  if (text === undefined) rateSources.set(r, (text = rateSourceText(r)));
+  return text;
+}
+const rateSourceText = (r: EngineUfRate) =>
   `ICMS ${r.uf} ${r.internalRate.toString()} %${r.fcpRate.isZero() ? '' : ` + FCP ${r.fcpRate.toString()} %`} (${r.companyId === 0 ? 'shipped' : 'company'}: ${r.source}, ${r.sourceDate})`;
 
 interface Prepared {
@@ -524,34 +557,81 @@ interface ItemContext {
   approximate: ApproximateParts;
 }
 
+/** The line's three rates: the issuer's UF row, the destination's, and the interstate rate between them. */
+interface LineRates {
+  origin: EngineUfRate;
+  destination: EngineUfRate;
+  interstate: Dec;
+}
+
+/** The line's taxes so far, passed from step to step. */
+interface LineTaxes {
+  ipi: IpiGroup | null;
+  icms: IcmsGroup;
+  difal: DifalGroup | null;
+  /** The CST/CSOSN part of the rule's description, each step appending its own. */
+  description: string;
+  /** Rates' and agreements' sources, in the order the line used them. */
+  sources: string[];
+  /** Whether the CST/CSOSN carries ST, and the operation's own ICMS that ST deducts. */
+  hasSt: boolean;
+  ownForSt: Dec;
+}
+
+/** One line of the document: each tax in its own step, each step reading what the earlier ones computed. */
 function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemContext): FiscalItem {
   const { issuer } = input;
-  const { product, rule, group, vProd } = line;
-  const crt = issuer.crt;
-  const net = vProd.minus(c.discount).plus(c.freight).plus(c.insurance).plus(c.other);
-  const originRate = c.ufRate(issuer.address.uf, group.id);
-  const destRate = c.ufRate(c.destinationUf, group.id);
-  const interRate = new Dec(interstateRate(issuer.address.uf, c.destinationUf, product.origin));
-  const sources = [rateSource(originRate)];
-  if (c.destinationUf !== issuer.address.uf) sources.push(rateSource(destRate));
+  const net = line.vProd.minus(c.discount).plus(c.freight).plus(c.insurance).plus(c.other);
+  const rates = lineRates(issuer, line, c);
+  const sources = [rateSource(rates.origin)];
+  if (c.destinationUf !== issuer.address.uf) sources.push(rateSource(rates.destination));
+  const ipi = ipiOf(issuer, line.rule, net);
+  const taxes: LineTaxes = { ipi, ...ownIcmsOf(input, line, c, rates, net, ipi?.value ?? ZERO), difal: null, sources };
+  substitutionOf(line, c, rates, net, taxes);
+  retainedOfLine(line, taxes);
+  taxes.difal = difalOf(issuer, c, rates, taxes);
+  const pisCofinsBase = Dec.max(ZERO, net.minus(taxes.icms.value));
+  const pis = pisCofinsOf(input, c.ruleSet, line.rule.pisCst, line.rule.pisRate, 'pis', pisCofinsBase);
+  const cofins = pisCofinsOf(input, c.ruleSet, line.rule.cofinsCst, line.rule.cofinsRate, 'cofins', pisCofinsBase);
+  const ibsCbs = ibsCbsOf(c.ruleSet, line.rule, net, taxes, pis.value.plus(cofins.value));
+  const approximateTaxes = approximateTaxesOf(input, line, index, c);
+  return itemOf(input, line, index, c, taxes, { pis, cofins, ibsCbs, approximateTaxes });
+}
 
-  // IPI (RIPI, Decreto 7.212/2010 art. 190): the operation's value with freight, insurance and expenses.
-  let ipi: IpiGroup | null = null;
-  if (issuer.industrial) {
-    const cst = rule.ipiCst!;
-    const taxed = IPI_TAXED.has(cst) && rule.ipiRate !== null && rule.ipiRate.gt(0);
-    const base = taxed ? net : ZERO;
-    const rate = taxed ? rule.ipiRate! : ZERO;
-    ipi = { cst, enquadramento: rule.ipiEnquadramento ?? '999', base, rate: r4(rate), value: taxed ? pct(base, rate) : ZERO };
-  }
-  const vIpi = ipi?.value ?? ZERO;
+/** ICMS rates of the issuer's UF and the destination's for the line's tax group, and the interstate rate (Res. SF 22/1989, 13/2012). */
+function lineRates(issuer: FiscalIssuer, line: Prepared, c: ItemContext): LineRates {
+  return {
+    origin: c.ufRate(issuer.address.uf, line.group.id),
+    destination: c.ufRate(c.destinationUf, line.group.id),
+    interstate: interstateDec(issuer.address.uf, c.destinationUf, line.product.origin),
+  };
+}
 
-  // ICMS: the operation's rate — internal inside the UF, 4/7/12 % between UFs; a rule may fix its own.
-  const opRate = rule.icmsRate ?? (c.destination === 'INTERNAL' ? originRate.internalRate : c.destination === 'INTERSTATE' ? interRate : ZERO);
-  // IPI joins the ICMS base when the goods go to a final consumer (LC 87/1996 art. 13 §2).
-  const icmsBaseFull = c.finalConsumer ? net.plus(vIpi) : net;
+/** IPI (RIPI, Decreto 7.212/2010 art. 190): an industrial issuer's, on the operation's value with freight, insurance and expenses. */
+function ipiOf(issuer: FiscalIssuer, rule: EngineRule, net: Dec): IpiGroup | null {
+  if (!issuer.industrial) return null;
+  const cst = rule.ipiCst!;
+  const taxed = IPI_TAXED.has(cst) && rule.ipiRate !== null && rule.ipiRate.gt(0);
+  const base = taxed ? net : ZERO;
+  const rate = taxed ? rule.ipiRate! : ZERO;
+  return { cst, enquadramento: rule.ipiEnquadramento ?? '999', base, rate: r4(rate), value: taxed ? pct(base, rate) : ZERO };
+}
+
+/** The operation's ICMS rate: the rule's own, else internal inside the UF, 4/7/12 % between UFs. */
+function operationRate(rule: EngineRule, c: ItemContext, rates: LineRates): Dec {
+  return rule.icmsRate ?? (c.destination === 'INTERNAL' ? rates.origin.internalRate : c.destination === 'INTERSTATE' ? rates.interstate : ZERO);
+}
+
+/**
+ * The operation's own ICMS, by CSOSN (Simples) or CST, with the part of it ST deducts; IPI joins the
+ * base when the goods go to a final consumer (LC 87/1996 art. 13 §2).
+ */
+function ownIcmsOf(input: EngineInput, line: Prepared, c: ItemContext, rates: LineRates, net: Dec, vIpi: Dec): Pick<LineTaxes, 'icms' | 'description' | 'ownForSt' | 'hasSt'> {
+  const { rule } = line;
+  const opRate = operationRate(rule, c, rates);
+  const baseFull = c.finalConsumer ? net.plus(vIpi) : net;
   const icms: IcmsGroup = {
-    origin: product.origin,
+    origin: line.product.origin,
     cst: null,
     csosn: null,
     modBC: null,
@@ -566,10 +646,7 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     simplesCreditRate: null,
     simplesCreditValue: null,
   };
-  let description: string;
-  let ownIcmsForSt = ZERO;
-  let hasSt = false;
-  if (crt === 1) {
+  if (input.issuer.crt === 1) {
     let csosn = line.csosn!;
     // pCredSN only to a contributor buying for resale or industrialisation (LC 123/2006 art. 23; Res. CGSN
     // 140/2018 art. 60 II): to a final consumer, contributor or not, 101 is 102 and 201 is 202.
@@ -579,170 +656,175 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
       icms.simplesCreditRate = r4(input.simplesCreditRate);
       icms.simplesCreditValue = pct(net, input.simplesCreditRate);
     }
-    hasSt = ST_CSOSN.has(csosn);
-    if (hasSt) ownIcmsForSt = pct(icmsBaseFull, opRate);
-    description = `CSOSN ${csosn}`;
+    const hasSt = ST_CSOSN.has(csosn);
+    return { icms, description: `CSOSN ${csosn}`, ownForSt: hasSt ? pct(baseFull, opRate) : ZERO, hasSt };
+  }
+  const cst = line.cst!;
+  icms.cst = cst;
+  let ownForSt = ZERO;
+  if (TAXED_CST.has(cst)) {
+    const reduction = REDUCED_CST.has(cst) ? (rule.icmsBaseReduction ?? ZERO) : ZERO;
+    const base = reduction.isZero() ? baseFull : round(baseFull.times(HUNDRED.minus(reduction)).div(HUNDRED), 'amount');
+    icms.modBC = 3;
+    icms.baseReduction = REDUCED_CST.has(cst) ? r4(reduction) : null;
+    icms.base = base;
+    icms.rate = r4(opRate);
+    icms.value = pct(base, opRate);
+    // FCP of the UF inside it (ADCT art. 82); between UFs it belongs to the destination (ST or DIFAL).
+    if (c.destination === 'INTERNAL' && rates.origin.fcpRate.gt(0) && rule.icmsRate === null) {
+      icms.fcpBase = base;
+      icms.fcpRate = r4(rates.origin.fcpRate);
+      icms.fcpValue = pct(base, rates.origin.fcpRate);
+    }
+    ownForSt = icms.value;
+  } else if (cst === '30') {
+    ownForSt = pct(baseFull, opRate);
+  }
+  let description = `CST ${cst}`;
+  icms.relief = reliefOf(rule, cst, pct(baseFull, opRate), icms.value);
+  if (icms.relief) description += `, ICMS desonerado (motDesICMS ${icms.relief.reason})`;
+  return { icms, description, ownForSt, hasSt: ST_CST.has(cst) };
+}
+
+/** ST by MVA (LC 87/1996 art. 8; Convênio ICMS 142/2018): between UFs the MVA is adjusted to the rates' gap. */
+function substitutionOf(line: Prepared, c: ItemContext, rates: LineRates, net: Dec, taxes: LineTaxes): void {
+  if (!taxes.hasSt) return;
+  const lineSt = line.st!;
+  let mva = lineSt.mva;
+  const internalDest = lineSt.internalRate ?? rates.destination.internalRate;
+  if (lineSt.source) taxes.sources.push(lineSt.source);
+  if (c.destination === 'INTERSTATE' && rates.interstate.lt(internalDest)) {
+    mva = r4(HUNDRED.plus(mva).div(HUNDRED).times(HUNDRED.minus(rates.interstate).div(HUNDRED)).div(HUNDRED.minus(internalDest).div(HUNDRED)).minus(1).times(HUNDRED));
+  }
+  const reduction = line.rule.stBaseReduction ?? ZERO;
+  let base = net.plus(taxes.ipi?.value ?? ZERO).times(HUNDRED.plus(mva).div(HUNDRED));
+  if (!reduction.isZero()) base = base.times(HUNDRED.minus(reduction).div(HUNDRED));
+  base = round(base, 'amount');
+  const fcp = rates.destination.fcpRate;
+  taxes.icms.st = {
+    modBCST: 4,
+    mva: r4(mva),
+    baseReduction: reduction.isZero() ? null : r4(reduction),
+    base,
+    rate: r4(internalDest),
+    value: Dec.max(ZERO, pct(base, internalDest).minus(taxes.ownForSt)),
+    fcpBase: fcp.gt(0) ? base : null,
+    fcpRate: fcp.gt(0) ? r4(fcp) : null,
+    fcpValue: fcp.gt(0) ? pct(base, fcp) : null,
+  };
+  taxes.description += `, ST MVA ${mva.toString()} %`;
+}
+
+/** Goods already taxed by ST: the entry's retained ST for the quantity sold (retainedGroup). */
+function retainedOfLine(line: Prepared, taxes: LineTaxes): void {
+  if (!line.retained) return;
+  taxes.icms.retained = retainedGroup(line.retained, line.quantity);
+  taxes.sources.push(taxes.icms.retained.source);
+  taxes.description += ', ICMS-ST retido anteriormente';
+}
+
+/** DIFAL to a non-contributor in another UF (EC 87/2015, LC 190/2022): 100 % to the destination since 2019. */
+function difalOf(issuer: FiscalIssuer, c: ItemContext, rates: LineRates, taxes: LineTaxes): DifalGroup | null {
+  const { icms } = taxes;
+  if (c.destination !== 'INTERSTATE' || c.contributor || issuer.crt === 1 || !icms.value.gt(0)) return null;
+  const dest = rates.destination;
+  const internalDest = dest.internalRate;
+  const fcp = dest.fcpRate;
+  let base: Dec;
+  let destinationValue: Dec;
+  if (dest.difalDoubleBase) {
+    // Base dupla (LC 190/2022 art. 13 §1 X as the UF's law reads it): the origin's ICMS out, the destination's in, FCP included.
+    base = round(icms.base.minus(icms.value).div(HUNDRED.minus(internalDest).minus(fcp).div(HUNDRED)), 'amount');
+    destinationValue = Dec.max(ZERO, pct(base, internalDest).minus(icms.value));
   } else {
-    const cst = line.cst!;
-    icms.cst = cst;
-    if (TAXED_CST.has(cst)) {
-      const reduction = REDUCED_CST.has(cst) ? (rule.icmsBaseReduction ?? ZERO) : ZERO;
-      const base = reduction.isZero() ? icmsBaseFull : round(icmsBaseFull.times(HUNDRED.minus(reduction)).div(HUNDRED), 'amount');
-      icms.modBC = 3;
-      icms.baseReduction = REDUCED_CST.has(cst) ? r4(reduction) : null;
-      icms.base = base;
-      icms.rate = r4(opRate);
-      icms.value = pct(base, opRate);
-      // FCP of the UF inside it (ADCT art. 82); between UFs it belongs to the destination (ST or DIFAL).
-      if (c.destination === 'INTERNAL' && originRate.fcpRate.gt(0) && rule.icmsRate === null) {
-        icms.fcpBase = base;
-        icms.fcpRate = r4(originRate.fcpRate);
-        icms.fcpValue = pct(base, originRate.fcpRate);
-      }
-      ownIcmsForSt = icms.value;
-    } else if (cst === '30') {
-      ownIcmsForSt = pct(icmsBaseFull, opRate);
-    }
-    hasSt = ST_CST.has(cst);
-    description = `CST ${cst}`;
-    icms.relief = reliefOf(rule, cst, pct(icmsBaseFull, opRate), icms.value);
-    if (icms.relief) description += `, ICMS desonerado (motDesICMS ${icms.relief.reason})`;
+    base = icms.base;
+    destinationValue = Dec.max(ZERO, pct(base, internalDest.minus(icms.rate)));
   }
+  taxes.description += `, DIFAL ${dest.difalDoubleBase ? 'base dupla' : 'base única'}`;
+  return {
+    base,
+    fcpBase: base,
+    fcpRate: r4(fcp),
+    internalRate: r4(internalDest),
+    interstateRate: r4(icms.rate),
+    destinationShare: HUNDRED,
+    fcpValue: pct(base, fcp),
+    destinationValue,
+    originValue: ZERO,
+  };
+}
 
-  // ST by MVA (LC 87/1996 art. 8; Convênio ICMS 142/2018): between UFs the MVA is adjusted to the rates' gap.
-  if (hasSt) {
-    let mva = line.st!.mva;
-    const internalDest = line.st!.internalRate ?? destRate.internalRate;
-    if (line.st!.source) sources.push(line.st!.source);
-    if (c.destination === 'INTERSTATE' && interRate.lt(internalDest)) {
-      mva = r4(HUNDRED.plus(mva).div(HUNDRED).times(HUNDRED.minus(interRate).div(HUNDRED)).div(HUNDRED.minus(internalDest).div(HUNDRED)).minus(1).times(HUNDRED));
-    }
-    const reduction = rule.stBaseReduction ?? ZERO;
-    let base = net.plus(vIpi).times(HUNDRED.plus(mva).div(HUNDRED));
-    if (!reduction.isZero()) base = base.times(HUNDRED.minus(reduction).div(HUNDRED));
-    base = round(base, 'amount');
-    const gross = pct(base, internalDest);
-    const value = Dec.max(ZERO, gross.minus(ownIcmsForSt));
-    const fcp = destRate.fcpRate;
-    const st: IcmsStGroup = {
-      modBCST: 4,
-      mva: r4(mva),
-      baseReduction: reduction.isZero() ? null : r4(reduction),
-      base,
-      rate: r4(internalDest),
-      value,
-      fcpBase: fcp.gt(0) ? base : null,
-      fcpRate: fcp.gt(0) ? r4(fcp) : null,
-      fcpValue: fcp.gt(0) ? pct(base, fcp) : null,
-    };
-    icms.st = st;
-    description += `, ST MVA ${mva.toString()} %`;
+/** IBS/CBS (LC 214/2025; NT 2025.002 group UB): base without ICMS, FCP, DIFAL, PIS and COFINS. */
+function ibsCbsOf(rs: EngineRuleSet, rule: EngineRule, net: Dec, taxes: LineTaxes, pisCofins: Dec): IbsCbsGroup | null {
+  if (!rs.ibsCbs) return null;
+  const { icms, difal } = taxes;
+  const cst = rule.ibsCbsCst ?? rs.ibsCbsCst;
+  const cClassTrib = rule.ibsCbsClass ?? rs.ibsCbsClass;
+  const taxed = !cst.startsWith('4');
+  const base = taxed
+    ? Dec.max(
+        ZERO,
+        net
+          .minus(icms.value)
+          .minus(icms.fcpValue ?? ZERO)
+          .minus(difal?.destinationValue ?? ZERO)
+          .minus(difal?.fcpValue ?? ZERO)
+          .minus(pisCofins),
+      )
+    : ZERO;
+  const ibsUfRate = taxed ? rs.ibsUfRate : ZERO;
+  const ibsMunRate = taxed ? rs.ibsMunRate : ZERO;
+  const cbsRate = taxed ? rs.cbsRate : ZERO;
+  const ibsUfValue = pct(base, ibsUfRate);
+  const ibsMunValue = pct(base, ibsMunRate);
+  return {
+    cst,
+    cClassTrib,
+    base,
+    ibsUfRate: r4(ibsUfRate),
+    ibsUfValue,
+    ibsMunRate: r4(ibsMunRate),
+    ibsMunValue,
+    ibsValue: ibsUfValue.plus(ibsMunValue),
+    cbsRate: r4(cbsRate),
+    cbsValue: pct(base, cbsRate),
+  };
+}
+
+/** Lei 12.741/2012: the approximate taxes of the item's value (the operator's IBPT table), each sphere added to the document's parts. */
+function approximateTaxesOf(input: EngineInput, line: Prepared, index: number, c: ItemContext): Dec {
+  const { product } = line;
+  if (!input.approximateTaxes || !product.ncm) return ZERO;
+  const row = input.approximateTaxes.get(product.ncm);
+  if (!row) {
+    c.warnings.push(`NCM ${product.ncm} (item ${index + 1}) is not in the Lei 12.741 table in force: its vTotTrib is 0.`);
+    return ZERO;
   }
+  const federal = IMPORTED_ORIGINS.has(product.origin) ? row.federalImportedRate : row.federalNationalRate;
+  // Each sphere rounded on its own and vTotTrib their sum, so the infCpl parts add up to it.
+  const value = line.vProd.minus(c.discount);
+  const parts = [pct(value, federal), pct(value, row.stateRate), pct(value, row.municipalRate)];
+  c.approximate.federal = c.approximate.federal.plus(parts[0]);
+  c.approximate.state = c.approximate.state.plus(parts[1]);
+  c.approximate.municipal = c.approximate.municipal.plus(parts[2]);
+  c.approximate.table ??= row;
+  return parts[0].plus(parts[1]).plus(parts[2]);
+}
 
-  if (line.retained) {
-    icms.retained = retainedGroup(line.retained, line.quantity);
-    sources.push(icms.retained.source);
-    description += ', ICMS-ST retido anteriormente';
-  }
-
-  // DIFAL to a non-contributor in another UF (EC 87/2015, LC 190/2022): 100 % to the destination since 2019.
-  let difal: DifalGroup | null = null;
-  if (c.destination === 'INTERSTATE' && !c.contributor && crt !== 1 && icms.value.gt(0)) {
-    const internalDest = destRate.internalRate;
-    const fcp = destRate.fcpRate;
-    let base: Dec;
-    let destinationValue: Dec;
-    if (destRate.difalDoubleBase) {
-      // Base dupla (LC 190/2022 art. 13 §1 X as the UF's law reads it): the origin's ICMS out, the destination's in, FCP included.
-      base = round(icms.base.minus(icms.value).div(HUNDRED.minus(internalDest).minus(fcp).div(HUNDRED)), 'amount');
-      destinationValue = Dec.max(ZERO, pct(base, internalDest).minus(icms.value));
-    } else {
-      base = icms.base;
-      destinationValue = Dec.max(ZERO, pct(base, internalDest.minus(icms.rate)));
-    }
-    difal = {
-      base,
-      fcpBase: base,
-      fcpRate: r4(fcp),
-      internalRate: r4(internalDest),
-      interstateRate: r4(icms.rate),
-      destinationShare: new Dec(100),
-      fcpValue: pct(base, fcp),
-      destinationValue,
-      originValue: ZERO,
-    };
-    description += `, DIFAL ${destRate.difalDoubleBase ? 'base dupla' : 'base única'}`;
-  }
-
-  const rs = c.ruleSet;
-  const pisCofinsBase = Dec.max(ZERO, net.minus(icms.value));
-  const pis = pisCofinsOf(input, rs, rule.pisCst, rule.pisRate, 'pis', pisCofinsBase);
-  const cofins = pisCofinsOf(input, rs, rule.cofinsCst, rule.cofinsRate, 'cofins', pisCofinsBase);
-
-  // IBS/CBS (LC 214/2025; NT 2025.002 group UB): base without ICMS, FCP, DIFAL, PIS and COFINS.
-  let ibsCbs: IbsCbsGroup | null = null;
-  if (rs.ibsCbs) {
-    const cst = rule.ibsCbsCst ?? rs.ibsCbsCst;
-    const cClassTrib = rule.ibsCbsClass ?? rs.ibsCbsClass;
-    const taxed = !cst.startsWith('4');
-    const base = taxed
-      ? Dec.max(
-          ZERO,
-          net
-            .minus(icms.value)
-            .minus(icms.fcpValue ?? ZERO)
-            .minus(difal?.destinationValue ?? ZERO)
-            .minus(difal?.fcpValue ?? ZERO)
-            .minus(pis.value)
-            .minus(cofins.value),
-        )
-      : ZERO;
-    const rate = (r: Dec) => (taxed ? r : ZERO);
-    const ibsUfValue = pct(base, rate(rs.ibsUfRate));
-    const ibsMunValue = pct(base, rate(rs.ibsMunRate));
-    ibsCbs = {
-      cst,
-      cClassTrib,
-      base,
-      ibsUfRate: r4(rate(rs.ibsUfRate)),
-      ibsUfValue,
-      ibsMunRate: r4(rate(rs.ibsMunRate)),
-      ibsMunValue,
-      ibsValue: ibsUfValue.plus(ibsMunValue),
-      cbsRate: r4(rate(rs.cbsRate)),
-      cbsValue: pct(base, rate(rs.cbsRate)),
-    };
-  }
-
-  // Lei 12.741/2012: the approximate taxes of the item's value (the operator's IBPT table).
-  let approximateTaxes = ZERO;
-  if (input.approximateTaxes && product.ncm) {
-    const row = input.approximateTaxes.get(product.ncm);
-    if (row) {
-      const federal = IMPORTED_ORIGINS.has(product.origin) ? row.federalImportedRate : row.federalNationalRate;
-      // Each sphere rounded on its own and vTotTrib their sum, so the infCpl parts add up to it.
-      const value = vProd.minus(c.discount);
-      const parts = [pct(value, federal), pct(value, row.stateRate), pct(value, row.municipalRate)];
-      approximateTaxes = parts[0].plus(parts[1]).plus(parts[2]);
-      c.approximate.federal = c.approximate.federal.plus(parts[0]);
-      c.approximate.state = c.approximate.state.plus(parts[1]);
-      c.approximate.municipal = c.approximate.municipal.plus(parts[2]);
-      c.approximate.table ??= row;
-    } else c.warnings.push(`NCM ${product.ncm} (item ${index + 1}) is not in the Lei 12.741 table in force: its vTotTrib is 0.`);
-  }
-
-  const vSt = icms.st?.value ?? ZERO;
-  const vFcpSt = icms.st?.fcpValue ?? ZERO;
+/** The item: its identification, quantities, the taxes of the steps, the line's total (vProd − discounts + ST + expenses + IPI) and the rule it used. */
+function itemOf(input: EngineInput, line: Prepared, index: number, c: ItemContext, taxes: LineTaxes, more: Pick<FiscalItem, 'pis' | 'cofins' | 'ibsCbs' | 'approximateTaxes'>): FiscalItem {
+  const { product, rule, vProd } = line;
+  const { icms, ipi } = taxes;
   const total = vProd
     .minus(c.discount)
     .minus(icms.relief?.deducted ? icms.relief.value : ZERO)
-    .plus(vSt)
+    .plus(icms.st?.value ?? ZERO)
     .plus(c.freight)
     .plus(c.insurance)
     .plus(c.other)
-    .plus(vIpi)
-    .plus(vFcpSt);
-  const factor = product.taxableFactor.isZero() ? new Dec(1) : product.taxableFactor;
+    .plus(ipi?.value ?? ZERO)
+    .plus(icms.st?.fcpValue ?? ZERO);
+  const factor = product.taxableFactor.isZero() ? ONE : product.taxableFactor;
   const taxableQuantity = round(line.quantity.times(factor), 'quantity');
   const gtin = product.gtin ?? 'SEM GTIN';
   const contributorText = c.contributor ? 'contributor' : 'non-contributor';
@@ -770,17 +852,14 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     discount: c.discount,
     otherExpenses: c.other,
     icms,
-    difal,
+    difal: taxes.difal,
     ipi,
-    pis,
-    cofins,
-    ibsCbs,
-    approximateTaxes,
+    ...more,
     total,
     rule: {
       ruleId: rule.id,
-      description: `${input.operation}/${c.destination}/${contributorText}: tax group ${group.code} → CFOP ${line.cfop}, ${description}`,
-      ratesSource: `${sources.join('; ')}; rule set ${rs.code} (${rs.source})`,
+      description: `${input.operation}/${c.destination}/${contributorText}: tax group ${line.group.code} → CFOP ${line.cfop}, ${taxes.description}`,
+      ratesSource: `${taxes.sources.join('; ')}; rule set ${c.ruleSet.code} (${c.ruleSet.source})`,
     },
   };
 }

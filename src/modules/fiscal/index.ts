@@ -40,3 +40,5 @@ export { approximateTaxTableOf, loadApproximateTaxes, saleRulesSummary, taxGroup
 // The demo seed writes the demo company's tax groups and operation rules.
 export { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
 export { TaxGroup } from './entities/tax-group.entity';
+// Whoever writes those rows outside this module's routes (the demo seed) bumps the engine cache's version.
+export { fiscalDataChanged } from './rule-data-cache';

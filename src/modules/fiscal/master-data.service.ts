@@ -17,11 +17,18 @@ import { StAgreement } from './entities/st-agreement.entity';
 import { pisCofinsCstProblem } from './pis-cofins';
 import { IbptTable, parseIbptCsv } from './ibpt-csv';
 import { encodeId } from '../../core/hashids';
+import { fiscalDataChanged } from './rule-data-cache';
 
 /*
  * The company's fiscal master data (SPEC §1, §12.1): tax groups, fiscal operation rules, UF rate
  * overrides and the Lei 12.741 table — versioned, audited, with events, like the catalog's resources.
  */
+
+/** `row`, once the company's fiscal data version is bumped in the write's transaction (the engine's cache: rule-data-cache.ts). */
+async function changed<T>(em: EntityManager, ctx: ActorContext, row: T): Promise<T> {
+  await fiscalDataChanged(em, ctx.companyId);
+  return row;
+}
 
 const groups = catalogResource<TaxGroup>({
   target: TaxGroup,
@@ -41,7 +48,7 @@ export const taxGroupService = {
   get: (ctx: ActorContext, id: number) => groups.get(ctx, id),
   async create(ctx: ActorContext, input: TaxGroupInput): Promise<TaxGroup> {
     try {
-      return await groups.create(ctx, { active: true, ...input });
+      return await inTransaction(ctx, async (em) => changed(em, ctx, await groups.createIn(em, ctx, { active: true, ...input })));
     } catch (err) {
       if (isUniqueViolation(err)) throw codeTaken(input.code);
       throw err;
@@ -49,7 +56,7 @@ export const taxGroupService = {
   },
   async update(ctx: ActorContext, id: number, version: number, input: TaxGroupInput): Promise<TaxGroup> {
     try {
-      return await groups.update(ctx, id, version, input);
+      return await inTransaction(ctx, async (em) => changed(em, ctx, await groups.updateIn(em, ctx, id, version, input)));
     } catch (err) {
       if (isUniqueViolation(err)) throw codeTaken(input.code);
       throw err;
@@ -138,7 +145,7 @@ export const ruleService = {
     try {
       return await inTransaction(ctx, async (em) => {
         await assertGroup(em, ctx.companyId, values.taxGroupId);
-        return rules.createIn(em, ctx, values);
+        return changed(em, ctx, await rules.createIn(em, ctx, values));
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw ruleTaken();
@@ -151,7 +158,7 @@ export const ruleService = {
         const current = await rules.getIn(em, ctx, id);
         checkRule({ ...current, ...input });
         await assertGroup(em, ctx.companyId, input.taxGroupId);
-        return rules.updateIn(em, ctx, id, version, input);
+        return changed(em, ctx, await rules.updateIn(em, ctx, id, version, input));
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw ruleTaken();
@@ -193,7 +200,8 @@ export const stAgreementService = {
   get: (ctx: ActorContext, id: number) => agreements.get(ctx, id),
   async create(ctx: ActorContext, input: StAgreementInput): Promise<StAgreement> {
     try {
-      return await agreements.create(ctx, { active: true, validTo: null, destinationInternalRate: null, cest: '', ...agreementValues(input) });
+      const values = { active: true, validTo: null, destinationInternalRate: null, cest: '', ...agreementValues(input) };
+      return await inTransaction(ctx, async (em) => changed(em, ctx, await agreements.createIn(em, ctx, values)));
     } catch (err) {
       if (isUniqueViolation(err)) throw agreementTaken();
       throw err;
@@ -204,7 +212,7 @@ export const stAgreementService = {
       return await inTransaction(ctx, async (em) => {
         // The merged agreement is checked (validTo against a stored validFrom); only the given fields are written.
         agreementValues({ ...(await agreements.getIn(em, ctx, id)), ...input });
-        return agreements.updateIn(em, ctx, id, version, agreementValues(input));
+        return changed(em, ctx, await agreements.updateIn(em, ctx, id, version, agreementValues(input)));
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw agreementTaken();
@@ -259,7 +267,7 @@ export async function createUfRate(ctx: ActorContext, input: UfRateInput): Promi
         aggregateId: row.id,
         data: { ufRateId: encodeId('fiscal-uf-rate', row.id), uf: row.uf, validFrom: row.validFrom },
       });
-      return row;
+      return changed(em, ctx, row);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError('UF_RATE_EXISTS', `The company already has a ${input.uf} rate from ${input.validFrom} for this scope`);
