@@ -29,10 +29,11 @@ export {
   eventOfType,
   readEnvEvento,
   readRetEnvEvento,
+  signedEvento,
   TP_CANCELAMENTO,
   TP_CTE_AUTORIZADO,
 } from './xml/events';
-export type { EnvEventoResult, EventResult, ManifestationEvent, ReceivedEvento } from './xml/events';
+export type { EnvEventoResult, EventResult, InfEventoFields, ManifestationEvent, ReceivedEvento } from './xml/events';
 export {
   AUTORIZACAO,
   buildConsSitNFe,
@@ -63,5 +64,5 @@ export type { AuthorizationReply, IssuerEvent, OutboundService, ProtocolResult, 
 export { buildFaultEnvelope, buildRequestEnvelope, buildResponseEnvelope, DIST_DFE, readSoapBody, RECEPCAO_EVENTO, soapContentType, SoapFault } from './xml/soap';
 export type { SoapService } from './xml/soap';
 export { ufCode, ufOfCode } from './xml/uf-codes';
-export { C14N, ENVELOPED, RSA_SHA1, SHA1, signEnveloped, verifyEnvelopedSignatures } from './xml/xmldsig';
-export type { Credentials, SigningCredentials } from './xml/xmldsig';
+export { C14N, canonicalText, ENVELOPED, RSA_SHA1, SHA1, signatureFor, signerOf, signNfe, verifyEnvelopedSignatures } from './xml/xmldsig';
+export type { Credentials, SignatureCheck, Signer, SigningCredentials } from './xml/xmldsig';

@@ -3,7 +3,20 @@ import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError, UpstreamError } from '../../core/errors';
-import { asciiText, brasiliaDateTime, buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, Contingency, IssuerEvent, issuerEventId, NFE_NS, TP_CANCELAMENTO, TP_CCE } from '../authority';
+import {
+  asciiText,
+  brasiliaDateTime,
+  buildIssuerEnvEvento,
+  buildIssuerEvento,
+  canonicalIssuerInfEvento,
+  Contingency,
+  IssuerEvent,
+  issuerEventId,
+  NFE_NS,
+  signatureFor,
+  TP_CANCELAMENTO,
+  TP_CCE,
+} from '../authority';
 import { assertPeriodOpen } from '../fiscal-periods';
 import { cancelForFiscalDocument } from '../receivables';
 import { billedFulfillments } from './billing-installments';
@@ -13,7 +26,6 @@ import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
 import { clientOf, filialSigning, findInvoice, gz, transition } from './invoice-store';
 import { outcomeOf, ownerOf } from './source-hooks';
 import { assertAllowed, assertTransition } from './invoices.state';
-import { signatureFor } from './xml/nfe-signer';
 
 /*
  * The issuer's events on an authorized NF-e (NFeRecepcaoEvento4 of its authority):

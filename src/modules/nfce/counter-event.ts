@@ -1,6 +1,6 @@
 import { BusinessRuleError, UpstreamError } from '../../core/errors';
-import { clientOf, FilialSigning, signatureFor } from '../invoices';
-import { buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, IssuerEvent, issuerEventId, NFE_NS } from '../authority';
+import { clientOf, FilialSigning } from '../invoices';
+import { buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, IssuerEvent, issuerEventId, NFE_NS, signatureFor } from '../authority';
 
 /*
  * One issuer's event of an NFC-e (110111, 110112): signed with the filial's certificate, sent as a lot

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { Dec } from '../../core/decimal';
 import type { ComputedFiscalDocument } from '../fiscal';
-import { brasilia, buildNfeXml, BuiltNfe, layoutText, NfeHeader, Signer, signNfe } from '../invoices';
+import { brasilia, buildNfeXml, BuiltNfe, layoutText, NfeHeader } from '../invoices';
 import { accessKeyCheckDigit } from '../fiscal-xml';
-import { NFE_NS } from '../authority';
+import { NFE_NS, Signer, signNfe } from '../authority';
 
 /*
  * The NFC-e (modelo 65) is the NF-e 4.00 layout with the counter's rules: tpImp 4 (DANFE NFC-e), no

@@ -8,7 +8,7 @@ import { NFE_NS } from '../../authority';
 /*
  * The NF-e 4.00 (layout PL_010_V1.30) of a computed fiscal document. Written as text in canonical
  * form (C14N 1.0: attributes in order, text escaped only for & < >, no whitespace between tags), so
- * the signer digests exactly these bytes (xml/nfe-signer.ts) and nothing re-serialises the document.
+ * the signer digests exactly these bytes (authority/xml/xmldsig.ts) and nothing re-serialises the document.
  * Free text is reduced to the layout's character range (TString: up to U+00FF, no control characters).
  */
 
