@@ -45,8 +45,9 @@ export function signerOf(keyPem: string, certPem: string): Signer {
   return { key: crypto.createPrivateKey(keyPem), certificateBase64 };
 }
 
+const SPECIAL = /[&<>]/;
 /** Text as C14N writes it in element content (& < > escaped, quotes as they are), for the builders' canonical text. */
-export const canonicalText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const canonicalText = (s: string) => (SPECIAL.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s);
 
 /** SignedInfo for one reference, in canonical form (the namespace declared on it, as C14N writes a subset's apex). */
 function signedInfo(id: string, digest: string): string {
