@@ -2,8 +2,8 @@
  * The fiscal-XML core's front door: what the NF-e and CT-e readers (nfe, cte), the issuing paths
  * (invoices, nfce), the authority (sefaz, sefaz-simulator) and returns share about Brazilian fiscal
  * XML: the 44-character access key, the hardened XML parse (no DOCTYPE), the layout reader, the
- * XMLDSig check of a signed document and its signer's chain, and the validation reports' building
- * blocks. It depends on no other module.
+ * XMLDSig check of a signed document (and of the authority's signed messages) and its signer's chain,
+ * and the validation reports' building blocks. It depends on no other module.
  */
 export { accessKeyBase, accessKeyCheckDigit, accessKeyFieldMismatches, ACCESS_KEY_PATTERN, buildAccessKey, hasValidCheckDigit, isAccessKeyFormat, isAvulsaSeries } from './access-key';
 export type { AccessKeyFields } from './access-key';
