@@ -14,7 +14,7 @@ import { prepareDatabase } from './support';
 import { insertOutboundNfe } from '../src/modules/invoices/invoices.repository';
 import { gz } from '../src/modules/invoices/invoice-store';
 import { buildNfeXml, NfeHeader } from '../src/modules/invoices/xml/nfe-xml';
-import { signerOf, signNfe } from '../src/modules/invoices/xml/nfe-signer';
+import { signerOf, signNfe } from '../src/modules/authority/xml/xmldsig';
 import { sampleDocument, sampleItem } from '../tests/invoices/conformance-support';
 import { testCertificate } from '../tests/support/test-certificate';
 

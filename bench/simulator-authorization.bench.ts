@@ -1,7 +1,7 @@
 /*
  * Issue 51, the latency a cashier feels: the local authority simulator's CPU per authorization.
  * The simulator runs in its own process (simulator-authorization-server.ts); this process builds
- * signed notes beforehand (the simulator's NF-e generator, signed with the service's signEnveloped;
+ * signed notes beforehand (the simulator's NF-e generator, signed with the service's signer, signNfe;
  * the NFC-e variant is the same infNFe as model 65 without dest, re-signed) and sends them one after
  * another from one client over mutual TLS on a kept-alive connection, as an IssuerClient does.
  * Simulator CPU per note = its process's CPU over the load window ÷ notes; the floor is node:crypto
@@ -17,7 +17,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { generateNfe, SAMPLE_ITEMS } from '../src/dev/sefaz-simulator/nfe-generator';
-import { AUTORIZACAO, buildEnviNFe, buildRequestEnvelope, NFE_NS, OUTBOUND_PATHS, signEnveloped, soapContentType } from '../src/modules/authority';
+import { AUTORIZACAO, buildEnviNFe, buildRequestEnvelope, NFE_NS, OUTBOUND_PATHS, signerOf, signNfe, soapContentType } from '../src/modules/authority';
 
 const NOTES = Number(process.env.SIM_BENCH_NOTES ?? 300);
 const WARMUP = 30;
@@ -73,7 +73,9 @@ function buildNote(kind: 'nfe' | 'nfce', n: number, creds: Creds): string {
     .replace(/<dest>[\s\S]*?<\/dest>/, '')
     .replace('<mod>55</mod>', '<mod>65</mod>')
     .replace(/<cobr>[\s\S]*?<\/cobr>/, '');
-  return signEnveloped(`<NFe xmlns="${NFE_NS}">${inf}</NFe>`, 'infNFe', signer);
+  // The generator writes canonical text: infNFe's canonical form only declares the namespace it inherits.
+  const key = /Id="NFe(\d{44})"/.exec(inf)![1];
+  return signNfe(`<NFe xmlns="${NFE_NS}">${inf}</NFe>`, key, inf.replace('<infNFe ', `<infNFe xmlns="${NFE_NS}" `), signerOf(signer.keyPem, signer.certPem)).xml;
 }
 
 function post(agent: https.Agent, url: string, body: string): Promise<string> {

@@ -18,7 +18,7 @@ import { eventsOf } from '../sales-order/support';
 import { canValidateXsd, canVerifySignature, sampleDocument, xmlsecErrors, xsdErrors } from '../invoices/conformance-support';
 import { buildReturnDocument, recipientFromParty } from '../../src/modules/fiscal';
 import { buildNfeXml } from '../../src/modules/invoices/xml/nfe-xml';
-import { signerOf, signNfe } from '../../src/modules/invoices/xml/nfe-signer';
+import { signerOf, signNfe } from '../../src/modules/authority/xml/xmldsig';
 import type { ParsedNfe } from '../../src/modules/nfe/xml/nfe-types';
 import { NFE_NS } from '../../src/modules/authority/xml/dom';
 import { filialHash, fulfilledOrder, invoiceTenant, InvoiceTenant } from '../invoices/support';

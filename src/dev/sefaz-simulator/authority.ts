@@ -5,6 +5,7 @@ import {
   buildRetDistDFeInt,
   buildRetEnvEvento,
   buildRetEvento,
+  canonicalText,
   child,
   childText,
   DistRequest,
@@ -19,7 +20,9 @@ import {
   parseRoot,
   readEnvEvento,
   ReceivedEvento,
-  signEnveloped,
+  Signer,
+  signedEvento,
+  signerOf,
   SigningCredentials,
   TP_CANCELAMENTO,
   verifyEnvelopedSignatures,
@@ -135,6 +138,11 @@ export class Authority {
     this.stateFile.save();
   }
 
+  private signerFor(cnpj: string, name: string): Signer {
+    const c = this.opts.issuerSigner(cnpj, name);
+    return signerOf(c.keyPem, c.certPem);
+  }
+
   /** Until the state saved so far is in the state file (stop). */
   flush(): Promise<void> {
     return this.stateFile.flush();
@@ -226,13 +234,18 @@ export class Authority {
     if (invoice.status === 'CANCELLED') throw new Error('Already cancelled');
     const at = new Date(this.now());
     const cOrgao = accessKey.slice(0, 2);
-    const party = invoice.issuer.length === 11 ? `<CPF>${invoice.issuer}</CPF>` : `<CNPJ>${invoice.issuer}</CNPJ>`;
-    const evento = signEnveloped(
-      `<evento xmlns="${NFE_NS}" versao="1.00"><infEvento Id="${eventId(TP_CANCELAMENTO, accessKey, 1)}"><cOrgao>${cOrgao}</cOrgao><tpAmb>${invoice.tpAmb}</tpAmb>${party}` +
-        `<chNFe>${accessKey}</chNFe><dhEvento>${brasiliaDateTime(at)}</dhEvento><tpEvento>${TP_CANCELAMENTO}</tpEvento><nSeqEvento>1</nSeqEvento><verEvento>1.00</verEvento>` +
-        `<detEvento versao="1.00"><descEvento>Cancelamento</descEvento><nProt>${invoice.protocol}</nProt><xJust>${escapeXml(justification)}</xJust></detEvento></infEvento></evento>`,
-      'infEvento',
-      this.opts.issuerSigner(invoice.issuer, invoice.issuerName),
+    const evento = signedEvento(
+      {
+        tpEvento: TP_CANCELAMENTO,
+        accessKey,
+        sequence: 1,
+        cOrgao,
+        tpAmb: invoice.tpAmb,
+        author: invoice.issuer,
+        at: brasiliaDateTime(at),
+        detail: `<descEvento>Cancelamento</descEvento><nProt>${invoice.protocol}</nProt><xJust>${canonicalText(justification)}</xJust>`,
+      },
+      this.signerFor(invoice.issuer, invoice.issuerName),
     );
     const protocol = this.nextProtocol();
     const registeredAt = brasiliaDateTime(at);
@@ -270,13 +283,20 @@ export class Authority {
     const at = new Date(this.now());
     const sequence = invoice.events.filter((e) => e.tpEvento === '610600').length + 1;
     const author = AUTHORITY_CNPJ;
-    const evento = signEnveloped(
-      `<evento xmlns="${NFE_NS}" versao="1.00"><infEvento Id="${eventId('610600', accessKey, sequence)}"><cOrgao>91</cOrgao><tpAmb>${invoice.tpAmb}</tpAmb><CNPJ>${author}</CNPJ>` +
-        `<chNFe>${accessKey}</chNFe><dhEvento>${brasiliaDateTime(at)}</dhEvento><tpEvento>610600</tpEvento><nSeqEvento>${sequence}</nSeqEvento><verEvento>1.00</verEvento>` +
-        `<detEvento versao="1.00"><descEvento>CT-e Autorizado</descEvento><CTe><chCTe>${cteKey}</chCTe><modal>01</modal><dhEmi>${brasiliaDateTime(at)}</dhEmi>` +
-        `<nProt>${this.nextProtocol()}</nProt><dhRecbto>${brasiliaDateTime(at)}</dhRecbto></CTe></detEvento></infEvento></evento>`,
-      'infEvento',
-      this.opts.issuerSigner(author, 'AMBIENTE NACIONAL'),
+    const evento = signedEvento(
+      {
+        tpEvento: '610600',
+        accessKey,
+        sequence,
+        cOrgao: '91',
+        tpAmb: invoice.tpAmb,
+        author,
+        at: brasiliaDateTime(at),
+        detail:
+          `<descEvento>CT-e Autorizado</descEvento><CTe><chCTe>${cteKey}</chCTe><modal>01</modal><dhEmi>${brasiliaDateTime(at)}</dhEmi>` +
+          `<nProt>${this.nextProtocol()}</nProt><dhRecbto>${brasiliaDateTime(at)}</dhRecbto></CTe>`,
+      },
+      this.signerFor(author, 'AMBIENTE NACIONAL'),
     );
     const protocol = this.nextProtocol();
     const registeredAt = brasiliaDateTime(at);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Dec } from '../../core/decimal';
 import { buildAccessKey } from '../../modules/fiscal-xml';
-import { brasiliaDateTime, escapeXml, NFE_NS, signEnveloped, SigningCredentials, ufCode } from '../../modules/authority';
+import { brasiliaDateTime, canonicalText, NFE_NS, signerOf, signNfe, SigningCredentials, ufCode } from '../../modules/authority';
 
 /*
  * Synthetic but layout-valid NF-e 4.00 documents (nfeProc: signed NFe + protNFe) so the simulator
@@ -62,8 +62,9 @@ const cityOf = (uf: string) => CITY[uf] ?? CITY.SP;
 const money = (d: Dec) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2);
 const qty = (d: Dec) => d.toDecimalPlaces(4, Dec.ROUND_HALF_UP).toFixed(4);
 const price = (d: Dec) => d.toDecimalPlaces(10, Dec.ROUND_HALF_UP).toFixed(10);
+// Canonical text (C14N's escaping): the note is signed over the text as written.
 const text = (s: string, max: number) =>
-  escapeXml(
+  canonicalText(
     s
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
@@ -163,8 +164,9 @@ export function generateNfe(o: GenerateOptions, protocolSerial: number): Generat
     `<pag><detPag><tPag>15</tPag><vPag>${money(vNF)}</vPag></detPag></pag>` +
     `<infAdic><infCpl>Documento emitido pelo simulador local da SEFAZ, sem valor fiscal</infCpl></infAdic>` +
     `</infNFe>`;
-  const signed = signEnveloped(`<NFe xmlns="${NFE_NS}">${infNFe}</NFe>`, 'infNFe', o.signer);
-  const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(signed)![1];
+  // infNFe in canonical form declares the namespace it inherits from NFe.
+  const canonicalInfNFe = infNFe.replace('<infNFe ', `<infNFe xmlns="${NFE_NS}" `);
+  const { xml: signed, digest } = signNfe(`<NFe xmlns="${NFE_NS}">${infNFe}</NFe>`, accessKey, canonicalInfNFe, signerOf(o.signer.keyPem, o.signer.certPem));
   const authorized = new Date(Math.max(issuedAt.getTime() + 1000, Date.now()));
   const authorizedAt = brasiliaDateTime(authorized);
   const protocol = protocolNumber(authorized, protocolSerial);

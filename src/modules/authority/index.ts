@@ -17,8 +17,21 @@ export type { PostOptions } from './soap/https-transport';
 export { buildRetDistDFeInt, nsuToBigInt, NSU_ZERO, padNsu, readDfeDocument, readDistDFeInt } from './xml/dist-dfe';
 export type { DfeDocument, DistQuery, DistRequest, DistResult, EventDocument, EventSummary, NfeSummary } from './xml/dist-dfe';
 export { child, childText, escapeXml, extractElementText, findFirst, NFE_NS, parseRoot } from './xml/dom';
-export { asciiText, brasiliaDateTime, buildProcEventoNFe, buildRetEnvEvento, buildRetEvento, EVENT_TYPES, eventId, eventOfType, readEnvEvento, TP_CANCELAMENTO, TP_CTE_AUTORIZADO } from './xml/events';
-export type { EnvEventoResult, EventResult, ManifestationEvent, ReceivedEvento } from './xml/events';
+export {
+  asciiText,
+  brasiliaDateTime,
+  buildProcEventoNFe,
+  buildRetEnvEvento,
+  buildRetEvento,
+  EVENT_TYPES,
+  eventId,
+  eventOfType,
+  readEnvEvento,
+  signedEvento,
+  TP_CANCELAMENTO,
+  TP_CTE_AUTORIZADO,
+} from './xml/events';
+export type { EnvEventoResult, EventResult, InfEventoFields, ManifestationEvent, ReceivedEvento } from './xml/events';
 export {
   AUTORIZACAO,
   buildConsSitNFe,
@@ -44,5 +57,5 @@ export type { AuthorizationReply, IssuerEvent, OutboundService, ProtocolResult, 
 export { buildFaultEnvelope, buildRequestEnvelope, buildResponseEnvelope, DIST_DFE, readSoapBody, RECEPCAO_EVENTO, soapContentType, SoapFault } from './xml/soap';
 export type { SoapService } from './xml/soap';
 export { ufCode, ufOfCode } from './xml/uf-codes';
-export { C14N, ENVELOPED, RSA_SHA1, SHA1, signEnveloped, verifyEnvelopedSignatures } from './xml/xmldsig';
-export type { Credentials, SigningCredentials } from './xml/xmldsig';
+export { C14N, canonicalText, ENVELOPED, RSA_SHA1, SHA1, signatureFor, signerOf, signNfe, verifyEnvelopedSignatures } from './xml/xmldsig';
+export type { Credentials, SignatureCheck, Signer, SigningCredentials } from './xml/xmldsig';

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
-import { Document, DOMParser, Element } from '@xmldom/xmldom';
+import { Document, DOMParser, Element, Node } from '@xmldom/xmldom';
 import { C14nCanonicalization, findAncestorNs, SignedXml, toPem } from 'xml-crypto';
+// Deep import, registered in docs/decisions/library-internals.md (the simulator's signature check).
+import { findAncestorNsForElement } from 'xml-crypto/lib/utils';
 import { hasDoctype } from './xml-document';
 import { OutlineElement, readSignedOutline, SignedOutline } from './signed-outline';
 import './xmldom-regex-cache';
@@ -27,14 +29,21 @@ import './xmldom-regex-cache';
  * This proves the embedded certificate's key signed the document; who that signer is, and whether it
  * chains to ICP-Brasil, is signer-trust.ts's verdict over `certificates`.
  * A CT-e (CTe/infCte in cteProc, protCTe) has the same profile and goes through verifySignedDocument.
+ *
+ * The authority's messages (events, lots of events, NF-e lots, inutilização) are checked by the other
+ * member of the family, verifyEnvelopedInDocument: every Signature of the message over its sibling
+ * element, held to the exact profile the layouts fix (xmldsig-core-schema_v1.01.xsd), with
+ * xml-crypto's verdicts and reasons — and, for the simulator, a node:crypto pass for the plain valid case.
  */
 
 export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
-const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
-const ENVELOPED = `${DSIG_NS}enveloped-signature`;
+export const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
+export const RSA_SHA1 = `${DSIG_NS}rsa-sha1`;
+export const SHA1 = `${DSIG_NS}sha1`;
+export const ENVELOPED = `${DSIG_NS}enveloped-signature`;
 
-const DIGESTS: Record<string, string> = { [`${DSIG_NS}sha1`]: 'sha1', 'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256' };
-const SIGNATURES: Record<string, string> = { [`${DSIG_NS}rsa-sha1`]: 'RSA-SHA1', 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256': 'RSA-SHA256' };
+const DIGESTS: Record<string, string> = { [SHA1]: 'sha1', 'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256' };
+const SIGNATURES: Record<string, string> = { [RSA_SHA1]: 'RSA-SHA1', 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256': 'RSA-SHA256' };
 
 export type SignatureStatus = 'VALID' | 'INVALID' | 'ABSENT';
 
@@ -95,6 +104,35 @@ function describeCertificate(pem: string | null): SignatureCertificate | null {
   }
 }
 
+const pemByText = new Map<string, string>();
+
+/** An X509Certificate's text as PEM (xml-crypto's toPem, which parses it to check it: ~0.5 ms), once per distinct text — the same signers sign every note. */
+function pemOf(text: string): string {
+  let pem = pemByText.get(text);
+  if (pem === undefined) {
+    pem = toPem(text, 'CERTIFICATE');
+    if (pemByText.size >= 256) pemByText.delete(pemByText.keys().next().value!);
+    pemByText.set(text, pem);
+  }
+  return pem;
+}
+
+/** Public keys of the certificates seen (a PEM → its key, null when unreadable). */
+const publicKeys = new Map<string, crypto.KeyObject | null>();
+function publicKeyOf(certPem: string): crypto.KeyObject | null {
+  let key = publicKeys.get(certPem);
+  if (key === undefined) {
+    try {
+      key = new crypto.X509Certificate(certPem).publicKey;
+    } catch {
+      key = null;
+    }
+    if (publicKeys.size >= 256) publicKeys.delete(publicKeys.keys().next().value!);
+    publicKeys.set(certPem, key);
+  }
+  return key;
+}
+
 /**
  * What the checks read of a parsed document, over either reading of it: xmldom's DOM (`domView`) or
  * the streaming outline (`outlineView`, signed-outline.ts). The checks below are written once
@@ -129,9 +167,9 @@ function keyInfoCertificates<N>(v: DocumentView<N>, keyInfo: N | undefined): str
   return out;
 }
 
-function domView(doc: Document): DocumentView<Element> {
+function domView(doc: Document | null): DocumentView<Element> {
   return {
-    root: doc.documentElement,
+    root: doc?.documentElement ?? null,
     parent: (node) => (node.parentNode?.nodeType === 1 ? (node.parentNode as Element) : null),
     elements: (node) => {
       const out: Element[] = [];
@@ -200,7 +238,7 @@ function outlineView(outline: SignedOutline): DocumentView<OutlineElement> & { i
         return null;
       };
       const cert = keyInfo ? first(keyInfo) : null;
-      return cert ? toPem(view.textContent(cert), 'CERTIFICATE') : null;
+      return cert ? pemOf(view.textContent(cert)) : null;
     },
   };
   // Recorded as well as thrown: some reads sit inside a try of the checks (a failed read is a failed check there).
@@ -313,7 +351,7 @@ function verifyEnveloped<N>(v: DocumentView<N>, signature: N, parent: N, target:
   let signatureValid = false;
   try {
     const value = Buffer.from(textOf(v, children(v, signature, 'SignatureValue')[0]), 'base64');
-    signatureValid = value.length > 0 && crypto.verify(rsa, Buffer.from(v.canonical(signedInfo)), certPem, value);
+    signatureValid = value.length > 0 && crypto.verify(rsa, Buffer.from(v.canonical(signedInfo)), publicKeyOf(certPem) ?? certPem, value);
   } catch {
     signatureValid = false;
   }
@@ -415,4 +453,136 @@ function checkDocument<N>(v: DocumentView<N>, signedId: string, shape: SignedSha
   }
   if (own.length > 1) return result('INVALID', `More than one Signature in ${shape.container}`, protocolSignature);
   return { ...verifyEnveloped(v, own[0], container!, shape.signed, signedId, ids), protocolSignature };
+}
+
+/** The outcome of one signature of an authority's message (verifyEnvelopedInDocument). */
+export interface SignatureCheck {
+  /** Id of the signed element. */
+  id: string | null;
+  valid: boolean;
+  reason: string | null;
+  /** Signer certificate (PEM) from KeyInfo. */
+  certPem: string | null;
+}
+
+/** The element nodes of the authority's messages, read by local name whatever the namespace (as the authority reads them). */
+const dom = domView(null);
+const named = (node: Element | undefined, localName: string): Element[] => (node ? elements(dom, node, localName) : []);
+const algorithmOf = (parent: Element | undefined, tag: string) => named(parent, tag)[0]?.getAttribute('Algorithm') ?? null;
+
+/**
+ * KeyInfo's certificate as xml-crypto's SignedXml.getCertFromKeyInfo reads it (its first X509Certificate
+ * descendant, as PEM), without an XPath evaluation: each costs ~0.1 ms of setup alone.
+ */
+function certFromKeyInfo(keyInfo: Element | undefined): string | null {
+  const first = (node: Element): Element | undefined => {
+    for (const c of dom.elements(node)) {
+      if (c.localName === 'X509Certificate') return c;
+      const inner = first(c);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const cert = keyInfo ? first(keyInfo) : undefined;
+  return cert ? pemOf(cert.textContent ?? '') : null;
+}
+
+/** The namespaces in scope that SignedXml hands its C14N for a subset (xml-crypto's own helper). */
+const ancestorNamespacesOf = findAncestorNsForElement as unknown as (el: Element) => { prefix: string; namespaceURI: string }[];
+
+const DSIG_NAMES = new Set(['Signature', 'SignedInfo', 'CanonicalizationMethod', 'SignatureMethod', 'Reference', 'DigestValue', 'SignatureValue', 'KeyInfo', 'X509Certificate']);
+const ID_ATTRIBUTES = ['Id', 'ID', 'id'];
+
+/**
+ * The valid case without xml-crypto's pass (three parses of the document and an XPath scan per Id
+ * attribute name: ~7 ms of an NF-e): the same canonicalization (xml-crypto's C14N class, with the
+ * ancestor namespaces and options SignedXml passes), SHA-1 and RSA-SHA1 with node:crypto. Only for a
+ * document of the plain shape, where SignedXml.checkSignature must come to the same result: one
+ * Signature with one of each of its parts, the referenced Id on the signed element alone, no
+ * enveloped Signature inside it. true: valid; null: not established here — the caller asks
+ * xml-crypto, so every refusal (and its reason) is xml-crypto's as before.
+ */
+function verifiedDirectly(doc: Document, signature: Element, signed: Element, id: string, certPem: string): true | null {
+  if (id.includes("'")) return null;
+  const counts = new Map<string, number>();
+  let idHolders = 0;
+  const walk = (el: Element) => {
+    const name = el.localName ?? '';
+    if (DSIG_NAMES.has(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+    // SignedXml counts an element once per Id attribute name it matches (of any namespace).
+    for (const idName of ID_ATTRIBUTES) {
+      for (let i = 0; i < el.attributes.length; i++) {
+        const a = el.attributes[i];
+        if ((a.localName ?? a.nodeName) === idName && a.value === id) {
+          idHolders++;
+          break;
+        }
+      }
+    }
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) walk(c as Element);
+  };
+  walk(doc.documentElement as unknown as Element);
+  if ([...DSIG_NAMES].some((n) => counts.get(n) !== 1) || idHolders !== 1) return null;
+  const signedInfo = named(signature, 'SignedInfo')[0];
+  const reference = named(signedInfo, 'Reference')[0];
+  const digestValue = named(reference, 'DigestValue')[0];
+  const signatureValue = named(signature, 'SignatureValue')[0];
+  if (!signedInfo || !digestValue || !signatureValue) return null;
+  const valueNodes = Array.from(signatureValue.childNodes);
+  if (valueNodes.length !== 1 || valueNodes[0].nodeType !== 3) return null;
+  for (let n: Node | null = signature.parentNode; n; n = n.parentNode) if (n === signed) return null;
+  const key = publicKeyOf(certPem);
+  if (!key) return null;
+  type C14nInput = Parameters<C14nCanonicalization['process']>;
+  const c14n = (el: Element) => {
+    const options: Record<string, unknown> = { ancestorNamespaces: ancestorNamespacesOf(el), defaultNsForPrefix: SignedXml.defaultNsForPrefix, signatureNode: signature };
+    return new C14nCanonicalization().process(el as unknown as C14nInput[0], options as C14nInput[1]);
+  };
+  const digest = crypto.createHash('sha1').update(c14n(signed), 'utf8').digest();
+  if (!digest.equals(Buffer.from(digestValue.textContent ?? '', 'base64'))) return null;
+  const value = ((valueNodes[0] as unknown as { data: string }).data ?? '').replace(/\r?\n/g, '');
+  return crypto.createVerify('RSA-SHA1').update(c14n(signedInfo)).verify(key, value, 'base64') ? true : null;
+}
+
+/** Checks one enveloped signature of a message: layout rules first, then digest and SignatureValue (xml-crypto, or node:crypto directly when `direct`). */
+function checkMessageSignature(xml: string, doc: Document, signature: Element, signedLocalName: string, direct: boolean): SignatureCheck {
+  const parent = signature.parentNode as Element | null;
+  const signed = named(parent ?? undefined, signedLocalName)[0];
+  const id = signed?.getAttribute('Id') ?? null;
+  const fail = (reason: string, certPem: string | null = null): SignatureCheck => ({ id, valid: false, reason, certPem });
+  if (!signed || !id) return fail(`The Signature has no sibling ${signedLocalName} with an Id`);
+  const signedInfo = named(signature, 'SignedInfo')[0];
+  const references = named(signedInfo, 'Reference');
+  if (references.length !== 1) return fail('The signature must have exactly one Reference');
+  if (references[0].getAttribute('URI') !== `#${id}`) return fail(`The signature references ${references[0].getAttribute('URI')}, not #${id}`);
+  if (algorithmOf(signedInfo, 'CanonicalizationMethod') !== C14N) return fail('CanonicalizationMethod must be C14N 1.0');
+  if (algorithmOf(signedInfo, 'SignatureMethod') !== RSA_SHA1) return fail('SignatureMethod must be RSA-SHA1');
+  if (algorithmOf(references[0], 'DigestMethod') !== SHA1) return fail('DigestMethod must be SHA-1');
+  const transforms = named(named(references[0], 'Transforms')[0] ?? references[0], 'Transform').map((t) => t.getAttribute('Algorithm'));
+  if (transforms.length !== 2 || transforms[0] !== ENVELOPED || transforms[1] !== C14N) return fail('Transforms must be enveloped-signature then C14N 1.0');
+  const certPem = certFromKeyInfo(named(signature, 'KeyInfo')[0]);
+  if (!certPem) return fail('No X509Certificate in KeyInfo');
+  if (!publicKeyOf(certPem)) return fail('The X509Certificate in KeyInfo cannot be read', certPem);
+  if (direct && verifiedDirectly(doc, signature, signed, id, certPem)) return { id, valid: true, reason: null, certPem };
+  const verifier = new SignedXml({ publicCert: certPem });
+  try {
+    verifier.loadSignature(signature as unknown as Parameters<SignedXml['loadSignature']>[0]);
+    if (verifier.checkSignature(xml)) return { id, valid: true, reason: null, certPem };
+    return fail(`The digest of ${signedLocalName} does not match DigestValue: changed after signing`, certPem);
+  } catch (err) {
+    const message = (err as Error).message;
+    return fail(/invalid signature/i.test(message) ? 'The SignatureValue does not verify with the embedded certificate' : message, certPem);
+  }
+}
+
+/**
+ * Verifies every enveloped signature over `signedLocalName` in an authority's message (an event, a
+ * lot of up to 20 events, an NF-e or a lot of them, an inutNFe), `doc` being `xml` parsed, on the text
+ * exactly as received. `direct`: a signature of the plain shape is established valid with node:crypto
+ * (verifiedDirectly) and xml-crypto is asked only otherwise; the local authority simulator uses it
+ * (issue 51), the service keeps xml-crypto's pass.
+ */
+export function verifyEnvelopedInDocument(xml: string, doc: Document, signedLocalName: string, opts: { direct?: boolean } = {}): SignatureCheck[] {
+  const signatures = Array.from(doc.getElementsByTagNameNS(DSIG_NS, 'Signature')) as Element[];
+  return signatures.map((s) => checkMessageSignature(xml, doc, s, signedLocalName, !!opts.direct));
 }

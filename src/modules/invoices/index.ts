@@ -28,8 +28,6 @@ export type { VoidingAnswer, VoidingOutcome, VoidingRequest } from './voiding';
 export { invoiceRoutes } from './invoices.router';
 export { additionalInfoOf } from './issue.service';
 export { listSeries, saveSeries, saveSeriesIn, takeNextNumber, takenNumber, takeNumberStatements } from './series.service';
-export { signatureFor, signNfe } from './xml/nfe-signer';
-export type { Signer } from './xml/nfe-signer';
 export { brasilia, buildNfeXml, layoutText, VER_PROC } from './xml/nfe-xml';
 export type { BuiltNfe, NfeHeader } from './xml/nfe-xml';
 export { invoiceRecoveryWorker, registerRecoveryStep } from './recovery';

@@ -6,12 +6,11 @@ import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { Contingency, AuthorityClient } from '../authority';
+import { AuthorityClient, Contingency, Signer, signerOf } from '../authority';
 import { issuerTarget, loadCredentials, loadFilial, tpAmbOf } from '../sefaz';
 import type { Filial } from '../tenancy';
 import { sourceIdOf } from './document-sources';
 import { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
-import { Signer, signerOf } from './xml/nfe-signer';
 
 /* What every use case of outbound NF-e shares: reading a document, its status change with audit and event, the filial's signer and client. */
 

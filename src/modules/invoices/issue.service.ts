@@ -15,7 +15,7 @@ import { assertPeriodOpen } from '../fiscal-periods';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ComputedFiscalDocument } from '../fiscal';
 import { amountDueOf, legalStatements } from '../fiscal';
-import { Contingency, contingencyOf, emissionTypeOf, AuthorityClient, NFE_NS, NoAnswerError } from '../authority';
+import { AuthorityClient, Contingency, contingencyOf, emissionTypeOf, NFE_NS, NoAnswerError, signNfe } from '../authority';
 import { filialAuthoritySettings } from '../sefaz';
 import { Answer, consult, contingencyDocumentOf, DENIED, failureOf, namedKeyOfOurs, noteAttempt, settleFirstAttempt } from './first-attempt';
 import { attachFiscalDocument } from '../receivables';
@@ -31,7 +31,6 @@ import { insertErrorOf, insertOutboundNfe } from './invoices.repository';
 import { clientOf, docEvent, filialSigning, FilialSigning, findInvoice, gunzipText, gz, transition } from './invoice-store';
 import { assertAllowed, assertTransition, UNSETTLED_STATUSES } from './invoices.state';
 import { buildNfeXml, Installment, layoutText, NfeTransport } from './xml/nfe-xml';
-import { signNfe } from './xml/nfe-signer';
 import { takeNextNumber } from './series.service';
 
 /*

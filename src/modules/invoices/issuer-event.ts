@@ -1,8 +1,7 @@
 import { BusinessRuleError, UpstreamError } from '../../core/errors';
-import { buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, Contingency, IssuerEvent, issuerEventId, NFE_NS, NoAnswerError } from '../authority';
+import { buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, Contingency, IssuerEvent, issuerEventId, NFE_NS, NoAnswerError, signatureFor } from '../authority';
 import type { EnvEventoResult, EventResult } from '../authority';
 import { clientOf, FilialSigning } from './invoice-store';
-import { signatureFor } from './xml/nfe-signer';
 
 /*
  * The issuer's event on one of its notes, NF-e or NFC-e (110110, 110111, 110112): signed with the

@@ -1,7 +1,6 @@
 import { BusinessRuleError, UpstreamError } from '../../core/errors';
-import { buildInutNFe, canonicalInfInut, NFE_NS, ufCode, voidId, VoidRequest } from '../authority';
+import { buildInutNFe, canonicalInfInut, NFE_NS, signatureFor, ufCode, voidId, VoidRequest } from '../authority';
 import { clientOf, FilialSigning } from './invoice-store';
-import { signatureFor } from './xml/nfe-signer';
 
 /*
  * One voiding of a number range (inutilização, NFeInutilizacao4) at the authority, for the NF-e's

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { Dec } from '../../core/decimal';
 import type { ComputedFiscalDocument } from '../fiscal';
-import { brasilia, buildNfeXml, BuiltNfe, layoutText, NfeHeader, Signer, signNfe } from '../invoices';
+import { brasilia, buildNfeXml, BuiltNfe, layoutText, NfeHeader } from '../invoices';
 import { accessKeyCheckDigit } from '../fiscal-xml';
-import { NFE_NS } from '../authority';
+import { canonicalText, NFE_NS, Signer, signNfe } from '../authority';
 
 /*
  * The NFC-e (modelo 65) is the NF-e 4.00 layout with the counter's rules: tpImp 4 (DANFE NFC-e), no
@@ -57,7 +57,6 @@ const KIND_TPAG: Record<string, string> = { CASH: '01', CREDIT_CARD: '03', DEBIT
 export const tPagOf = (kind: string, pixStatic = false): string => (kind === 'PIX' && pixStatic ? '20' : (KIND_TPAG[kind] ?? '99'));
 /** The tPag that carry the card group: cards and Pix (NT 2020.006, rule 391/NT 2023.004). */
 const WITH_CARD = new Set(['03', '04', '17', '20']);
-const xmlText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const a2 = (d: Dec) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2);
 
@@ -67,7 +66,7 @@ export function pagXml(h: Pick<NfceHeader, 'payments' | 'change'>): string {
       const c = p.card ?? (WITH_CARD.has(p.tPag) ? { tpIntegra: '2' as const, cnpj: null, tBand: null, cAut: null } : null);
       // Order of the layout: tpIntegra, CNPJ, tBand, cAut.
       const card = c
-        ? `<card><tpIntegra>${c.tpIntegra}</tpIntegra>${c.cnpj ? `<CNPJ>${c.cnpj}</CNPJ>` : ''}${c.tBand ? `<tBand>${c.tBand}</tBand>` : ''}${c.cAut ? `<cAut>${xmlText(c.cAut)}</cAut>` : ''}</card>`
+        ? `<card><tpIntegra>${c.tpIntegra}</tpIntegra>${c.cnpj ? `<CNPJ>${c.cnpj}</CNPJ>` : ''}${c.tBand ? `<tBand>${c.tBand}</tBand>` : ''}${c.cAut ? `<cAut>${canonicalText(c.cAut)}</cAut>` : ''}</card>`
         : '';
       const payer = p.payer ? `<CNPJPag>${p.payer.cnpj}</CNPJPag><UFPag>${p.payer.uf}</UFPag>` : '';
       const x = p.tPag === '99' ? '<xPag>Outros</xPag>' : '';
@@ -194,7 +193,7 @@ export function toOfflineContingency(
   const body = renumbered
     .replace('<tpEmis>1</tpEmis>', '<tpEmis>9</tpEmis>')
     .replace(/<cDV>\d<\/cDV>/, `<cDV>${accessKey[43]}</cDV>`)
-    .replace('</verProc></ide>', `</verProc><dhCont>${dhCont}</dhCont><xJust>${xJust.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</xJust></ide>`);
+    .replace('</verProc></ide>', `</verProc><dhCont>${dhCont}</dhCont><xJust>${canonicalText(xJust)}</xJust></ide>`);
   const canonicalInfNFe = `<infNFe xmlns="${NFE_NS}" Id="NFe${accessKey}" versao="4.00">${body}</infNFe>`;
   const xml = `<NFe xmlns="${NFE_NS}"><infNFe Id="NFe${accessKey}" versao="4.00">${body}</infNFe></NFe>`;
   const signed = signNfe(xml, accessKey, canonicalInfNFe, signer);

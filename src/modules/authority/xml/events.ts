@@ -1,6 +1,6 @@
 import { fiscalDateTime } from '../../../core/business-date';
 import { child, childElements, childText, escapeXml, extractElementText, NFE_NS, parseRoot } from './dom';
-import { signEnveloped, SigningCredentials } from './xmldsig';
+import { canonicalText, signatureFor, Signer, signerOf, SigningCredentials } from './xmldsig';
 
 /*
  * Recipient manifestation (Manifestação do Destinatário) through NFeRecepcaoEvento 4.00: envEvento
@@ -52,25 +52,59 @@ export interface EventInput {
   at?: Date;
 }
 
-/** The unsigned evento, as a standalone document in the NF-e namespace (the form that is signed). */
-export function buildEvento(e: EventInput): string {
-  const { tpEvento, descEvento } = EVENT_TYPES[e.event];
-  const sequence = e.sequence ?? 1;
-  const party = e.recipientDocument.length === 11 ? `<CPF>${e.recipientDocument}</CPF>` : `<CNPJ>${e.recipientDocument}</CNPJ>`;
-  // xJust exists only in 210220 (optional) and 210240 (required); the client sends it for 210240 only.
-  const just = e.event === 'NAO_REALIZADA' && e.justification ? `<xJust>${escapeXml(asciiText(e.justification).slice(0, 255))}</xJust>` : '';
+/** What an infEvento carries, the event's own detEvento content apart (already canonical text). */
+export interface InfEventoFields {
+  tpEvento: string;
+  accessKey: string;
+  sequence: number;
+  cOrgao: string;
+  tpAmb: string;
+  /** The author: a CNPJ, or a CPF (11 digits). */
+  author: string;
+  /** dhEvento as written. */
+  at: string;
+  /** detEvento's children in canonical text (the builder escapes with canonicalText). */
+  detail: string;
+}
+
+/** infEvento in canonical form (the inherited namespace declared on it): what its signature digests. */
+export function canonicalInfEvento(f: InfEventoFields): string {
+  const author = f.author.length === 11 ? `<CPF>${f.author}</CPF>` : `<CNPJ>${f.author}</CNPJ>`;
   return (
-    `<evento xmlns="${NFE_NS}" versao="1.00"><infEvento Id="${eventId(tpEvento, e.accessKey, sequence)}">` +
-    `<cOrgao>91</cOrgao><tpAmb>${e.tpAmb}</tpAmb>${party}<chNFe>${e.accessKey}</chNFe>` +
-    `<dhEvento>${brasiliaDateTime(e.at)}</dhEvento><tpEvento>${tpEvento}</tpEvento><nSeqEvento>${sequence}</nSeqEvento>` +
-    `<verEvento>1.00</verEvento><detEvento versao="1.00"><descEvento>${descEvento}</descEvento>${just}</detEvento></infEvento></evento>`
+    `<infEvento xmlns="${NFE_NS}" Id="${eventId(f.tpEvento, f.accessKey, f.sequence)}"><cOrgao>${f.cOrgao}</cOrgao><tpAmb>${f.tpAmb}</tpAmb>${author}` +
+    `<chNFe>${f.accessKey}</chNFe><dhEvento>${f.at}</dhEvento><tpEvento>${f.tpEvento}</tpEvento><nSeqEvento>${f.sequence}</nSeqEvento>` +
+    `<verEvento>1.00</verEvento><detEvento versao="1.00">${f.detail}</detEvento></infEvento>`
   );
 }
 
+/** The signed evento, a standalone document in the NF-e namespace (the form that is signed and sent). */
+export function signedEvento(f: InfEventoFields, signer: Signer): string {
+  const canonical = canonicalInfEvento(f);
+  const { signature } = signatureFor(eventId(f.tpEvento, f.accessKey, f.sequence), canonical, signer);
+  return `<evento xmlns="${NFE_NS}" versao="1.00">${canonical.replace(` xmlns="${NFE_NS}"`, '')}${signature}</evento>`;
+}
+
+/** The recipient's manifestation as infEvento fields (cOrgao 91: the national environment). */
+export function manifestationFields(e: EventInput): InfEventoFields {
+  const { tpEvento, descEvento } = EVENT_TYPES[e.event];
+  // xJust exists only in 210220 (optional) and 210240 (required); the client sends it for 210240 only.
+  const just = e.event === 'NAO_REALIZADA' && e.justification ? `<xJust>${canonicalText(asciiText(e.justification).slice(0, 255))}</xJust>` : '';
+  return {
+    tpEvento,
+    accessKey: e.accessKey,
+    sequence: e.sequence ?? 1,
+    cOrgao: '91',
+    tpAmb: e.tpAmb,
+    author: e.recipientDocument,
+    at: brasiliaDateTime(e.at),
+    detail: `<descEvento>${descEvento}</descEvento>${just}`,
+  };
+}
+
 /** Signs one evento and puts it in a lot; the signed text goes in verbatim (no re-serialisation). */
-export function buildSignedEnvEvento(e: EventInput, credentials: SigningCredentials, idLote: string): { envEvento: string; evento: string } {
-  const signed = signEnveloped(buildEvento(e), 'infEvento', credentials);
-  const evento = extractElementText(signed, 'evento')!;
+export function buildSignedEnvEvento(e: EventInput, credentials: SigningCredentials | Signer, idLote: string): { envEvento: string; evento: string } {
+  const signer = 'key' in credentials ? credentials : signerOf(credentials.keyPem, credentials.certPem);
+  const evento = signedEvento(manifestationFields(e), signer);
   return { evento, envEvento: `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote}</idLote>${evento}</envEvento>` };
 }
 

@@ -3,12 +3,12 @@ import { fiscalDateTime } from '../../../core/business-date';
 import type { ComputedFiscalDocument, FiscalAddress, FiscalItem, IcmsGroup, PisCofinsGroup } from '../../fiscal';
 import { amountDueOf, itemValueOf } from '../../fiscal';
 import { buildAccessKey } from '../../fiscal-xml';
-import { NFE_NS } from '../../authority';
+import { canonicalText, NFE_NS } from '../../authority';
 
 /*
  * The NF-e 4.00 (layout PL_010_V1.30) of a computed fiscal document. Written as text in canonical
  * form (C14N 1.0: attributes in order, text escaped only for & < >, no whitespace between tags), so
- * the signer digests exactly these bytes (xml/nfe-signer.ts) and nothing re-serialises the document.
+ * the signer digests exactly these bytes (authority/xml/xmldsig.ts) and nothing re-serialises the document.
  * Free text is reduced to the layout's character range (TString: up to U+00FF, no control characters).
  */
 
@@ -55,9 +55,6 @@ export interface BuiltNfe {
   issuedAtText: string;
 }
 
-const SPECIAL = /[&<>]/;
-const esc = (s: string) => (SPECIAL.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s);
-
 const PLAIN = /^[!-~](?:[!-~]| (?! ))*$/;
 const PLAIN_END = /[!-~]$/;
 
@@ -77,7 +74,7 @@ export function layoutText(value: string | null | undefined, max: number): strin
 }
 
 const el = (tag: string, value: string | number | null | undefined) =>
-  value === null || value === undefined || value === '' ? '' : `<${tag}>${typeof value === 'number' ? value : esc(value)}</${tag}>`;
+  value === null || value === undefined || value === '' ? '' : `<${tag}>${typeof value === 'number' ? value : canonicalText(value)}</${tag}>`;
 const txt = (tag: string, value: string | null | undefined, max: number) => el(tag, layoutText(value, max));
 const ZEROS = '0000000000';
 /**
@@ -281,7 +278,7 @@ export function buildNfeXml(doc: ComputedFiscalDocument, h: NfeHeader): BuiltNfe
   const rc = doc.recipient;
   let dest = '';
   if (rc.document || rc.personType === 'FOREIGN') {
-    const destDoc = rc.personType === 'FOREIGN' ? `<idEstrangeiro>${esc(rc.document ?? '')}</idEstrangeiro>` : rc.document!.length === 11 ? el('CPF', rc.document) : el('CNPJ', rc.document);
+    const destDoc = rc.personType === 'FOREIGN' ? `<idEstrangeiro>${canonicalText(rc.document ?? '')}</idEstrangeiro>` : rc.document!.length === 11 ? el('CPF', rc.document) : el('CNPJ', rc.document);
     const name = h.tpAmb === '2' ? HOMOLOGATION_RECIPIENT : rc.name;
     dest =
       `<dest>${destDoc}${txt('xNome', name, 60)}${rc.address ? address('enderDest', rc.address) : ''}<indIEDest>${rc.ieIndicator}</indIEDest>` +
@@ -292,7 +289,7 @@ export function buildNfeXml(doc: ComputedFiscalDocument, h: NfeHeader): BuiltNfe
   const vNF = amountDueOf(doc);
   const cobr = h.installments.length
     ? `<cobr><fat><nFat>${h.number}</nFat><vOrig>${a2(vNF)}</vOrig><vDesc>0.00</vDesc><vLiq>${a2(vNF)}</vLiq></fat>` +
-      h.installments.map((d) => `<dup><nDup>${esc(d.number)}</nDup><dVenc>${d.dueDate}</dVenc><vDup>${a2(d.amount)}</vDup></dup>`).join('') +
+      h.installments.map((d) => `<dup><nDup>${canonicalText(d.number)}</nDup><dVenc>${d.dueDate}</dVenc><vDup>${a2(d.amount)}</vDup></dup>`).join('') +
       `</cobr>`
     : '';
   // tPag 90 (sem pagamento: devoluções, ajustes, transfers) carries vPag 0 and no indPag (NT 2016.002 rule 871).
