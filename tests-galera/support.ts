@@ -78,6 +78,8 @@ export interface Replica {
   /** Transactions this replica ran again after a deadlock or certification conflict. */
   retries(): Promise<number>;
   stats(): Promise<ReplicaStats>;
+  /** Its last warning lines (JSON log lines). */
+  warnings(): string[];
   stop(): Promise<void>;
 }
 
@@ -104,9 +106,18 @@ export async function startReplica(name: string, hosts: number[], env: Record<st
     },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
-  // A replica's error lines (a 500's cause, with its stack) reach the test's output; the rest is dropped.
+  // A replica's error lines (a 500's cause, with its stack) reach the test's output; its warnings are
+  // kept (the last 500) for a test to print when it fails, and echoed with GALERA_REPLICA_ECHO=warn.
+  const warnings: string[] = [];
+  const echoWarnings = process.env.GALERA_REPLICA_ECHO === 'warn';
   child.stdout!.on('data', (d: Buffer) => {
-    for (const line of d.toString().split('\n')) if (line.includes('"level":"error"')) process.stderr.write(`[${name}] ${line}\n`);
+    for (const line of d.toString().split('\n')) {
+      if (line.includes('"level":"error"')) process.stderr.write(`[${name}] ${line}\n`);
+      else if (line.includes('"level":"warn"')) {
+        if (warnings.push(line) > 500) warnings.shift();
+        if (echoWarnings) process.stderr.write(`[${name}] ${line}\n`);
+      }
+    }
   });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => /LISTENING/.test(d.toString()) && resolve());
@@ -127,6 +138,7 @@ export async function startReplica(name: string, hosts: number[], env: Record<st
   return {
     name,
     baseUrl: `http://127.0.0.1:${port}`,
+    warnings: () => [...warnings],
     retries: async () => (await stats()).retries,
     stats,
     stop: () =>

@@ -225,6 +225,82 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
       resetHostHealth();
     }
   });
+  it('one server (the usual DB_URL) has the deadlines too: a silent one fails within the acquire deadline, is never left out, and the next request tries it again', async function () {
+    if (!isMysql) return this.skip();
+    resetHostHealth();
+    const silent = await silentServer();
+    const pool = new HostPool(poolOptions(), [{ host: '127.0.0.1', port: silent.port }], 200, { acquireTimeoutMs: 250, statementTimeoutMs: 0 });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const started = Date.now();
+        const err = await take(pool).then(
+          () => null,
+          (e: Error) => e,
+        );
+        expect(Date.now() - started).to.be.within(200, 2000);
+        expect((err as { code?: string }).code, 'each try waits its own deadline: nowhere else to go').to.equal('POOL_ACQUIRE_TIMEOUT');
+        expect(isDatabaseUnavailable(err)).to.equal(true);
+        expect(pool.health()[0]).to.include({ failures: 0, offlineUntil: 0, timesLeftOut: 0 });
+      }
+    } finally {
+      await new Promise((resolve) => pool.end(resolve));
+      await silent.close();
+      resetHostHealth();
+    }
+  });
+
+  it('one server: a statement past the statement deadline fails as unavailable and its connection is closed; the server serves the next one', async function () {
+    if (!isMysql) return this.skip();
+    resetHostHealth();
+    const pool = new HostPool(poolOptions(), [config.db.hosts[0]], 200, { acquireTimeoutMs: 2000, statementTimeoutMs: 300 });
+    try {
+      const connection = await take(pool);
+      const err = await new Promise<Error | null>((resolve) => connection.query('SELECT SLEEP(3)', (e) => resolve(e)));
+      expect((err as { code?: string }).code).to.equal('PROTOCOL_SEQUENCE_TIMEOUT');
+      expect(isDatabaseUnavailable(err)).to.equal(true);
+      connection.release();
+      expect(pool.health()[0]).to.include({ failures: 0, offlineUntil: 0 });
+      const next = await take(pool);
+      expect(next).to.not.equal(connection);
+      const rows = await new Promise<unknown>((resolve, reject) => next.query('SELECT 1 AS one', (e, r) => (e ? reject(e) : resolve(r))));
+      expect(rows).to.deep.equal([{ one: 1 }]);
+      next.release();
+    } finally {
+      await new Promise((resolve) => pool.end(resolve));
+      resetHostHealth();
+    }
+  });
+
+  it('every connection in use: a request waits for one (the longer deadline), then 503 POOL_BUSY — the host stays in service', async function () {
+    if (!isMysql) return this.skip();
+    resetHostHealth();
+    const pool = new HostPool({ ...poolOptions(), connectionLimit: 1 }, [config.db.hosts[0], { host: '127.0.0.1', port: 40299 }], 200, {
+      acquireTimeoutMs: 150,
+      statementTimeoutMs: 400,
+    });
+    try {
+      const held = await take(pool);
+      // Given back within the wait: the queued request gets it, although past the acquire deadline.
+      setTimeout(() => held.release(), 250);
+      const queued = await take(pool);
+      expect(queued.threadId).to.equal(held.threadId);
+      const started = Date.now();
+      const err = await take(pool).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(Date.now() - started).to.be.within(350, 3000);
+      expect((err as { code?: string }).code).to.equal('POOL_BUSY');
+      expect(isDatabaseUnavailable(err)).to.equal(true);
+      expect(pool.health()[0]).to.include({ failures: 0, offlineUntil: 0, timesLeftOut: 0 });
+      queued.release();
+      (await take(pool)).release();
+    } finally {
+      await new Promise((resolve) => pool.end(resolve));
+      resetHostHealth();
+    }
+  });
+
   it('a node out of the primary component (partition) and a deferred write lost with its node are "unavailable", not 500s', () => {
     // MariaDB 10.11 on a minority node: a generic errno with the provider's status in the message.
     const fragment = Object.assign(new Error('Error while appending streaming replication fragment(provider status: Not connected to Primary Component)'), { errno: 1180 });

@@ -44,12 +44,12 @@ const schema = Joi.object({
     .integer()
     .min(100)
     .default(5000)
-    .description('several hosts: how long a connection (and its node state check) may take from one host before that host is left out and the next is tried'),
+    .description('how long opening a connection (and, with several hosts, its node state check) may take before the request answers 503; with several hosts that host is left out and the next is tried'),
   DB_STATEMENT_TIMEOUT_MS: Joi.number()
     .integer()
     .min(0)
     .default(60000)
-    .description('several hosts: how long a statement may go without an answer before its connection is closed and its host left out (0: no deadline)'),
+    .description('how long a statement may go without an answer before its connection is closed (503; with several hosts its host is left out); 0: no deadline'),
   SQLITE_FILE: Joi.string().default('data/backoffice.sqlite'),
   DB_POOL_SIZE: Joi.number().integer().min(1).max(500).default(20),
   DB_LOGGING: Joi.boolean().default(false),

@@ -108,7 +108,7 @@ registerPool('transactions', () => pool);
 function batchingPool(driver: DriverInternals): ConnectionPool {
   if (pool) return pool;
   const options = { ...driver.createConnectionOptions(driver.options, driver.options), multipleStatements: true };
-  pool = (config.db.hosts.length > 1 ? createMysqlPool(options, config.db.hosts, config.db.hostRetryMs, config.db.deadlines) : driver.mysql.createPool(options)) as unknown as ConnectionPool;
+  pool = createMysqlPool(options, config.db.hosts, config.db.hostRetryMs, config.db.deadlines) as unknown as ConnectionPool;
   // Queued before anything else on a new connection, so every transaction on it is READ COMMITTED
   // (and on Galera reads causally: server-traits.ts).
   const setup = sessionSetup();

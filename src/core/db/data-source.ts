@@ -53,8 +53,9 @@ export function buildDataSourceOptions(overrides: Partial<{ url: string; sqliteF
 export const dataSource = new DataSource(buildDataSourceOptions());
 registerPool('main', () => (dataSource.isInitialized ? (dataSource.driver as unknown as { pool?: unknown }).pool : undefined));
 
-// Several hosts (a Galera cluster): TypeORM's driver gets a pool spread over them (host-pool.ts).
-if (config.db.engine === 'mysql' && config.db.hosts.length > 1) {
+// TypeORM's driver gets the host pool (host-pool.ts): spread over the hosts of a Galera cluster, and
+// with its deadlines on one server too.
+if (config.db.engine === 'mysql') {
   type Pool = ReturnType<typeof createMysqlPool>;
   Object.assign(dataSource.driver, {
     createPool: (options: Record<string, unknown>) =>

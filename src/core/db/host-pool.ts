@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import mysql from 'mysql2';
 import type { DbHost } from '../config/db-url';
 import { isNotInPrimaryComponent } from './db-errors';
@@ -25,6 +26,12 @@ import { isNotInPrimaryComponent } from './db-errors';
  * `acquireTimeoutMs` — past it the host is left out (POOL_ACQUIRE_TIMEOUT) and the next one is tried —
  * and every statement on a connection by `statementTimeoutMs` (mysql2 closes the connection:
  * PROTOCOL_SEQUENCE_TIMEOUT). Both are "database unavailable" to a request (503 with Retry-After).
+ * Waiting for a connection while all of a host's are in use is not the host's fault: that wait is
+ * bounded by the longer of the two deadlines and ends in POOL_BUSY (503), the host staying in service.
+ *
+ * One host (a single server) gets the same pool and deadlines, without the parts that only make
+ * sense with somewhere else to go: no node-state check and never left out — a deadline passed is
+ * the request's 503, and the next request tries the server again.
  */
 
 type Callback<T> = (err: Error | null, value?: T) => void;
@@ -131,6 +138,16 @@ export interface HostPoolDeadlines {
 /** 0 for `statementTimeoutMs`: statements without a deadline. */
 export const DEFAULT_DEADLINES: HostPoolDeadlines = { acquireTimeoutMs: 5000, statementTimeoutMs: 60000 };
 
+const undeadlined = new AsyncLocalStorage<true>();
+
+/**
+ * `work` with no statement deadline for the statements it sends (schema migrations: an ALTER TABLE
+ * of a large table may rightly take longer than any request's statement).
+ */
+export function withoutStatementDeadline<T>(work: () => Promise<T>): Promise<T> {
+  return undeadlined.run(true, work);
+}
+
 /** `fn(done)` with `onLate` given what a callback brings after the deadline already answered. */
 function withDeadline<T>(ms: number, fn: (done: (err: Error | null, value?: T) => void) => void, onTimeout: () => void, onLate: (value?: T) => void, cb: (err: Error | null, value?: T) => void): void {
   let settled = false;
@@ -153,6 +170,8 @@ export class HostPool implements MysqlPoolLike {
   private readonly checks = new WeakMap<object, Promise<string | null>>();
   private turn = 0;
   private closed = false;
+  /** One host: nowhere else to go, so it is never left out and its node state is not checked. */
+  private readonly single: boolean;
   readonly config: { connectionLimit: number };
 
   constructor(
@@ -161,6 +180,7 @@ export class HostPool implements MysqlPoolLike {
     private readonly retryMs: number,
     private readonly deadlines: HostPoolDeadlines = DEFAULT_DEADLINES,
   ) {
+    this.single = hosts.length === 1;
     this.entries = hosts.map(({ host, port }) => {
       const entry: Host = {
         health: hostHealth(`${host}:${port}`),
@@ -169,14 +189,15 @@ export class HostPool implements MysqlPoolLike {
       entry.pool.on('connection', (connection) => {
         // The node's state is read first, before the listeners' session setup (a causal-read
         // setting would make the check itself wait on a node that is not ready).
-        this.checks.set(
-          connection,
-          new Promise((resolve) =>
-            connection.query({ sql: NODE_STATE_SQL, timeout: deadlines.acquireTimeoutMs }, (err, rows) =>
-              resolve(err ? `state check failed: ${err.message}` : nodeStateProblem(rows as { Variable_name: string; Value: string }[])),
+        if (!this.single)
+          this.checks.set(
+            connection,
+            new Promise((resolve) =>
+              connection.query({ sql: NODE_STATE_SQL, timeout: deadlines.acquireTimeoutMs }, (err, rows) =>
+                resolve(err ? `state check failed: ${err.message}` : nodeStateProblem(rows as { Variable_name: string; Value: string }[])),
+              ),
             ),
-          ),
-        );
+          );
         this.watch(entry, connection);
         for (const listener of this.listeners) listener(connection);
       });
@@ -201,25 +222,40 @@ export class HostPool implements MysqlPoolLike {
     this.tryHosts(candidates, cb);
   }
 
+  /** Leaves a host out, when there is another to go to. */
+  private rest(entry: Host, reason: string): void {
+    if (!this.single) leaveOut(entry.health, this.retryMs, reason);
+  }
+
+  /** Every connection of the host's pool is in use: a new request queues for one. */
+  private saturated(entry: Host): boolean {
+    const p = entry.pool as unknown as Mysql2PoolInternals & { config: { connectionLimit: number } };
+    return p._freeConnections.length === 0 && p._allConnections.length >= p.config.connectionLimit;
+  }
+
   private tryHosts(candidates: Host[], cb: Callback<mysql.PoolConnection>, lastError?: Error): void {
     const entry = candidates.shift();
     if (!entry) return cb(lastError ?? poolError('POOL_NONEONLINE', 'No database host in service'));
-    const { acquireTimeoutMs } = this.deadlines;
+    const { acquireTimeoutMs, statementTimeoutMs } = this.deadlines;
+    const queued = this.saturated(entry);
+    const waitMs = queued ? Math.max(acquireTimeoutMs, statementTimeoutMs) : acquireTimeoutMs;
     const timedOut = () => {
+      // A busy host is a busy service, not a lost node: the request answers 503, the host serves on.
+      if (queued) return cb(poolError('POOL_BUSY', `${entry.health.name}: every connection in use for ${waitMs} ms`));
       const err = poolError('POOL_ACQUIRE_TIMEOUT', `${entry.health.name}: no connection within ${acquireTimeoutMs} ms`);
-      leaveOut(entry.health, this.retryMs, `POOL_ACQUIRE_TIMEOUT: ${err.message}`);
+      this.rest(entry, `POOL_ACQUIRE_TIMEOUT: ${err.message}`);
       this.tryHosts(candidates, cb, err);
     };
     // A connection that comes after its deadline is not handed to anybody: the host is out already.
     const late = (connection?: mysql.PoolConnection) => connection?.destroy();
     withDeadline<mysql.PoolConnection>(
-      acquireTimeoutMs,
+      waitMs,
       (done) => entry.pool.getConnection(done),
       timedOut,
       late,
       (err, connection) => {
         if (err || !connection) {
-          leaveOut(entry.health, this.retryMs, `${(err as { code?: string } | null)?.code ?? 'error'}: ${err?.message}`);
+          this.rest(entry, `${(err as { code?: string } | null)?.code ?? 'error'}: ${err?.message}`);
           return this.tryHosts(candidates, cb, err ?? undefined);
         }
         const check = this.checks.get(connection);
@@ -233,7 +269,7 @@ export class HostPool implements MysqlPoolLike {
         void check.then((problem) => {
           if (problem) {
             connection.destroy();
-            leaveOut(entry.health, this.retryMs, problem);
+            this.rest(entry, problem);
             return this.tryHosts(candidates, cb, poolError('ER_UNKNOWN_COM_ERROR', `${entry.health.name}: ${problem}`));
           }
           if (entry.health.probation) backInService(entry.health);
@@ -250,11 +286,13 @@ export class HostPool implements MysqlPoolLike {
   private watch(entry: Host, connection: mysql.PoolConnection): void {
     // eslint-disable-next-line @typescript-eslint/unbound-method -- the original is called below with the connection as `this`
     const query = connection.query as (...args: unknown[]) => unknown;
-    const retryMs = this.retryMs;
+    const restHost = (reason: string) => {
+      if (entry.health.offlineUntil <= Date.now()) this.rest(entry, reason);
+    };
     const timeout = this.deadlines.statementTimeoutMs;
     (connection as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: unknown, ...args: unknown[]) {
       // Only a statement with a callback: a timed-out one without any would throw its error as an event.
-      if (timeout > 0 && args.some((a) => typeof a === 'function')) {
+      if (timeout > 0 && !undeadlined.getStore() && args.some((a) => typeof a === 'function')) {
         if (typeof args[0] === 'string') args[0] = { sql: args[0], timeout };
         else if (isPlainObject(args[0]) && args[0].timeout === undefined) args[0] = { ...args[0], timeout };
       }
@@ -262,12 +300,11 @@ export class HostPool implements MysqlPoolLike {
       if (at >= 0) {
         const done = args[at] as (err: unknown, ...rest: unknown[]) => unknown;
         args[at] = function (this: unknown, err: unknown, ...rest: unknown[]) {
-          if (err && isNodeNotReady(err) && entry.health.offlineUntil <= Date.now())
-            leaveOut(entry.health, retryMs, `${(err as { errno?: number }).errno === 1047 ? '1047' : 'non-Primary'}: ${(err as Error).message}`);
+          if (err && isNodeNotReady(err)) restHost(`${(err as { errno?: number }).errno === 1047 ? '1047' : 'non-Primary'}: ${(err as Error).message}`);
           if (err && (err as { code?: string }).code === 'PROTOCOL_SEQUENCE_TIMEOUT') {
             // The answer may still come: the connection is not reused, and its host rests like a refused one.
             (connection as mysql.PoolConnection).destroy();
-            if (entry.health.offlineUntil <= Date.now()) leaveOut(entry.health, retryMs, `PROTOCOL_SEQUENCE_TIMEOUT: no answer within ${timeout} ms`);
+            restHost(`PROTOCOL_SEQUENCE_TIMEOUT: no answer within ${timeout} ms`);
           }
           return done.call(this, err, ...rest);
         };
@@ -322,8 +359,7 @@ export class HostPool implements MysqlPoolLike {
   }
 }
 
-/** One host: mysql2's own pool; several: a HostPool over them. */
+/** A HostPool over the hosts (one server included: the deadlines hold there too). */
 export function createMysqlPool(options: mysql.PoolOptions, hosts: readonly DbHost[], retryMs: number, deadlines: HostPoolDeadlines = DEFAULT_DEADLINES): MysqlPoolLike {
-  if (hosts.length <= 1) return mysql.createPool(options) as unknown as MysqlPoolLike;
   return new HostPool(options, hosts, retryMs, deadlines);
 }

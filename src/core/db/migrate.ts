@@ -1,9 +1,10 @@
 import { DataSource } from 'typeorm';
 import { isMysql } from './engine';
+import { withoutStatementDeadline } from './host-pool';
 
-/** Runs pending migrations (the only way the schema is ever built). */
+/** Runs pending migrations (the only way the schema is ever built), without the statements' deadline. */
 export async function runMigrations(ds: DataSource): Promise<string[]> {
-  const applied = await ds.runMigrations({ transaction: isMysql ? 'each' : 'all' });
+  const applied = await withoutStatementDeadline(() => ds.runMigrations({ transaction: isMysql ? 'each' : 'all' }));
   return applied.map((m) => m.name);
 }
 
