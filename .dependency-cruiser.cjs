@@ -81,13 +81,13 @@ module.exports = {
       comment:
         "sefaz (a filial's connection to the authority: certificate, endpoints, settings, issuerTarget) serves emission and the DF-e sync alike, so nothing it uses, directly or not, is the inbound side (docs/decisions/dfe-on-the-inbound-side.md).",
       from: { path: '^src/modules/sefaz/' },
-      to: { path: '^src/modules/(nfe|dfe|entry-document|cte)/', reachable: true },
+      to: { path: '^src/modules/(inbound-nfe|dfe|entry-document|cte)/', reachable: true },
     },
     {
       name: 'emission-reaches-no-dfe',
       severity: 'error',
-      comment: 'Emission (invoices, nfce) stands on the connection (sefaz) and the authority toolkit, never on the inbound DF-e business, directly or not (docs/decisions/dfe-on-the-inbound-side.md).',
-      from: { path: '^src/modules/(invoices|nfce)/' },
+      comment: 'Emission (outbound-nfe, nfce) stands on the connection (sefaz) and the authority toolkit, never on the inbound DF-e business, directly or not (docs/decisions/dfe-on-the-inbound-side.md).',
+      from: { path: '^src/modules/(outbound-nfe|nfce)/' },
       to: { path: '^src/modules/dfe/', reachable: true },
     },
     {

@@ -28,7 +28,7 @@ import forge from 'node-forge';
 import mysql from 'mysql2';
 import { dataSource } from '../src/core/db/data-source';
 import { businessToday } from '../src/core/business-date';
-import { gunzipText } from '../src/modules/invoices/invoice-store';
+import { gunzipText } from '../src/modules/outbound-nfe/invoice-store';
 import { computeDocument } from '../src/modules/fiscal';
 import { loadEngineInput } from '../src/modules/fiscal/compute.service';
 import { buildSignedNfce } from '../src/modules/nfce/nfce-xml';

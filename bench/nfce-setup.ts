@@ -1,7 +1,7 @@
 /* The NFC-e benches' common start: a counter tenant whose first sale's note came back authorized, and the signing floor of that note's bytes. */
 import crypto from 'node:crypto';
 import { dataSource } from '../src/core/db/data-source';
-import { gunzipText } from '../src/modules/invoices/invoice-store';
+import { gunzipText } from '../src/modules/outbound-nfe/invoice-store';
 import { counterSigning } from '../src/modules/nfce/issue.service';
 import { NfceDocument } from '../src/modules/nfce/entities/nfce-document.entity';
 import { addStock } from '../tests/support/catalog';

@@ -1,13 +1,13 @@
 import type { RouteDef } from '../core/http/route';
 import { catalogRoutes, taxGroupLookup } from './catalog';
 import { cteBatchHandler, cteRoutes } from './cte';
-import { counterNotes, invoiceRoutes } from './invoices';
+import { counterNotes, invoiceRoutes } from './outbound-nfe';
 import { transferRoutes } from './transfers';
 import { counterNotesProvider, nfceRoutes, orderFiscalDocumentsProvider } from './nfce';
 import { assertDocumentAccess, entryDocumentRoutes, fixedAssetCredits, inboundNfe, purchaseHistoryProvider, supplierReturnsOfDocument } from './entry-document';
 import { ciapRoutes, fixedAssetCreditsProvider } from './ciap';
 import { eventRoutes } from './events';
-import { inboundNfeLink, nfeRoutes, nfeVolumeRoutes, registerBatchHandler } from './nfe';
+import { inboundNfeLink, nfeRoutes, nfeVolumeRoutes, registerBatchHandler } from './inbound-nfe';
 import { entryDocumentAccess, payableRoutes } from './payables';
 import { productMapRoutes, purchaseHistory } from './product-map';
 import { purchaseRoutes } from './purchase';
@@ -65,7 +65,7 @@ fixedAssetCredits.provide(fixedAssetCreditsProvider);
 /**
  * Every module's routes with their owner, in mounting order, which is also their order in the OpenAPI
  * document. Within a module, literal paths come before parameterized ones. Across modules the order
- * decides nothing: several modules answer under /entry-document (product-map, nfe and sefaz under
+ * decides nothing: several modules answer under /entry-document (product-map, inbound-nfe, dfe and sefaz under
  * /entry-document/nfe, cte, payables under /entry-document/contas-pagar, entry-document itself), but
  * no module's route can take another module's requests whichever is mounted first
  * (tests/core/route-shadowing.test.ts). POST /sales-order is quick-sale's (it dispatches to
@@ -74,8 +74,8 @@ fixedAssetCredits.provide(fixedAssetCreditsProvider);
 export function routesByModule(): { module: string; routes: RouteDef[] }[] {
   return [
     { module: 'product-map', routes: productMapRoutes },
-    { module: 'nfe', routes: nfeVolumeRoutes },
-    { module: 'nfe', routes: nfeRoutes },
+    { module: 'inbound-nfe', routes: nfeVolumeRoutes },
+    { module: 'inbound-nfe', routes: nfeRoutes },
     { module: 'cte', routes: cteRoutes },
     { module: 'dfe', routes: dfeRoutes },
     { module: 'sefaz', routes: sefazRoutes },
@@ -97,7 +97,7 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'sales-order', routes: salesOrderRoutes },
     { module: 'purchase', routes: purchaseRoutes },
     { module: 'fiscal', routes: fiscalRoutes },
-    { module: 'invoices', routes: invoiceRoutes },
+    { module: 'outbound-nfe', routes: invoiceRoutes },
     { module: 'transfers', routes: transferRoutes },
     { module: 'nfce', routes: nfceRoutes },
     { module: 'supplier-returns', routes: supplierReturnRoutes },

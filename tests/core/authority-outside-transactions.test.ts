@@ -4,7 +4,7 @@ import { isMysql } from '../../src/core/db/engine';
 import { decodeId } from '../../src/core/hashids';
 import { routesByModule } from '../../src/modules';
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
-import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
+import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
 import { SalesReturn } from '../../src/modules/returns/entities/sales-return.entity';
 import { api } from '../support/api';
 import { counterTenant, Counter } from '../nfce/support';
@@ -41,8 +41,8 @@ async function openTransactions(): Promise<number> {
   return first.filter((id) => second.has(id)).length;
 }
 
-/** The modules whose routes can reach the authority (through invoices, nfce or dfe). */
-const REACHING = ['invoices', 'nfce', 'dfe', 'transfers', 'supplier-returns', 'returns', 'quick-sale'];
+/** The modules whose routes can reach the authority (through outbound-nfe, nfce or dfe). */
+const REACHING = ['outbound-nfe', 'nfce', 'dfe', 'transfers', 'supplier-returns', 'returns', 'quick-sale'];
 /** Writing routes of those modules that never call the authority (so they may run as one unit). */
 const NO_AUTHORITY = new Set(['post /returns/:filialId/imported-nfe']);
 /** Routes in 'unit' mode whose authority step runs after the unit commits (respondAfterCommit). */

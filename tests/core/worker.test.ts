@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import http from 'node:http';
 import { registry } from '../../src/core/metrics';
 import { LeaseStrategy, Worker } from '../../src/core/worker';
-import { batchRunner } from '../../src/modules/nfe';
+import { batchRunner } from '../../src/modules/inbound-nfe';
 import { backgroundWorkers, shutdown } from '../../src/workers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,7 +6,7 @@ import { isMysql } from '../../src/core/db/engine';
 import { decodeId } from '../../src/core/hashids';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { FiscalPeriod } from '../../src/modules/fiscal-periods/entities/fiscal-period.entity';
-import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
+import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';

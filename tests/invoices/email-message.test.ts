@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { invoicesConfig, setInvoicesConfig } from '../../src/core/config/invoices';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
-import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
+import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
 import { api } from '../support/api';
 import { fulfilledOrder, invoiceTenant, InvoiceTenant } from './support';
 

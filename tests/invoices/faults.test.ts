@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
-import { InvoiceContingency } from '../../src/modules/invoices/entities/invoice-contingency.entity';
-import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
-import { gunzipText } from '../../src/modules/invoices/invoice-store';
-import { recoverInvoices } from '../../src/modules/invoices/recovery';
+import { InvoiceContingency } from '../../src/modules/outbound-nfe/entities/invoice-contingency.entity';
+import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
+import { gunzipText } from '../../src/modules/outbound-nfe/invoice-store';
+import { recoverInvoices } from '../../src/modules/outbound-nfe/recovery';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { canValidateXsd, xsdErrors } from './conformance-support';

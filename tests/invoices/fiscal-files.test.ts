@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
-import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
+import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
-import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-series.entity';
-import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
-import { gunzipText } from '../../src/modules/invoices/invoice-store';
-import { recoverInvoices } from '../../src/modules/invoices/recovery';
+import { InvoiceSeries } from '../../src/modules/outbound-nfe/entities/invoice-series.entity';
+import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
+import { gunzipText } from '../../src/modules/outbound-nfe/invoice-store';
+import { recoverInvoices } from '../../src/modules/outbound-nfe/recovery';
 import { In } from 'typeorm';
 import { hasValidCheckDigit } from '../../src/modules/fiscal-xml/access-key';
 import { api } from '../support/api';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { businessToday } from '../../src/core/business-date';
 import { dataSource } from '../../src/core/db/data-source';
-import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
+import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
 import { api } from '../support/api';
 import { makeCustomer } from '../support/catalog';
 import { expectProblem } from '../support/problem';

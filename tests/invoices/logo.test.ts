@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { CompanyLogo } from '../../src/modules/invoices/entities/company-logo.entity';
+import { CompanyLogo } from '../../src/modules/outbound-nfe/entities/company-logo.entity';
 import { api } from '../support/api';
 import { pdfImages as images, png } from '../support/images';
 import { expectProblem } from '../support/problem';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Dec } from '../../src/core/decimal';
 import { hasValidCheckDigit } from '../../src/modules/fiscal-xml/access-key';
 import { verifyNfeSignature } from '../../src/modules/fiscal-xml/signature';
-import { buildNfeXml, fixed, NfeHeader } from '../../src/modules/invoices/xml/nfe-xml';
+import { buildNfeXml, fixed, NfeHeader } from '../../src/modules/outbound-nfe/xml/nfe-xml';
 import { signerOf, signNfe } from '../../src/modules/authority/xml/xmldsig';
 import { testCertificate } from '../support/test-certificate';
 import { canValidateXsd, canVerifySignature, richItem, sampleDocument, sampleItem, xmlsecErrors, xsdErrors } from './conformance-support';

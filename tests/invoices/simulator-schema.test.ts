@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { NFE_NS } from '../../src/modules/authority/xml/dom';
 import { IssuerAuthority, canCheckSchema } from '../../src/dev/sefaz-simulator/issuer-authority';
-import { buildNfeXml } from '../../src/modules/invoices/xml/nfe-xml';
+import { buildNfeXml } from '../../src/modules/outbound-nfe/xml/nfe-xml';
 import { signerOf, signNfe } from '../../src/modules/authority/xml/xmldsig';
 import { testCertificate } from '../support/test-certificate';
 import { sampleDocument, XSD_DIR } from './conformance-support';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { OutboundNfeStatus } from '../../src/modules/invoices/entities/outbound-nfe.entity';
-import { assertAllowed, assertTransition, canDo, INVOICE_STATUSES, InvoiceAction, TRANSITIONS, UNSETTLED_STATUSES } from '../../src/modules/invoices/invoices.state';
-import { correctionProblem } from '../../src/modules/invoices/events.service';
+import type { OutboundNfeStatus } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
+import { assertAllowed, assertTransition, canDo, INVOICE_STATUSES, InvoiceAction, TRANSITIONS, UNSETTLED_STATUSES } from '../../src/modules/outbound-nfe/invoices.state';
+import { correctionProblem } from '../../src/modules/outbound-nfe/events.service';
 
 /** The transition table of outbound NF-e (SPEC §12.2), every action against every status, without a database. */
 const EXPECTED: Record<InvoiceAction, Partial<Record<OutboundNfeStatus, OutboundNfeStatus[]>>> = {

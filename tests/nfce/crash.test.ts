@@ -4,7 +4,7 @@ import { signToken } from '../../src/core/auth/jwt';
 import { dataSource } from '../../src/core/db/data-source';
 import { isMysql } from '../../src/core/db/engine';
 import { decodeId } from '../../src/core/hashids';
-import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-series.entity';
+import { InvoiceSeries } from '../../src/modules/outbound-nfe/entities/invoice-series.entity';
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
 import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate.service';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';

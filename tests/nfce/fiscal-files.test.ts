@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { dataSource } from '../../src/core/db/data-source';
 import { encodeId } from '../../src/core/hashids';
-import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-series.entity';
+import { InvoiceSeries } from '../../src/modules/outbound-nfe/entities/invoice-series.entity';
 import { NfceConfiguration } from '../../src/modules/nfce/entities/nfce-configuration.entity';
 import { runNfceQueue } from '../../src/modules/nfce/transmission-queue';
 import { closeAuthorityConnections } from '../../src/modules/authority/soap/https-transport';

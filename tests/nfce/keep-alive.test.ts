@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-series.entity';
+import { InvoiceSeries } from '../../src/modules/outbound-nfe/entities/invoice-series.entity';
 import { closeAuthorityConnections } from '../../src/modules/authority/soap/https-transport';
 import type { InvoiceTenant } from '../invoices/support';
 import { Counter, counterTenant, notesOf } from './support';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
-import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-series.entity';
+import { InvoiceSeries } from '../../src/modules/outbound-nfe/entities/invoice-series.entity';
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
 import { nfceQueueWorker } from '../../src/modules/nfce/transmission-queue';
 import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId, encodeId } from '../../src/core/hashids';
-import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-series.entity';
-import { gunzipText } from '../../src/modules/invoices/invoice-store';
-import { VER_PROC } from '../../src/modules/invoices/xml/nfe-xml';
+import { InvoiceSeries } from '../../src/modules/outbound-nfe/entities/invoice-series.entity';
+import { gunzipText } from '../../src/modules/outbound-nfe/invoice-store';
+import { VER_PROC } from '../../src/modules/outbound-nfe/xml/nfe-xml';
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
 import { counterSigning } from '../../src/modules/nfce/issue.service';
-import { registerIssuerEvent } from '../../src/modules/invoices';
+import { registerIssuerEvent } from '../../src/modules/outbound-nfe';
 import { runNfceQueue } from '../../src/modules/nfce/transmission-queue';
 import { accessKeyCheckDigit } from '../../src/modules/fiscal-xml/access-key';
 import { closeAuthorityConnections } from '../../src/modules/authority/soap/https-transport';

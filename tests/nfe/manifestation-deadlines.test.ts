@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { addDays, brasiliaDate, invoiceFacts, manifestationDeadlines } from '../../src/modules/nfe/deadlines/deadline-rules';
-import { DEADLINE_EVENT, refreshDeadlines, thresholdFor } from '../../src/modules/nfe/deadlines/manifestation-deadlines.service';
-import { NfeInbound } from '../../src/modules/nfe/entities/nfe-inbound.entity';
+import { addDays, brasiliaDate, invoiceFacts, manifestationDeadlines } from '../../src/modules/inbound-nfe/deadlines/deadline-rules';
+import { DEADLINE_EVENT, refreshDeadlines, thresholdFor } from '../../src/modules/inbound-nfe/deadlines/manifestation-deadlines.service';
+import { NfeInbound } from '../../src/modules/inbound-nfe/entities/nfe-inbound.entity';
 import { api } from '../support/api';
 import { manyItems } from '../support/nfe-builder';
 import { expectProblem } from '../support/problem';

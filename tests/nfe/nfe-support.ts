@@ -1,8 +1,8 @@
 import { dataSource } from '../../src/core/db/data-source';
 import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { decodeId } from '../../src/core/hashids';
-import { NfeInbound } from '../../src/modules/nfe/entities/nfe-inbound.entity';
-import { recordAuthorityCheck } from '../../src/modules/nfe/upload-trust';
+import { NfeInbound } from '../../src/modules/inbound-nfe/entities/nfe-inbound.entity';
+import { recordAuthorityCheck } from '../../src/modules/inbound-nfe/upload-trust';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { buildNfe, NfeSpec } from '../support/nfe-builder';
 import { createTestTenant, TestTenant } from '../support/tenant';

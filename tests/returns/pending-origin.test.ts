@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
-import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
-import { recoverInvoices } from '../../src/modules/invoices/recovery';
+import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
+import { recoverInvoices } from '../../src/modules/outbound-nfe/recovery';
 import { SalesReturnTaxCredit } from '../../src/modules/returns/entities/sales-return-tax-credit.entity';
 import { SalesReturn } from '../../src/modules/returns/entities/sales-return.entity';
 import { api } from '../support/api';
@@ -103,7 +103,7 @@ describe('Returns of a sale whose NF-e is not authorized yet (issue 43)', functi
     const res = await returnOf([{ salesOrderItemId: order.items[1].salesOrderItemId, quantity: 1 }]);
     expect(res.body.originStatus).to.equal('PENDING');
     // The sale's NF-e settled alone (the returns pass not yet run): the devolução asked for by hand.
-    const { settle } = await import('../../src/modules/invoices');
+    const { settle } = await import('../../src/modules/outbound-nfe');
     await settle({ companyId: t.companyId, actor: 'test' }, decodeId('invoice', invoice.id));
     const issued = await api().post(`/api/returns/${res.body.id}/document`).set(t.headers()).set('Idempotency-Key', `dev-${res.body.id}`).send({});
     expect(issued.status, JSON.stringify(issued.body)).to.equal(201);

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
-import { findInboundByKey } from '../../src/modules/nfe/nfe-inbound.repository';
+import { findInboundByKey } from '../../src/modules/inbound-nfe/nfe-inbound.repository';
 import { recordManifestation } from '../../src/modules/dfe/dfe-ingest';
 import { DfeLog } from '../../src/modules/sefaz/entities/dfe-log.entity';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';

@@ -20,7 +20,7 @@ import {
 } from '../../src/modules/authority';
 import { buildSignedEnvEvento } from '../../src/modules/authority/xml/events';
 import { verifyNfeSignature } from '../../src/modules/fiscal-xml';
-import { buildNfeXml } from '../../src/modules/invoices/xml/nfe-xml';
+import { buildNfeXml } from '../../src/modules/outbound-nfe/xml/nfe-xml';
 import { buildSignedNfce } from '../../src/modules/nfce/nfce-xml';
 import { generateNfe, SAMPLE_ITEMS } from '../../src/dev/sefaz-simulator/nfe-generator';
 import { canVerifySignature, sampleDocument, xmlsecErrors } from '../invoices/conformance-support';

@@ -5,7 +5,7 @@ import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
 import { Dec } from '../../src/core/decimal';
-import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
+import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
 import { SpedFile } from '../../src/modules/sped/entities/sped-file.entity';
 import { LAYOUT } from '../../src/modules/sped/layout';

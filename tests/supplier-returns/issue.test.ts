@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
-import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
-import { gunzipText } from '../../src/modules/invoices/invoice-store';
+import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
+import { gunzipText } from '../../src/modules/outbound-nfe/invoice-store';
 import { api } from '../support/api';
 import { makeProduct, stockMismatches, stockOf } from '../support/catalog';
 import { buildNfe } from '../support/nfe-builder';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { dataSource } from '../../src/core/db/data-source';
-import { InvoiceContingency } from '../../src/modules/invoices/entities/invoice-contingency.entity';
-import { recoverInvoices } from '../../src/modules/invoices/recovery';
+import { InvoiceContingency } from '../../src/modules/outbound-nfe/entities/invoice-contingency.entity';
+import { recoverInvoices } from '../../src/modules/outbound-nfe/recovery';
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
 import { runNfceQueue } from '../../src/modules/nfce/transmission-queue';
 import { SefazAuthoritySetting } from '../../src/modules/sefaz/entities/sefaz-authority-setting.entity';

@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import type { PendingDocument, PeriodDocuments, PeriodRange } from '../fiscal-periods';
-import { pendingInvoicesOfMonth } from '../invoices';
+import { pendingInvoicesOfMonth } from '../outbound-nfe';
 import { pendingNotesOfMonth } from '../nfce';
-import { unmanifestedOfMonth } from '../nfe';
+import { unmanifestedOfMonth } from '../inbound-nfe';
 import { Filial } from '../tenancy';
 
 /*

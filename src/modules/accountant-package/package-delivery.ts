@@ -4,7 +4,7 @@ import type { TenantContext } from '../../core/context';
 import { inTransaction } from '../../core/db/transaction';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { sendCompanyMail } from '../invoices';
+import { sendCompanyMail } from '../outbound-nfe';
 import { buildPackage } from './package.service';
 
 /*

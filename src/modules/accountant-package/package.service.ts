@@ -8,9 +8,9 @@ import { encodeId } from '../../core/hashids';
 import { zip, ZipEntry } from '../../core/zip';
 import { FiscalPeriod, periodRange } from '../fiscal-periods';
 import { voidingId } from '../fiscal-xml';
-import { invoicesOfMonth, MonthInvoice, MonthVoid } from '../invoices';
+import { invoicesOfMonth, MonthInvoice, MonthVoid } from '../outbound-nfe';
 import { MonthNote, notesOfMonth } from '../nfce';
-import { MonthReceived, receivedOfMonth } from '../nfe';
+import { MonthReceived, receivedOfMonth } from '../inbound-nfe';
 import { Filial } from '../tenancy';
 
 /*

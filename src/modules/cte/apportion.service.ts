@@ -11,7 +11,7 @@ import { assertPeriodOpen } from '../fiscal-periods';
 import { businessToday } from '../../core/business-date';
 import type { EntryDocument } from '../entry-document';
 import { FreightLine, FreightLineOutcome, freightTarget, LineShare, pisCofinsCredit, postFreight, previewFreight, resolveSupplier } from '../entry-document';
-import { parseNfe, storedXml } from '../nfe';
+import { parseNfe, storedXml } from '../inbound-nfe';
 import type { Payable } from '../payables';
 import { createCtePayables } from '../payables';
 import type { TaxRegime } from '../tenancy';

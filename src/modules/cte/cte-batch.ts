@@ -1,6 +1,6 @@
 import { readerOf } from '../../core/db/transaction';
-import type { BatchDocumentHandler } from '../nfe';
-import { invalid, invalidFromError } from '../nfe';
+import type { BatchDocumentHandler } from '../inbound-nfe';
+import { invalid, invalidFromError } from '../inbound-nfe';
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { findCteByKey } from './cte.repository';

@@ -1,7 +1,7 @@
 import { Dec, SCALE, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { FreightLineOutcome } from '../entry-document';
-import { toInboundDto } from '../nfe';
+import { toInboundDto } from '../inbound-nfe';
 import { toPayableDto } from '../payables';
 import type { ApportionPlan, ApportionPreview, ApportionResult, PlannedLine, Problem } from './apportion.service';
 import type { CancelPreview } from './cancel.service';

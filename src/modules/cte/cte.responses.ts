@@ -1,6 +1,6 @@
 import { Joi } from '../../core/http/schema';
 import { date, hashid, money, named, obj, oneOf, page, quantity, taxDocument, timestamp, unitPrice } from '../../core/http/response-schema';
-import { accessKey, freeForm, NfeInboundResponse as NfeInbound } from '../nfe';
+import { accessKey, freeForm, NfeInboundResponse as NfeInbound } from '../inbound-nfe';
 
 /** Response bodies of the CT-e routes (cte.mapper.ts). */
 

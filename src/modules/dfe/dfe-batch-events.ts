@@ -1,5 +1,5 @@
-import type { BatchDocumentHandler } from '../nfe';
-import { findByKeyInFilial, invalid, invalidFromError } from '../nfe';
+import type { BatchDocumentHandler } from '../inbound-nfe';
+import { findByKeyInFilial, invalid, invalidFromError } from '../inbound-nfe';
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { NotFoundError } from '../../core/errors';
 import { applyDocuments, emptySummary } from './dfe-ingest';

@@ -6,8 +6,20 @@ import { Dec } from '../../core/decimal';
 import { ConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import type { Manifestation, NfeInbound } from '../nfe';
-import { AUDIT_ENTITY, findInboundByKey, inboundEvents, insertInbound, insertInboundEvent, inspectNfeXml, NfeInspection, recipientOf, toInboundEventData, updateInbound, upsertInbound } from '../nfe';
+import type { Manifestation, NfeInbound } from '../inbound-nfe';
+import {
+  AUDIT_ENTITY,
+  findInboundByKey,
+  inboundEvents,
+  insertInbound,
+  insertInboundEvent,
+  inspectNfeXml,
+  NfeInspection,
+  recipientOf,
+  toInboundEventData,
+  updateInbound,
+  upsertInbound,
+} from '../inbound-nfe';
 import type { Filial } from '../tenancy';
 import { type DfeDocument, EVENT_TYPES, type EventDocument, eventOfType, type EventSummary, ManifestationEvent, type NfeSummary, TP_CANCELAMENTO, TP_CTE_AUTORIZADO, ufOfCode } from '../authority';
 import { flagIssuerCancellation } from '../entry-document';

@@ -6,7 +6,7 @@ import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { AppError } from '../../core/errors';
 import { logger } from '../../core/logger';
 import { Worker } from '../../core/worker';
-import { summariesAwaitingCiencia } from '../nfe';
+import { summariesAwaitingCiencia } from '../inbound-nfe';
 import { DfeSyncFilial, filialsWithDfeSync } from '../tenancy';
 import { clientFor, loadFilial } from '../sefaz';
 import { dueSchedules, ensureSchedules, filialsWithCertificate, releaseLeasesOf, updateSchedule } from './dfe-schedule.repository';

@@ -2,7 +2,7 @@ import { sefazConfig } from '../../core/config/sefaz';
 import type { TenantContext } from '../../core/context';
 import { inTransaction, NO_UNIT } from '../../core/db/transaction';
 import { ConflictError, RateLimitedError } from '../../core/errors';
-import { governingFilial } from '../nfe';
+import { governingFilial } from '../inbound-nfe';
 import type { Filial } from '../tenancy';
 import { authorityAnswerError, distOutcome, DistResult, NSU_ZERO, nsuToBigInt, padNsu, type AuthorityClient } from '../authority';
 import { applyDocuments, emptySummary, IngestSummary, prepareDocuments, SkippedDocument } from './dfe-ingest';

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { encodeId } from '../../core/hashids';
-import { toInboundDto } from '../nfe';
+import { toInboundDto } from '../inbound-nfe';
 import { type DfeLog, type SefazCertificate, toCertificateDto } from '../sefaz';
 import type { SyncResult } from './dfe-sync.service';
 import type { DfeState } from './entities/dfe-state.entity';

@@ -1,7 +1,7 @@
 import { CNPJ_PATTERN } from '../../core/br-documents';
 import { Joi } from '../../core/http/schema';
 import { hashid, named, obj, oneOf, page, timestamp } from '../../core/http/response-schema';
-import { accessKey, NfeInboundResponse as NfeInbound } from '../nfe';
+import { accessKey, NfeInboundResponse as NfeInbound } from '../inbound-nfe';
 import { SefazCertificateResponse as Certificate } from '../sefaz';
 
 /** Response bodies of the DF-e routes (dfe.mapper.ts, dfe-schedule.mapper.ts); the certificate's is sefaz's. */

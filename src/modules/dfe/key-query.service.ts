@@ -1,8 +1,8 @@
 import type { TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { AppError, BusinessRuleError, RateLimitedError } from '../../core/errors';
-import type { NfeInbound } from '../nfe';
-import { findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial } from '../nfe';
+import type { NfeInbound } from '../inbound-nfe';
+import { findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial } from '../inbound-nfe';
 import type { Filial } from '../tenancy';
 import { authorityAnswerError, distOutcome } from '../authority';
 import { applyDocuments, emptySummary, IngestSummary, prepareDocuments } from './dfe-ingest';

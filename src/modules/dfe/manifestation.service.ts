@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
-import type { NfeInbound } from '../nfe';
-import { findByKeyInFilial, findInboundByKey, governingFilial } from '../nfe';
+import type { NfeInbound } from '../inbound-nfe';
+import { findByKeyInFilial, findInboundByKey, governingFilial } from '../inbound-nfe';
 import type { Filial } from '../tenancy';
 import { authorityAnswerError, eventOutcome, type ManifestationEvent, type AuthorityClient } from '../authority';
 import { recordManifestation } from './dfe-ingest';

@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../core/context';
 import { ConflictError } from '../../core/errors';
-import { currentContingency, endContingency, enterContingency } from '../invoices';
-import type { ContingencyState } from '../invoices';
+import { currentContingency, endContingency, enterContingency } from '../outbound-nfe';
+import type { ContingencyState } from '../outbound-nfe';
 import { loadFilialOf } from './readiness.service';
 
 /*

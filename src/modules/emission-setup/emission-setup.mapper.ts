@@ -1,5 +1,5 @@
 import { encodeId } from '../../core/hashids';
-import type { ContingencyState } from '../invoices';
+import type { ContingencyState } from '../outbound-nfe';
 import type { AuthoritySettingsView, Readiness } from './readiness.service';
 
 export const toReadinessDto = (r: Readiness) => ({

@@ -4,7 +4,7 @@ import { readerOf } from '../../core/db/transaction';
 import { NotFoundError } from '../../core/errors';
 import { approximateTaxTableOf, saleRulesSummary } from '../fiscal';
 import { businessToday } from '../../core/business-date';
-import { ContingencyState, currentContingency, InvoiceSeries, listSeries } from '../invoices';
+import { ContingencyState, currentContingency, InvoiceSeries, listSeries } from '../outbound-nfe';
 import { getNfceConfiguration } from '../nfce';
 import { authorizerOf, contingencyOf } from '../authority';
 import type { Authorizer, Contingency, OutboundService } from '../authority';

@@ -7,7 +7,7 @@ import type { TaxRegime } from './fiscal/fiscal.types';
 
 /*
  * What entry documents need from the NF-e module, which depends on them (an NF-e import creates a
- * draft): a port (core/port.ts) that nfe provides (nfe/entry-document-link.ts), plugged in by
+ * draft): a port (core/port.ts) that nfe provides (inbound-nfe/entry-document-link.ts), plugged in by
  * src/modules/index.ts. Entry documents never import nfe.
  */
 

@@ -1,5 +1,5 @@
 /*
- * The validation reports' building blocks, shared by the NF-e report (nfe/xml/validation-report.ts)
+ * The validation reports' building blocks, shared by the NF-e report (inbound-nfe/xml/validation-report.ts)
  * and the CT-e report (cte/xml/cte-validation.ts): every rule is listed with its outcome; a FAIL
  * marked `blocking` refuses the document, the other FAILs are warnings.
  */

@@ -1,5 +1,5 @@
 import { Between, EntityManager, In } from 'typeorm';
-import { gunzipText } from '../invoices';
+import { gunzipText } from '../outbound-nfe';
 import { NfceDocument, NfceStatus } from './entities/nfce-document.entity';
 
 /* The NFC-e (65) a filial issued in a span, for the fiscal books and the EFD, with their XML as issued. */

@@ -3,7 +3,7 @@ import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError } from '../../core/errors';
 import { assertPeriodOpen } from '../fiscal-periods';
-import { gz, registerIssuerEvent } from '../invoices';
+import { gz, registerIssuerEvent } from '../outbound-nfe';
 import { asciiText, brasiliaDateTime, IssuerEvent, TP_CANCELAMENTO } from '../authority';
 import type { NfceDocument } from './entities/nfce-document.entity';
 import { counterSigning, findNfce, transitionNfce } from './issue.service';

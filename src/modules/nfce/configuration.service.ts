@@ -5,7 +5,7 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import type { Dec } from '../../core/decimal';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { BusinessRuleError, ConflictError, StaleVersionError } from '../../core/errors';
-import { InvoiceSeries, listSeries, saveSeriesIn } from '../invoices';
+import { InvoiceSeries, listSeries, saveSeriesIn } from '../outbound-nfe';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
 
 export interface NfceConfigurationInput {

@@ -3,7 +3,7 @@ import type { TenantContext } from '../../core/context';
 import { NotFoundError } from '../../core/errors';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { voidingId } from '../fiscal-xml';
-import { gunzipText } from '../invoices';
+import { gunzipText } from '../outbound-nfe';
 import { nfceSchemas as s } from './nfce.schemas';
 import { getNfce } from './query.service';
 

@@ -11,7 +11,7 @@ import { BusinessRuleError, NotFoundError, UpstreamError } from '../../core/erro
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { AuthorityClient, IssuerTarget, NFE_NS, NoAnswerError, type ProtocolResult } from '../authority';
-import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, takeNextNumber } from '../invoices';
+import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, takeNextNumber } from '../outbound-nfe';
 import { filialAuthoritySettings, issuerTarget } from '../sefaz';
 import { assertPeriodOpen } from '../fiscal-periods';
 import { computeFiscalDocument as computeFiscal } from '../fiscal';

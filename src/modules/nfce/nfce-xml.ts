@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Dec } from '../../core/decimal';
 import type { ComputedFiscalDocument } from '../fiscal';
-import { brasilia, buildNfeXml, BuiltNfe, layoutText, NfeHeader } from '../invoices';
+import { brasilia, buildNfeXml, BuiltNfe, layoutText, NfeHeader } from '../outbound-nfe';
 import { accessKeyCheckDigit } from '../fiscal-xml';
 import { canonicalText, NFE_NS, Signer, signNfe } from '../authority';
 

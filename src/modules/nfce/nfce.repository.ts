@@ -3,7 +3,7 @@ import { isMysql } from '../../core/db/engine';
 import { hydrate, setClause } from '../../core/db/sql';
 import { deferWrite, readBatch } from '../../core/db/transaction';
 import { ConflictError } from '../../core/errors';
-import { takeNextNumber, takenNumber, takeNumberStatements } from '../invoices';
+import { takeNextNumber, takenNumber, takeNumberStatements } from '../outbound-nfe';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
 import { NfceDocument } from './entities/nfce-document.entity';
 

@@ -2,7 +2,7 @@ import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
-import { invoicesOfOrder } from '../invoices';
+import { invoicesOfOrder } from '../outbound-nfe';
 import type { OrderFiscalDocuments } from '../sales-order';
 import { NfceDocument } from './entities/nfce-document.entity';
 

@@ -1,5 +1,5 @@
 import { EntityManager, In } from 'typeorm';
-import { gunzipText } from '../invoices';
+import { gunzipText } from '../outbound-nfe';
 import { NfceDocument } from './entities/nfce-document.entity';
 
 /** The AUTHORIZED NFC-e of a sale (its nfeProc), the original of a customer's devolução; null when none. */

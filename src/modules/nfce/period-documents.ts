@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { sqlTime } from '../../core/db/sql-time';
 import { encodeId } from '../../core/hashids';
 import type { PendingDocument } from '../fiscal-periods';
-import { gunzipText } from '../invoices';
+import { gunzipText } from '../outbound-nfe';
 import { NFCE_CANCEL_WINDOW_MINUTES } from './cancel.service';
 import { NfceDocument } from './entities/nfce-document.entity';
 

@@ -5,7 +5,7 @@ import { readerOf } from '../../core/db/transaction';
 import { addCalendarDays, startOfBusinessDay } from '../../core/business-date';
 import { normalizeDocument } from '../../core/br-documents';
 import { Page, PageRequest, paginate } from '../../core/pagination';
-import { gunzipText, logoOfCompany } from '../invoices';
+import { gunzipText, logoOfCompany } from '../outbound-nfe';
 import { danfePdf } from './danfe';
 import { NfceDocument, NfceStatus } from './entities/nfce-document.entity';
 import { findNfce } from './issue.service';

@@ -1,6 +1,6 @@
 import { Between, EntityManager } from 'typeorm';
-import { gunzipText } from '../invoices';
-import type { CounterNotes, CounterNumber, CounterNumberFate } from '../invoices';
+import { gunzipText } from '../outbound-nfe';
+import type { CounterNotes, CounterNumber, CounterNumberFate } from '../outbound-nfe';
 import { NfceDocument, NfceStatus } from './entities/nfce-document.entity';
 
 /*

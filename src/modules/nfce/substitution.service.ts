@@ -4,7 +4,7 @@ import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { ConflictError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
-import { clientOf, FilialSigning, gz, registerIssuerEvent, requestVoiding, VER_PROC, voidingRefused, voidingUnavailable } from '../invoices';
+import { clientOf, FilialSigning, gz, registerIssuerEvent, requestVoiding, VER_PROC, voidingRefused, voidingUnavailable } from '../outbound-nfe';
 import { asciiText, brasiliaDateTime, IssuerEvent, TP_CANCELAMENTO_SUBSTITUICAO } from '../authority';
 import { NfceDocument } from './entities/nfce-document.entity';
 import { consultKey, counterSigning, findNfce, transitionNfce } from './issue.service';

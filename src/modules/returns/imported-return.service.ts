@@ -6,13 +6,13 @@ import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, FieldError, NotFoundError } from '../../core/errors';
 import { Customer } from '../catalog';
 import { SalesOrder, SalesOrderItem } from '../sales-order';
-import type { NfeItem, ParsedNfe } from '../nfe';
-import { assertImportable, findByKeyInFilial, inspectNfeXml, recipientOf, storedXml } from '../nfe';
+import type { NfeItem, ParsedNfe } from '../inbound-nfe';
+import { assertImportable, findByKeyInFilial, inspectNfeXml, recipientOf, storedXml } from '../inbound-nfe';
 import type { FiscalOrigin } from './entities/sales-return-item.entity';
 import { SalesReturn } from './entities/sales-return.entity';
 import { OriginalDocument, originalsOfSales, recordReturnCredits, ReturnedTaxes } from './return-document.service';
 import { returnsService, ReturnView } from './returns.service';
-import { authorizedInvoices } from '../invoices';
+import { authorizedInvoices } from '../outbound-nfe';
 
 /*
  * A contributor customer's own NF-e de devolução (finNFe 4, CFOP 5202/6202/5411 from his side,

@@ -1,6 +1,6 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './returns.controller';
-import { INBOUND_NOT_FOUND, REPORT_BLOCKING, XML_READ } from '../nfe';
+import { INBOUND_NOT_FOUND, REPORT_BLOCKING, XML_READ } from '../inbound-nfe';
 import { ReturnableItemPage, SalesReturn, SalesReturnPage } from './returns.responses';
 import { returnSchemas as s } from './returns.schemas';
 

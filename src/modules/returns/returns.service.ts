@@ -19,7 +19,7 @@ import { departureCost, refundFor } from './returns.rules';
 import { canDo, recordReturnedQuantities } from '../sales-order';
 import { creditReturn, refundsOfReturns } from '../receivables';
 import type { ReturnRefund } from '../receivables';
-import { invoicesOfSource, SourceInvoice } from '../invoices';
+import { invoicesOfSource, SourceInvoice } from '../outbound-nfe';
 import type { SalesReturnTaxCredit } from './entities/sales-return-tax-credit.entity';
 import { allocateOrigins, creditsOfReturns, originalsOfSales } from './return-document.service';
 import { issueDevolution, pendingOriginsOfSales } from './devolution.service';

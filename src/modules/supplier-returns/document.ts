@@ -7,8 +7,8 @@ import { nextSequenceValue } from '../../core/sequence/sequence.service';
 import { assertPeriodOpen } from '../fiscal-periods';
 import { findAccessibleDocument, supplierReturnSource } from '../entry-document';
 import { buildReturnDocument, loadFiscalIssuer, recipientFromParty } from '../fiscal';
-import { invoicesOfSource, issueInvoice, registerDocumentSource, SourceDocument } from '../invoices';
-import { findByKeyInFilial, parseNfe, storedXml } from '../nfe';
+import { invoicesOfSource, issueInvoice, registerDocumentSource, SourceDocument } from '../outbound-nfe';
+import { findByKeyInFilial, parseNfe, storedXml } from '../inbound-nfe';
 import { assertStock, authorizeReturn, cancelReturn, planReturn, registerReturn, ReturnRequest, settleReturnWithoutPosting } from './postings';
 import { CODE_SEQUENCE, findByRequestKey, findReturn, itemsOf, reservedLines, setInvoice } from './supplier-returns.repository';
 

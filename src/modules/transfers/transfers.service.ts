@@ -11,7 +11,7 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import { Product } from '../catalog';
 import { computeFiscalDocument } from '../fiscal';
 import { assertPeriodOpen } from '../fiscal-periods';
-import { invoicesOfSource, issueInvoice, registerDocumentSource, SourceCancellation, SourceDocumentOutcome, SourceInvoice } from '../invoices';
+import { invoicesOfSource, issueInvoice, registerDocumentSource, SourceCancellation, SourceDocumentOutcome, SourceInvoice } from '../outbound-nfe';
 import { lockForPosting, postToLedger, previewPosting, StockMovement } from '../stock';
 import { Filial } from '../tenancy';
 import { StockTransferItem } from './entities/stock-transfer-item.entity';

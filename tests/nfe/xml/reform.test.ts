@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { ConfigError } from '../../../src/core/config';
 import { DEFAULT_TAX_REFORM_RULES, loadTaxReformRules, TaxReformRule, taxReformRuleFor } from '../../../src/core/config/tax-reform';
 import { Dec } from '../../../src/core/decimal';
-import { toDraftInput } from '../../../src/modules/nfe/nfe-draft';
-import { inspectNfeXml } from '../../../src/modules/nfe/xml/inspect';
-import { parseNfe } from '../../../src/modules/nfe/xml/nfe-parser';
-import { checkReformTotals } from '../../../src/modules/nfe/xml/reform-totals';
-import { buildValidationReport, RecipientContext, ValidationReport } from '../../../src/modules/nfe/xml/validation-report';
+import { toDraftInput } from '../../../src/modules/inbound-nfe/nfe-draft';
+import { inspectNfeXml } from '../../../src/modules/inbound-nfe/xml/inspect';
+import { parseNfe } from '../../../src/modules/inbound-nfe/xml/nfe-parser';
+import { checkReformTotals } from '../../../src/modules/inbound-nfe/xml/reform-totals';
+import { buildValidationReport, RecipientContext, ValidationReport } from '../../../src/modules/inbound-nfe/xml/validation-report';
 import { buildNfe, NfeSpec, REFORM_ITEMS } from '../../support/nfe-builder';
 
 /*

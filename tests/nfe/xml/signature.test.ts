@@ -4,7 +4,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { expect } from 'chai';
 import { SignedXml } from 'xml-crypto';
 import { verifyNfeSignature } from '../../../src/modules/fiscal-xml/signature';
-import { signatureWorkerRunning, stopSignatureWorker, verifyNfeSignatureOffThread } from '../../../src/modules/nfe/xml/signature-pool';
+import { signatureWorkerRunning, stopSignatureWorker, verifyNfeSignatureOffThread } from '../../../src/modules/inbound-nfe/xml/signature-pool';
 import { buildNfe, DEFAULT_ISSUER_CNPJ, signNfeXml } from '../../support/nfe-builder';
 import { testCertificate } from '../../support/test-certificate';
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { Dec } from '../../../src/core/decimal';
-import { parseNfe } from '../../../src/modules/nfe/xml/nfe-parser';
-import type { NfeTotals } from '../../../src/modules/nfe/xml/nfe-types';
-import { checkTotals, expectedInvoiceTotal, reliefDeducted } from '../../../src/modules/nfe/xml/totals';
+import { parseNfe } from '../../../src/modules/inbound-nfe/xml/nfe-parser';
+import type { NfeTotals } from '../../../src/modules/inbound-nfe/xml/nfe-types';
+import { checkTotals, expectedInvoiceTotal, reliefDeducted } from '../../../src/modules/inbound-nfe/xml/totals';
 import { buildNfe } from '../../support/nfe-builder';
 
 const RECIPIENT = { cnpj: '23765766000162' };

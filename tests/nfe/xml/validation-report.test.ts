@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { inspectNfeXml } from '../../../src/modules/nfe/xml/inspect';
-import type { RecipientContext, ValidationReport } from '../../../src/modules/nfe/xml/validation-report';
+import { inspectNfeXml } from '../../../src/modules/inbound-nfe/xml/inspect';
+import type { RecipientContext, ValidationReport } from '../../../src/modules/inbound-nfe/xml/validation-report';
 import { buildNfe, NfeSpec } from '../../support/nfe-builder';
 
 const FILIAL: RecipientContext = { document: '23765766000162', environment: 'PRODUCTION' };

@@ -1,8 +1,8 @@
 import type { TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { UpstreamError } from '../../core/errors';
-import type { NfeInbound } from '../nfe';
-import { AuthorityAnswer, documentDigest, findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial, recordAuthorityCheck } from '../nfe';
+import type { NfeInbound } from '../inbound-nfe';
+import { AuthorityAnswer, documentDigest, findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial, recordAuthorityCheck } from '../inbound-nfe';
 import { authorityAnswerError, AuthorityClient, NoAnswerError, ufOfCode } from '../authority';
 import { issuerTarget } from '../sefaz';
 import { filialSigning } from './invoice-store';
@@ -10,7 +10,7 @@ import { filialSigning } from './invoice-store';
 /*
  * An NF-e XML uploaded by hand is checked by consulting its key (NFeConsultaProtocolo4, the issuer's
  * situation service, at the authorizer of the key's UF) before its entry document can be confirmed
- * (SPEC §2; nfe/upload-trust.ts). The answer is kept on the inbound record: CONFIRMED only when the
+ * (SPEC §2; inbound-nfe/upload-trust.ts). The answer is kept on the inbound record: CONFIRMED only when the
  * authority says "authorized" and its protocol's digVal is this document's DigestValue — a forged
  * protNFe, or another version of the document, is caught here. It lives with the issuer's client
  * (invoices depends on nfe and sefaz); the filial's A1 opens the mutual TLS as for its own documents.

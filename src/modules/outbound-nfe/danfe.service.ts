@@ -1,4 +1,4 @@
-import { parseNfe, renderDanfe } from '../nfe';
+import { parseNfe, renderDanfe } from '../inbound-nfe';
 import { brasiliaDateTime } from '../authority';
 import type { OutboundNfe } from './entities/outbound-nfe.entity';
 import { gunzipText } from './invoice-store';

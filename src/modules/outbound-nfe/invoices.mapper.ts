@@ -9,7 +9,7 @@ import type { OutboundNfe } from './entities/outbound-nfe.entity';
 import type { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
 import type { InvoicePreview } from './issue.service';
 import type { NumberReport } from './series.service';
-import { toInboundDto } from '../nfe';
+import { toInboundDto } from '../inbound-nfe';
 import type { ConsultationResult } from './inbound-consultation.service';
 
 /* Entities → response DTOs (hashids, rounded decimals); mirrors invoices.responses.ts. */

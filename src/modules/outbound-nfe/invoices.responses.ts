@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { date, hashid, money, named, obj, oneOf, page, percent, quantity, timestamp, unitPrice } from '../../core/http/response-schema';
 import { INVOICE_STATUSES } from './invoices.state';
-import { NfeInboundResponse as NfeInbound } from '../nfe';
+import { NfeInboundResponse as NfeInbound } from '../inbound-nfe';
 
 /* Response bodies of /invoices (mirrors invoices.mapper.ts). */
 

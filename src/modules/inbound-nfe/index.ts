@@ -2,7 +2,7 @@
  * The inbound NF-e module's front door (SPEC §2-§4): the stored inbound documents and their events,
  * the batch upload's handler registry, the link entry documents use, the DANFE layout, and the HTTP
  * contract pieces other modules' responses reuse. The fiscal-XML core (access key, parse, signature)
- * is the fiscal-xml module's. Everything else in src/modules/nfe is private (docs/architecture.md,
+ * is the fiscal-xml module's. Everything else in src/modules/inbound-nfe is private (docs/architecture.md,
  * "Module seams").
  */
 export { invalid, invalidFromError, registerBatchHandler } from './batch/batch-handlers';
