@@ -7,7 +7,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const nodeGlobals = Object.fromEntries(['require', 'module', 'exports', '__dirname', '__filename', 'process', 'console', 'Buffer', 'setTimeout', 'clearTimeout'].map((g) => [g, 'readonly']));
+const nodeGlobals = Object.fromEntries(
+  ['require', 'module', 'exports', '__dirname', '__filename', 'process', 'console', 'Buffer', 'setTimeout', 'clearTimeout'].map((g) => [
+    g,
+    'readonly',
+  ]),
+);
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'sdk/', 'data/', 'bench/out/', 'coverage/'] },
@@ -21,7 +26,16 @@ export default tseslint.config(
     rules: {
       // A leading underscore marks a parameter or binding kept on purpose (a handler's signature, a
       // destructured key left out of the rest: `const { id: _id, ...rest } = row`).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrors: 'none',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       // `async` on a function that awaits nothing is kept where it implements a Promise-returning
       // contract (ports, express handlers, `stop()` methods): a throw then becomes a rejection.
       '@typescript-eslint/require-await': 'off',

@@ -22,7 +22,17 @@ import { saveCertificate } from '../src/modules/sefaz/certificate/certificate.se
 import { setFilialEndpoint } from '../src/modules/sefaz/sefaz-connection';
 import { NfceDocument } from '../src/modules/nfce/entities/nfce-document.entity';
 import { authorizedCounter } from './nfce-setup';
-import { databaseServerPid, machine, median, percentile, prepareDatabase, processCpuSeconds, reportFile, startServerProcess, type ServerProcess } from './support';
+import {
+  databaseServerPid,
+  machine,
+  median,
+  percentile,
+  prepareDatabase,
+  processCpuSeconds,
+  reportFile,
+  startServerProcess,
+  type ServerProcess,
+} from './support';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECS = Number(process.env.SECS ?? 10);
@@ -56,7 +66,9 @@ class Simulator {
 /** CPU seconds of the threads of mariadbd serving the connections open on `db` (one thread per connection). */
 async function connectionThreadsCpu(pid: number | undefined, db: string): Promise<number | undefined> {
   if (!pid) return undefined;
-  const rows = (await dataSource.query('SELECT TID AS tid FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID()', [db])) as { tid: number }[];
+  const rows = (await dataSource.query('SELECT TID AS tid FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID()', [
+    db,
+  ])) as { tid: number }[];
   let sum = 0;
   for (const { tid } of rows) {
     try {
@@ -97,9 +109,19 @@ interface Window {
   );
   await sim.ready;
   const ep = await sim.ask<{ url: string; distUrl: string; eventUrl: string; caPem: string }>({ cmd: 'start', cnpj: t.cnpj });
-  const a1 = await sim.ask<{ pfx: string; password: string }>({ cmd: 'a1', cnpj: t.cnpj, name: 'MERCADO TESTE LTDA', password: 'senha-a1' });
+  const a1 = await sim.ask<{ pfx: string; password: string }>({
+    cmd: 'a1',
+    cnpj: t.cnpj,
+    name: 'MERCADO TESTE LTDA',
+    password: 'senha-a1',
+  });
   await saveCertificate(t.ctx, t.filialIds[0], { pfx: a1.pfx, password: a1.password });
-  await setFilialEndpoint(t.companyId, t.filialIds[0], { distUrl: ep.distUrl, eventUrl: ep.eventUrl, caPem: ep.caPem, label: 'bench simulator' });
+  await setFilialEndpoint(t.companyId, t.filialIds[0], {
+    distUrl: ep.distUrl,
+    eventUrl: ep.eventUrl,
+    caPem: ep.caPem,
+    label: 'bench simulator',
+  });
   await t.sim.stop();
 
   const api = await startServerProcess([], { DB_POOL_SIZE: '16' });
@@ -120,7 +142,14 @@ interface Window {
       const t0 = process.hrtime.bigint();
       const u = new URL(server.baseUrl + urlPath);
       const req = http.request(
-        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: 'POST',
+          agent,
+          headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (b: Buffer) => chunks.push(b));
@@ -136,7 +165,8 @@ interface Window {
   /** `tills` tills selling one after another for `secs` seconds: every sale's wall time and the CPU of each process. */
   const window = async (kind: Window['kind'], tills: number, secs: number): Promise<Window> => {
     const server = kind === 'fixed' ? fixed : api;
-    const [urlPath, headers, expect] = kind === 'fixed' ? ['/floor', {}, 400] : ['/api/sales-order', t.headers(kind === 'nfce' ? 0 : 1), 201];
+    const [urlPath, headers, expect] =
+      kind === 'fixed' ? ['/floor', {}, 400] : ['/api/sales-order', t.headers(kind === 'nfce' ? 0 : 1), 201];
     const load0 = loadavg();
     const api0 = await server.ask('cpu');
     const sim0 = await sim.ask<number>({ cmd: 'cpu' });
@@ -169,7 +199,8 @@ interface Window {
   for (const kind of ['nfce', 'plain', 'fixed'] as const) await window(kind, Math.max(...TILLS), 2);
 
   const windows: Window[] = [];
-  for (let r = 0; r < ROUNDS; r++) for (const tills of TILLS) for (const kind of ['nfce', 'plain', 'fixed'] as const) windows.push(await window(kind, tills, SECS));
+  for (let r = 0; r < ROUNDS; r++)
+    for (const tills of TILLS) for (const kind of ['nfce', 'plain', 'fixed'] as const) windows.push(await window(kind, tills, SECS));
   await api.stop();
   await fixed.stop();
   await sim.ask({ cmd: 'stop' });

@@ -31,7 +31,17 @@ export async function seedCounter(
     }),
   );
   const customer = await em.save(
-    em.create(Customer, { companyId, name: 'Consumidor Final', searchName: 'CONSUMIDOR FINAL', tradeName: null, searchTradeName: null, document: null, email: null, phone: null, active: true }),
+    em.create(Customer, {
+      companyId,
+      name: 'Consumidor Final',
+      searchName: 'CONSUMIDOR FINAL',
+      tradeName: null,
+      searchTradeName: null,
+      document: null,
+      email: null,
+      phone: null,
+      active: true,
+    }),
   );
   await em.save(em.create(PaymentMethod, { companyId, code: 'CASH', name: 'Dinheiro', kind: 'CASH', givesChange: true, active: true }));
   await em.save(
@@ -57,7 +67,11 @@ const openTransaction = <T>(work: (em: EntityManager) => Promise<T>): Promise<T>
 
 /** A tenant with one filial (SP) and `count` products at 10.00, each with `stock` units, ready to sell at the counter. */
 export async function counterTenant(count: number, stock: number) {
-  const { company, filiais } = await createTenant({ name: 'Bench Counter', cnpj: '11222333000181', filiais: [{ name: 'Loja', cnpj: '11222333000181', uf: 'SP' }] });
+  const { company, filiais } = await createTenant({
+    name: 'Bench Counter',
+    cnpj: '11222333000181',
+    filiais: [{ name: 'Loja', cnpj: '11222333000181', uf: 'SP' }],
+  });
   const filial = filiais[0];
   const em = dataSource.manager;
   const products: Product[] = [];

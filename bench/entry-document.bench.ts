@@ -26,7 +26,11 @@ async function main() {
     const t = await createTestTenant({ filiais: 1 });
     const headers = { ...t.headers(), 'content-type': 'application/json' };
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${server.baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${server.baseUrl}/api${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const json = (await res.json()) as any;
       if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
       return json;
@@ -134,7 +138,9 @@ async function main() {
     console.log(`| GET /entry-document/confirm-preview/:id | ${fmt(times.preview)} |`);
     console.log(`| POST /entry-document/confirm/:id | ${fmt(times.confirm)} |`);
     console.log('');
-    console.log(`SQL statements of one confirm request (everything TypeORM sent while it ran, incl. auth, transaction control and the response's reload):`);
+    console.log(
+      `SQL statements of one confirm request (everything TypeORM sent while it ran, incl. auth, transaction control and the response's reload):`,
+    );
     console.log(`- ${ITEMS} items: ${confirmStatements!.total} (${kinds(confirmStatements!.counts)})`);
     console.log(`- 10 items: ${smallCount.total} (${kinds(smallCount.counts)})`);
   } finally {

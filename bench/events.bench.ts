@@ -39,20 +39,23 @@ function sseReader(name: string, baseUrl: string, headers: Record<string, string
   const ids: string[] = [];
   let buffer = '';
   const url = new URL('/api/events/stream', baseUrl);
-  const req = http.get({ host: url.hostname, port: url.port, path: url.pathname, headers: { ...headers, 'Last-Event-ID': start } }, (res) => {
-    if (res.statusCode !== 200) throw new Error(`${name}: HTTP ${res.statusCode}`);
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = frame.split('\n').find((l) => l.startsWith('data: '));
-        if (data) ids.push(JSON.parse(data.slice(6)).id);
-      }
-    });
-  });
+  const req = http.get(
+    { host: url.hostname, port: url.port, path: url.pathname, headers: { ...headers, 'Last-Event-ID': start } },
+    (res) => {
+      if (res.statusCode !== 200) throw new Error(`${name}: HTTP ${res.statusCode}`);
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = frame.split('\n').find((l) => l.startsWith('data: '));
+          if (data) ids.push(JSON.parse(data.slice(6)).id);
+        }
+      });
+    },
+  );
   req.on('error', () => undefined);
   return { name, ids, stop: async () => void req.destroy() };
 }
@@ -104,11 +107,20 @@ function longPollReader(name: string, baseUrl: string, headers: Record<string, s
   await new Promise<void>((r) => receiver.listen(N.portBase + 9, '127.0.0.1', () => r()));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
-  const replicaEnv = (i: number) => ({ BENCH_PORT: String(N.portBase + i), BENCH_WEBHOOKS: '1', WEBHOOK_DISPATCH_INTERVAL_MS: '200', DB_POOL_SIZE: '24' });
+  const replicaEnv = (i: number) => ({
+    BENCH_PORT: String(N.portBase + i),
+    BENCH_WEBHOOKS: '1',
+    WEBHOOK_DISPATCH_INTERVAL_MS: '200',
+    DB_POOL_SIZE: '24',
+  });
   const replicas = [await startServerProcess([], replicaEnv(0)), await startServerProcess([], replicaEnv(1))];
   console.log(`replicas: ${replicas.map((r) => r.baseUrl).join(', ')}; receiver ${receiverUrl}`);
 
-  const hook = await fetch(`${replicas[0].baseUrl}/api/webhooks`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ url: receiverUrl }) });
+  const hook = await fetch(`${replicas[0].baseUrl}/api/webhooks`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url: receiverUrl }),
+  });
   if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${await hook.text()}`);
 
   // Every reader starts from now (the same cursor), before the first write.
@@ -187,7 +199,10 @@ function longPollReader(name: string, baseUrl: string, headers: Record<string, s
   await new Promise((r) => receiver.close(r));
 
   // Everything committed, positioned by the relay, in stream order.
-  const stream = (await dataSource.manager.query('SELECT id FROM outbox_event WHERE company_id = ? AND stream_position IS NOT NULL ORDER BY stream_position', [t.companyId])) as { id: number }[];
+  const stream = (await dataSource.manager.query(
+    'SELECT id FROM outbox_event WHERE company_id = ? AND stream_position IS NOT NULL ORDER BY stream_position',
+    [t.companyId],
+  )) as { id: number }[];
   const streamIds = stream.map((r) => encodeId('event', Number(r.id)));
   const truth = new Set(streamIds);
   const deliveries = await dataSource.manager.find(WebhookDelivery, { where: { companyId: t.companyId } });
@@ -202,13 +217,22 @@ function longPollReader(name: string, baseUrl: string, headers: Record<string, s
   const line = (name: string, ids: string[], ordered: boolean | null) => {
     const distinct = new Set(ids);
     const missing = [...truth].filter((id) => !distinct.has(id)).length;
-    rows.push([name, String(ids.length), String(distinct.size), String(missing), String(ids.length - distinct.size), ordered === null ? 'n/a' : ordered ? 'yes' : 'no']);
+    rows.push([
+      name,
+      String(ids.length),
+      String(distinct.size),
+      String(missing),
+      String(ids.length - distinct.size),
+      ordered === null ? 'n/a' : ordered ? 'yes' : 'no',
+    ]);
   };
   for (const r of readers) line(r.name, r.ids, r.ids.join() === streamIds.join());
   line('webhook (receiver)', receiverIds, null);
 
   console.log(`\n${machine()}`);
-  console.log(`produced: ${committed} events committed (${accepted} writes accepted, ${rejected} rejected) in ${writeSecs.toFixed(1)} s; positioned: ${stream.length}`);
+  console.log(
+    `produced: ${committed} events committed (${accepted} writes accepted, ${rejected} rejected) in ${writeSecs.toFixed(1)} s; positioned: ${stream.length}`,
+  );
   console.log(`committed out of id order (visible after a higher id): ${Number(late)}`);
   console.log(
     `webhook deliveries: ${deliveries.length} rows, ${deliveries.filter((d) => d.status === 'DELIVERED').length} DELIVERED, ${deliveries.filter((d) => d.attempts > 1).length} with more than one attempt`,

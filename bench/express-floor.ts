@@ -11,6 +11,14 @@ app.post('/floor', express.json(), (_req, res) => {
   res
     .status(400)
     .type('application/problem+json')
-    .send(JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, code: 'VALIDATION_ERROR', errors: [{ path: 'items', message: 'invalid' }] }));
+    .send(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        errors: [{ path: 'items', message: 'invalid' }],
+      }),
+    );
 });
 serveFloor(app);

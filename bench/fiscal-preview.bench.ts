@@ -74,12 +74,30 @@ function plainArithmetic(lines: { q: number; p: number }[], freight: number, dis
   const products = [];
   for (let i = 0; i < ITEMS; i++) products.push(await makeProduct(t, { ncm: '61091000' }));
   const customer = await makeCustomer(t);
-  const setup = await setupFiscalData(t, { industrial: true, ipiRate: 5, products: products.map((p) => p.id), customers: [{ id: customer.id, uf: 'MG' }] });
-  await dataSource.manager.update(FiscalOperationRule, { companyId: t.companyId, taxGroupId: setup.taxGroupId }, { ipiCst: '50', ipiRate: new Dec(5) });
+  const setup = await setupFiscalData(t, {
+    industrial: true,
+    ipiRate: 5,
+    products: products.map((p) => p.id),
+    customers: [{ id: customer.id, uf: 'MG' }],
+  });
+  await dataSource.manager.update(
+    FiscalOperationRule,
+    { companyId: t.companyId, taxGroupId: setup.taxGroupId },
+    { ipiCst: '50', ipiRate: new Dec(5) },
+  );
   // The rule changed behind the routes: its cache version bumped (a commit before issue 51 has none; BENCH_TARGET).
   await (fiscal as Partial<{ fiscalDataChanged: typeof fiscal.fiscalDataChanged }>).fiscalDataChanged?.(dataSource.manager, t.companyId);
   const lines = products.map((p, i) => ({ productId: p.id, quantity: String(1 + (i % 7)), unitPrice: (9.9 + i * 1.37).toFixed(2) }));
-  const request: FiscalComputationRequest = { filialId: t.filialIds[0], customerId: customer.id, operation: 'SALE', model: 55, date: '2026-06-15', items: lines, freight: '37.40', discount: '12.35' };
+  const request: FiscalComputationRequest = {
+    filialId: t.filialIds[0],
+    customerId: customer.id,
+    operation: 'SALE',
+    model: 55,
+    date: '2026-06-15',
+    items: lines,
+    freight: '37.40',
+    discount: '12.35',
+  };
   const doc = await fiscal.computeFiscalDocument(t.ctx, request);
   console.log(
     `document: ${doc.items.length} items, vNF ${doc.totals.vNF.toFixed(2)}, vICMS ${doc.totals.vICMS.toFixed(2)}, vICMSUFDest ${doc.totals.vICMSUFDest.toFixed(2)}, vIPI ${doc.totals.vIPI.toFixed(2)}, vCBS ${doc.totals.ibsCbs?.cbs.toFixed(2)}`,

@@ -26,7 +26,9 @@ async function conflictCounters(): Promise<{ certFailures: number; bfAborts: num
   let bfAborts = 0;
   for (const h of config.db.hosts) {
     const c = await mysql.createConnection({ host: h.host, port: h.port, user: 'root' });
-    const [rows] = await c.query<mysql.RowDataPacket[]>("SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_local_cert_failures', 'wsrep_local_bf_aborts')");
+    const [rows] = await c.query<mysql.RowDataPacket[]>(
+      "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_local_cert_failures', 'wsrep_local_bf_aborts')",
+    );
     for (const r of rows) {
       if (r.Variable_name === 'wsrep_local_cert_failures') certFailures += Number(r.Value);
       if (r.Variable_name === 'wsrep_local_bf_aborts') bfAborts += Number(r.Value);
@@ -46,7 +48,11 @@ async function post(url: string, headers: Record<string, string>, body: unknown)
 }
 
 /** CONC clients for SECS s, each doing `op` on replica (client % replicas); latencies of the successes. */
-async function drive(bases: string[], op: (base: string) => Promise<boolean>, secs = SECS): Promise<{ ok: number; failed: number; ms: number[] }> {
+async function drive(
+  bases: string[],
+  op: (base: string) => Promise<boolean>,
+  secs = SECS,
+): Promise<{ ok: number; failed: number; ms: number[] }> {
   const until = Date.now() + secs * 1000;
   const ms: number[] = [];
   let failed = 0;
@@ -68,7 +74,12 @@ async function drive(bases: string[], op: (base: string) => Promise<boolean>, se
   const { company, filial, products, customer } = await counterTenant(PRODUCTS, 1_000_000);
   const companyHash = encodeId('company', company.id);
   const token = signToken({ sub: 'bench', companyId: companyHash, filiais: ['*'], scope: '*' }, '2h');
-  const headers = { authorization: `Bearer ${token}`, 'x-company-id': companyHash, 'x-filial-id': encodeId('filial', filial.id), 'content-type': 'application/json' };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'x-company-id': companyHash,
+    'x-filial-id': encodeId('filial', filial.id),
+    'content-type': 'application/json',
+  };
   const productHashes = products.map((p) => encodeId('product', p.id));
   const picks = () => {
     const s = new Set<number>();
@@ -78,12 +89,23 @@ async function drive(bases: string[], op: (base: string) => Promise<boolean>, se
   const servers = await Promise.all(REPLICA_URLS.map((url) => startServerProcess([], { DB_URL: url, DB_POOL_SIZE: '12' })));
   const bases = servers.map((s) => `${s.baseUrl}/api`);
   const quickSale = async (base: string) =>
-    (await post(`${base}/sales-order`, headers, { flowMode: 'QUICK_SALE', items: picks().map((productId) => ({ productId, quantity: 1 })), payments: [{ method: 'CASH', amount: '30.00' }] }))
-      .status === 201;
+    (
+      await post(`${base}/sales-order`, headers, {
+        flowMode: 'QUICK_SALE',
+        items: picks().map((productId) => ({ productId, quantity: 1 })),
+        payments: [{ method: 'CASH', amount: '30.00' }],
+      })
+    ).status === 201;
   const fulfil = async (base: string) => {
-    const order = await post(`${base}/sales-order`, headers, { customerId: encodeId('customer', customer.id), items: picks().map((productId) => ({ productId, quantity: 1 })) });
+    const order = await post(`${base}/sales-order`, headers, {
+      customerId: encodeId('customer', customer.id),
+      items: picks().map((productId) => ({ productId, quantity: 1 })),
+    });
     if (order.status !== 201) return false;
-    const items = order.body.items.map((i: { salesOrderItemId: string; quantity: string }) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity }));
+    const items = order.body.items.map((i: { salesOrderItemId: string; quantity: string }) => ({
+      salesOrderItemId: i.salesOrderItemId,
+      quantity: i.quantity,
+    }));
     return (await post(`${base}/sales-order/${order.body.id}/fulfill`, headers, { items })).status === 201;
   };
   // Warm-up: JIT and pools of every replica.

@@ -40,7 +40,10 @@ async function createDatabase(host: string, port: number, name: string) {
   const galera = `mysql://root@${nodes.join(',')}/bench_galera`;
   const targets = {
     'one server': { url: single, replicas: [single, single, single] },
-    'Galera, 3 nodes': { url: galera, replicas: SPREAD === 'all' ? [galera, galera, galera] : nodes.map((n) => `mysql://root@${n}/bench_galera`) },
+    'Galera, 3 nodes': {
+      url: galera,
+      replicas: SPREAD === 'all' ? [galera, galera, galera] : nodes.map((n) => `mysql://root@${n}/bench_galera`),
+    },
   };
   const rounds: { target: string; round: number; figures: any }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {

@@ -110,7 +110,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   await prepareDatabase();
   const small = sampleDocument();
-  const big = sampleDocument({ items: Array.from({ length: 200 }, (_v, i) => sampleItem(i + 1, { description: `Produto ${i + 1} embalagem economica` })) });
+  const big = sampleDocument({
+    items: Array.from({ length: 200 }, (_v, i) => sampleItem(i + 1, { description: `Produto ${i + 1} embalagem economica` })),
+  });
   for (let i = 0; i < WARMUP; i++) await issueOne(small, 1_000_000 + i); // warm-up
   for (let i = 0; i < WARMUP; i++) floorOne(small, i);
   floorCpu = 0;

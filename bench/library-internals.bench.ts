@@ -89,7 +89,9 @@ async function ab(label: string, internal: Variant, pub: Variant, iterations: nu
   }
   const pair = { label, internal: median(times.internal), public: median(times.public), saved: 0 };
   pair.saved = pair.public - pair.internal;
-  console.log(`${label}: internal (${internal.name}) ${pair.internal.toFixed(1)} µs · public (${pub.name}) ${pair.public.toFixed(1)} µs · saved ${pair.saved.toFixed(1)} µs per operation`);
+  console.log(
+    `${label}: internal (${internal.name}) ${pair.internal.toFixed(1)} µs · public (${pub.name}) ${pair.public.toFixed(1)} µs · saved ${pair.saved.toFixed(1)} µs per operation`,
+  );
   return pair;
 }
 
@@ -119,7 +121,12 @@ function joiPublished(schema: Schema, input: unknown) {
 
 async function joiPairs(productHashes: string[]): Promise<Pair[]> {
   const schema = quickSaleSchemas.createSalesOrder.body!;
-  const failing = { flowMode: 'QUICK_SALE', items: [{ productId: productHashes[0], quantity: 'three' }], payments: [{ method: 'CASH', amount: '30.00' }], colour: 'blue' };
+  const failing = {
+    flowMode: 'QUICK_SALE',
+    items: [{ productId: productHashes[0], quantity: 'three' }],
+    payments: [{ method: 'CASH', amount: '30.00' }],
+    colour: 'blue',
+  };
   const standard = {
     flowMode: 'STANDARD',
     customerId: null,
@@ -132,10 +139,19 @@ async function joiPairs(productHashes: string[]): Promise<Pair[]> {
     const a = joiMutated(schema, input);
     joiDefaults.abortEarly = true;
     const b = joiPublished(schema, input);
-    if (JSON.stringify(a.error?.details ?? a.value) !== JSON.stringify(b.error?.details ?? b.value)) throw new Error(`joi variants disagree on ${JSON.stringify(input)}`);
+    if (JSON.stringify(a.error?.details ?? a.value) !== JSON.stringify(b.error?.details ?? b.value))
+      throw new Error(`joi variants disagree on ${JSON.stringify(input)}`);
   }
-  const mutated = (input: unknown): Variant => ({ name: 'defaults mutated', enter: () => (joiDefaults.abortEarly = false), run: () => void joiMutated(schema, input) });
-  const published = (input: unknown): Variant => ({ name: 'as published', enter: () => (joiDefaults.abortEarly = true), run: () => void joiPublished(schema, input) });
+  const mutated = (input: unknown): Variant => ({
+    name: 'defaults mutated',
+    enter: () => (joiDefaults.abortEarly = false),
+    run: () => void joiMutated(schema, input),
+  });
+  const published = (input: unknown): Variant => ({
+    name: 'as published',
+    enter: () => (joiDefaults.abortEarly = true),
+    run: () => void joiPublished(schema, input),
+  });
   const pairs = [
     await ab('joi: a body failing validation (3 problems)', mutated(failing), published(failing), 2000),
     await ab('joi: a valid standard-order body (3 lines)', mutated(standard), published(standard), 2000),
@@ -182,13 +198,28 @@ async function hashidsPairs(): Promise<Pair[]> {
       },
     });
     pairs.push(
-      await ab(`hashids: the ids of a list page of ${rows} (${rows * 4} ids, never seen)`, cold('tables behind the cache', cachedBy(tables)), cold('encode behind the cache', cachedBy(library)), 200),
+      await ab(
+        `hashids: the ids of a list page of ${rows} (${rows * 4} ids, never seen)`,
+        cold('tables behind the cache', cachedBy(tables)),
+        cold('encode behind the cache', cachedBy(library)),
+        200,
+      ),
     );
     pairs.push(
-      await ab(`hashids: the ids of a list page of ${rows} (${rows * 4} ids, cached)`, warm('tables behind the cache', cachedBy(tables)), warm('encode behind the cache', cachedBy(library)), 200),
+      await ab(
+        `hashids: the ids of a list page of ${rows} (${rows * 4} ids, cached)`,
+        warm('tables behind the cache', cachedBy(tables)),
+        warm('encode behind the cache', cachedBy(library)),
+        200,
+      ),
     );
     pairs.push(
-      await ab(`hashids: the ids of a list page of ${rows} (${rows * 4} ids, cached), tables alone`, warm('tables alone (no cache)', tables), warm('encode behind the cache', cachedBy(library)), 200),
+      await ab(
+        `hashids: the ids of a list page of ${rows} (${rows * 4} ids, cached), tables alone`,
+        warm('tables alone (no cache)', tables),
+        warm('encode behind the cache', cachedBy(library)),
+        200,
+      ),
     );
   }
   return pairs;
@@ -209,7 +240,8 @@ const publishedReg = (() => {
 })();
 /** reg() as fiscal-xml/xmldom-regex-cache.ts (loaded with signature.ts) memoises it. */
 const memoisedReg = grammar.reg;
-if (memoisedReg === publishedReg || !(grammar as { __cachedReg?: boolean }).__cachedReg) throw new Error('xmldom-regex-cache.ts is not in effect');
+if (memoisedReg === publishedReg || !(grammar as { __cachedReg?: boolean }).__cachedReg)
+  throw new Error('xmldom-regex-cache.ts is not in effect');
 
 async function xmldomPairs(): Promise<Pair[]> {
   const items = Array.from({ length: 990 }, (_v, i) => ({
@@ -233,25 +265,42 @@ async function xmldomPairs(): Promise<Pair[]> {
   const a = verifyThroughDom(nfe.xml, id, { container: 'NFe', signed: 'infNFe', proc: 'nfeProc', protocol: 'protNFe', label: 'NF-e' });
   grammar.reg = publishedReg;
   const b = verifyThroughDom(nfe.xml, id, { container: 'NFe', signed: 'infNFe', proc: 'nfeProc', protocol: 'protNFe', label: 'NF-e' });
-  if (a.status !== 'VALID' || JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`xmldom variants disagree: ${a.status} / ${b.status}`);
+  if (a.status !== 'VALID' || JSON.stringify(a) !== JSON.stringify(b))
+    throw new Error(`xmldom variants disagree: ${a.status} / ${b.status}`);
   const variant = (name: string, reg: typeof publishedReg, run: () => void): Variant => ({ name, enter: () => (grammar.reg = reg), run });
   const shape = { container: 'NFe', signed: 'infNFe', proc: 'nfeProc', protocol: 'protNFe', label: 'NF-e' };
   const dom = () => void verifyThroughDom(nfe.xml, id, shape);
   const answer = () => void parseRoot(soap);
   const pairs = [
-    await ab('xmldom: signature check of a 990-item NF-e through the DOM', variant('reg memoised', memoisedReg, dom), variant('as published', publishedReg, dom), 2),
-    await ab('xmldom: a SEFAZ authorization answer (SOAP) parsed', variant('reg memoised', memoisedReg, answer), variant('as published', publishedReg, answer), 1000),
+    await ab(
+      'xmldom: signature check of a 990-item NF-e through the DOM',
+      variant('reg memoised', memoisedReg, dom),
+      variant('as published', publishedReg, dom),
+      2,
+    ),
+    await ab(
+      'xmldom: a SEFAZ authorization answer (SOAP) parsed',
+      variant('reg memoised', memoisedReg, answer),
+      variant('as published', publishedReg, answer),
+      1000,
+    ),
   ];
   grammar.reg = memoisedReg;
   return pairs;
 }
 
 /* TypeORM: a transaction shaped like a quick sale (its statements, in its order) on either runner. */
-const SALE_READS = ['SELECT id, v FROM bench_li_product WHERE id IN (?, ?, ?)', 'SELECT id, v FROM bench_li_config WHERE id = ?', 'SELECT id, v FROM bench_li_product WHERE id = ?'];
+const SALE_READS = [
+  'SELECT id, v FROM bench_li_product WHERE id IN (?, ?, ?)',
+  'SELECT id, v FROM bench_li_config WHERE id = ?',
+  'SELECT id, v FROM bench_li_product WHERE id = ?',
+];
 
 async function typeormPair(): Promise<Pair> {
   for (const t of ['bench_li_product', 'bench_li_config', 'bench_li_line']) {
-    await dataSource.query(`CREATE TABLE IF NOT EXISTS ${t} (id INT AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL DEFAULT 0, v VARCHAR(40) NOT NULL DEFAULT '')`);
+    await dataSource.query(
+      `CREATE TABLE IF NOT EXISTS ${t} (id INT AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL DEFAULT 0, v VARCHAR(40) NOT NULL DEFAULT '')`,
+    );
   }
   await dataSource.query(`INSERT IGNORE INTO bench_li_product (id, v) VALUES (1, 'a'), (2, 'b'), (3, 'c')`);
   await dataSource.query(`INSERT IGNORE INTO bench_li_config (id, v) VALUES (1, 'x')`);
@@ -266,7 +315,11 @@ async function typeormPair(): Promise<Pair> {
       const runner = new BatchingQueryRunner();
       try {
         await runner.startTransaction();
-        await Promise.all([runner.run([{ sql: SALE_READS[0], params: [1, 2, 3] }]), runner.run([{ sql: SALE_READS[1], params: [1] }]), runner.run([{ sql: SALE_READS[2], params: [1] }])]);
+        await Promise.all([
+          runner.run([{ sql: SALE_READS[0], params: [1, 2, 3] }]),
+          runner.run([{ sql: SALE_READS[1], params: [1] }]),
+          runner.run([{ sql: SALE_READS[2], params: [1] }]),
+        ]);
         await runner.run([{ sql: 'INSERT INTO bench_li_line (k, v) VALUES (?, ?)', params: [0, 'header'] }]);
         for (const w of writes) runner.defer({ ...w, label: 'bench write' });
         await runner.run([{ sql: SALE_READS[2], params: [2] }]);
@@ -353,12 +406,36 @@ async function operation(server: ServerProcess, label: string, opts: Parameters<
         payments: [{ method: 'CASH', amount: '30.00' }],
       });
     const url = `${server.baseUrl}/api/sales-order`;
-    const failingBody = JSON.stringify({ flowMode: 'QUICK_SALE', items: [{ productId: productHashes[0], quantity: 'three' }], payments: [{ method: 'CASH', amount: '30.00' }], colour: 'blue' });
+    const failingBody = JSON.stringify({
+      flowMode: 'QUICK_SALE',
+      items: [{ productId: productHashes[0], quantity: 'three' }],
+      payments: [{ method: 'CASH', amount: '30.00' }],
+      colour: 'blue',
+    });
     ops = {
-      failing: await operation(server, 'POST /api/sales-order failing validation (400)', { url, connections: CONC, method: 'POST', headers, body: failingBody }),
-      sale: await operation(server, 'POST /api/sales-order quick sale of 3 items', { url, connections: CONC, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: sale() }) }] }),
-      list20: await operation(server, 'GET /api/sales-order/:filialId, a page of 20', { url: `${url}/${filialHash}?pageSize=20`, connections: CONC, headers }),
-      list100: await operation(server, 'GET /api/sales-order/:filialId, a page of 100', { url: `${url}/${filialHash}?pageSize=100`, connections: CONC, headers }),
+      failing: await operation(server, 'POST /api/sales-order failing validation (400)', {
+        url,
+        connections: CONC,
+        method: 'POST',
+        headers,
+        body: failingBody,
+      }),
+      sale: await operation(server, 'POST /api/sales-order quick sale of 3 items', {
+        url,
+        connections: CONC,
+        headers,
+        requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: sale() }) }],
+      }),
+      list20: await operation(server, 'GET /api/sales-order/:filialId, a page of 20', {
+        url: `${url}/${filialHash}?pageSize=20`,
+        connections: CONC,
+        headers,
+      }),
+      list100: await operation(server, 'GET /api/sales-order/:filialId, a page of 100', {
+        url: `${url}/${filialHash}?pageSize=100`,
+        connections: CONC,
+        headers,
+      }),
     };
   } finally {
     await server.stop();

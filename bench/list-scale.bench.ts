@@ -225,7 +225,9 @@ async function seedCompany(companyId: number, customers: number, idBase: number)
     'INSERT INTO product (id, company_id, code, name, search_name, unit, price, active, stock_controlled, version) ' +
       `SELECT ${idBase} + ${i}, ${companyId}, CONCAT('P', ${i}), CONCAT('PRODUTO ', ${i}), CONCAT('PRODUTO ', ${i}), 'UN', 5.90 + (${i} - 1) % 50, 1, 1, 1 FROM seq_1_to_${PRODUCTS} q`,
   );
-  console.log(`  company ${companyId}: ${customers.toLocaleString('en')} customers, ${SELLERS} sellers, ${PRODUCTS} products in ${secs(t0)} s`);
+  console.log(
+    `  company ${companyId}: ${customers.toLocaleString('en')} customers, ${SELLERS} sellers, ${PRODUCTS} products in ${secs(t0)} s`,
+  );
 }
 
 /** Seeds everything on an empty database; answers the seconds it took. */
@@ -240,7 +242,15 @@ async function seed(): Promise<number> {
   await seedCompany(tenants[0].companyId, N.customers, partyBase[0]);
   await seedCompany(tenants[1].companyId, small, partyBase[1]);
   await seedCompany(tenants[2].companyId, small, partyBase[2]);
-  const segment = (label: string, t: number, filial: number, orders: number, idBase: number, codeBase: number, customers: number): Segment => ({
+  const segment = (
+    label: string,
+    t: number,
+    filial: number,
+    orders: number,
+    idBase: number,
+    codeBase: number,
+    customers: number,
+  ): Segment => ({
     label,
     companyId: tenants[t].companyId,
     filialId: tenants[t].filialIds[filial],
@@ -285,7 +295,9 @@ async function seed(): Promise<number> {
     const [{ top }] = await dataSource.query('SELECT MAX(code) AS top FROM sales_order WHERE company_id = ?', [t.companyId]);
     await dataSource.transaction((em) => raiseSequenceTo(em, t.companyId, SALES_ORDER_CODE_SEQUENCE, Number(top)));
   }
-  await dataSource.query('ANALYZE TABLE sales_order, sales_order_item, receivable, receivable_receipt, customer, seller, party_search_token');
+  await dataSource.query(
+    'ANALYZE TABLE sales_order, sales_order_item, receivable, receivable_receipt, customer, seller, party_search_token',
+  );
   return (Date.now() - t0) / 1000;
 }
 
@@ -294,9 +306,12 @@ async function seeded(): Promise<Seeded> {
   const [companyId, filialId] = [t.companyId, t.filialIds[0]];
   // Ids sampled over the whole filial (bulk inserts leave gaps in the ids): every 97th row.
   const sample = async (table: string) =>
-    ((await dataSource.query(`SELECT id FROM ${table} WHERE company_id = ? AND filial_id = ? AND id % 97 = 0 ORDER BY id LIMIT 20000`, [companyId, filialId])) as { id: number }[]).map((r) =>
-      Number(r.id),
-    );
+    (
+      (await dataSource.query(`SELECT id FROM ${table} WHERE company_id = ? AND filial_id = ? AND id % 97 = 0 ORDER BY id LIMIT 20000`, [
+        companyId,
+        filialId,
+      ])) as { id: number }[]
+    ).map((r) => Number(r.id));
   const orders = await sample('sales_order');
   const receivables = await sample('receivable');
   // A regular (the most orders) and customers of the tail (a handful of orders each).
@@ -369,7 +384,11 @@ async function cursorsOf(baseUrl: string, path: string, headers: Record<string, 
   let cursor: string | null = null;
   for (let p = 1; p <= pages; p++) {
     const sep = path.includes('?') ? '&' : '?';
-    const res = await get(baseUrl, `${path}${sep}pageSize=100&includeTotal=false${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, headers);
+    const res = await get(
+      baseUrl,
+      `${path}${sep}pageSize=100&includeTotal=false${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      headers,
+    );
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body.slice(0, 300)}`);
     cursor = (JSON.parse(res.body) as { pagination: { nextCursor: string | null } }).pagination.nextCursor;
     if (!cursor) break;
@@ -410,8 +429,15 @@ async function explainRoutes(routes: Route[], headers: Record<string, string>): 
       for (const { sql, params } of statements) {
         if (/FROM filial\b/.test(sql) && !/sales_order|receivable/.test(sql)) continue;
         const rows: Record<string, unknown>[] = await dataSource.query(`EXPLAIN ${sql}`, params);
-        parts.push('```sql', sql.replace(/\s+/g, ' ').slice(0, 900), '```', '| id | select_type | table | type | key | rows | Extra |', '|---|---|---|---|---|---|---|');
-        for (const r of rows) parts.push(`| ${[r.id, r.select_type, r.table, r.type, r.key ?? '', r.rows, r.Extra ?? ''].map(String).join(' | ')} |`);
+        parts.push(
+          '```sql',
+          sql.replace(/\s+/g, ' ').slice(0, 900),
+          '```',
+          '| id | select_type | table | type | key | rows | Extra |',
+          '|---|---|---|---|---|---|---|',
+        );
+        for (const r of rows)
+          parts.push(`| ${[r.id, r.select_type, r.table, r.type, r.key ?? '', r.rows, r.Extra ?? ''].map(String).join(' | ')} |`);
         parts.push('');
       }
     }
@@ -429,7 +455,9 @@ async function main(): Promise<void> {
   let seedSecs: number | null = null;
   if (Number(n) !== expected) {
     if (Number(n)) throw new Error(`the bench database holds ${n} orders, not ${expected}: run without BENCH_REUSE`);
-    console.log(`seeding ${N.orders.toLocaleString('en')} orders in the measured filial, ${(3 * N.otherOrders).toLocaleString('en')} elsewhere (other filial, other tenants)…`);
+    console.log(
+      `seeding ${N.orders.toLocaleString('en')} orders in the measured filial, ${(3 * N.otherOrders).toLocaleString('en')} elsewhere (other filial, other tenants)…`,
+    );
     seedSecs = await seed();
     console.log(`seeded in ${seedSecs.toFixed(0)} s`);
   } else {
@@ -437,7 +465,10 @@ async function main(): Promise<void> {
   }
   const counts = Object.fromEntries(
     await Promise.all(
-      ['sales_order', 'sales_order_item', 'receivable', 'receivable_receipt', 'customer'].map(async (table) => [table, Number((await dataSource.query(`SELECT COUNT(*) AS n FROM ${table}`))[0].n)]),
+      ['sales_order', 'sales_order_item', 'receivable', 'receivable_receipt', 'customer'].map(async (table) => [
+        table,
+        Number((await dataSource.query(`SELECT COUNT(*) AS n FROM ${table}`))[0].n),
+      ]),
     ),
   ) as Record<string, number>;
   const sizes: { t: string; mb: number }[] = await dataSource.query(
@@ -449,7 +480,10 @@ async function main(): Promise<void> {
   }
   const s = await seeded();
   const [statusMix]: { status: string; n: number }[][] = [
-    await dataSource.query('SELECT status, COUNT(*) AS n FROM receivable WHERE company_id = ? AND filial_id = ? GROUP BY status', [s.companyId, s.filialId]),
+    await dataSource.query('SELECT status, COUNT(*) AS n FROM receivable WHERE company_id = ? AND filial_id = ? GROUP BY status', [
+      s.companyId,
+      s.filialId,
+    ]),
   ];
 
   const filial = encodeId('filial', s.filialId);
@@ -468,7 +502,12 @@ async function main(): Promise<void> {
   const months = [1, 3, 6, 12, 20];
   const terms = ['SILVA', 'MARIA SILVA', 'JOSE SANTOS', 'OBRA', 'COMERCIO', 'VEND007', 'ANA', 'PEREIRA LIMA'];
   const routes: Route[] = [
-    { label: 'floor: GET /sales-order/detail/:id', module: 'sales-order', floor: true, path: (i) => `/api/sales-order/detail/${encodeId('sales-order', orderId(i))}` },
+    {
+      label: 'floor: GET /sales-order/detail/:id',
+      module: 'sales-order',
+      floor: true,
+      path: (i) => `/api/sales-order/detail/${encodeId('sales-order', orderId(i))}`,
+    },
     { label: 'sales orders: first page, default sort (-code)', module: 'sales-order', path: () => so },
     { label: 'sales orders: status=OPEN', module: 'sales-order', path: () => `${so}?status=OPEN` },
     { label: 'sales orders: status=CANCELLED', module: 'sales-order', path: () => `${so}?status=CANCELLED` },
@@ -484,14 +523,27 @@ async function main(): Promise<void> {
       path: (i) => `${so}?createdFrom=${day(-30 * pick(months, i))}&createdTo=${day(-30 * pick(months, i) + 30)}&sort=createdAt`,
     },
     { label: 'sales orders: text search', module: 'sales-order', path: (i) => `${so}?search=${encodeURIComponent(pick(terms, i))}` },
-    { label: 'sales orders: numeric search (code prefix)', module: 'sales-order', path: (i) => `${so}?search=${String(orderId(i) * 37).slice(0, 1 + (i % 6))}` },
-    { label: 'floor: GET /receivables/detail/:id', module: 'receivables', floor: true, path: (i) => `/api/receivables/detail/${encodeId('receivable', receivableId(i))}` },
+    {
+      label: 'sales orders: numeric search (code prefix)',
+      module: 'sales-order',
+      path: (i) => `${so}?search=${String(orderId(i) * 37).slice(0, 1 + (i % 6))}`,
+    },
+    {
+      label: 'floor: GET /receivables/detail/:id',
+      module: 'receivables',
+      floor: true,
+      path: (i) => `/api/receivables/detail/${encodeId('receivable', receivableId(i))}`,
+    },
     { label: 'receivables: first page, default sort (dueDate)', module: 'receivables', path: () => rc },
     { label: 'receivables: sort -dueDate', module: 'receivables', path: () => `${rc}?sort=-dueDate` },
     { label: 'receivables: status=OPEN', module: 'receivables', path: () => `${rc}?status=OPEN` },
     { label: 'receivables: overdue=true', module: 'receivables', path: () => `${rc}?overdue=true` },
     { label: 'receivables: by customer', module: 'receivables', path: (i) => `${rc}?customerId=${pick(customers, i)}` },
-    { label: 'receivables: due in a month (1–20 months ago)', module: 'receivables', path: (i) => `${rc}?dueFrom=${day(-30 * pick(months, i))}&dueTo=${day(-30 * pick(months, i) + 30)}` },
+    {
+      label: 'receivables: due in a month (1–20 months ago)',
+      module: 'receivables',
+      path: (i) => `${rc}?dueFrom=${day(-30 * pick(months, i))}&dueTo=${day(-30 * pick(months, i) + 30)}`,
+    },
   ];
 
   console.log('explaining the lists…');
@@ -512,15 +564,28 @@ async function main(): Promise<void> {
     // Deep pages: cursors up to WALK_PAGES pages of 100 deep (ten of them, evenly spaced), walked through the API.
     console.log('walking cursors…');
     const wanted = (label: string) => !ONLY || ONLY.test(label);
-    const walk = (label: string, path: string) => (wanted(label) ? cursorsOf(server.baseUrl, path, headers, N.walk, Math.max(1, Math.floor(N.walk / 10))) : Promise.resolve(['']));
+    const walk = (label: string, path: string) =>
+      wanted(label) ? cursorsOf(server.baseUrl, path, headers, N.walk, Math.max(1, Math.floor(N.walk / 10))) : Promise.resolve(['']);
     const soCursors = await walk('sales orders: deep', so);
     const soOpenCursors = await walk('sales orders: status=FULFILLED, deep', `${so}?status=FULFILLED`);
     const rcCursors = await walk('receivables: deep', rc);
     const rcOpenCursors = await walk('receivables: status=RECEIVED -dueDate, deep', `${rc}?status=RECEIVED&sort=-dueDate`);
     routes.push(
-      { label: 'sales orders: deep pages by cursor', module: 'sales-order', path: (i) => `${so}?cursor=${encodeURIComponent(pick(soCursors, i))}` },
-      { label: 'sales orders: status=FULFILLED, deep by cursor', module: 'sales-order', path: (i) => `${so}?status=FULFILLED&cursor=${encodeURIComponent(pick(soOpenCursors, i))}` },
-      { label: 'receivables: deep pages by cursor', module: 'receivables', path: (i) => `${rc}?cursor=${encodeURIComponent(pick(rcCursors, i))}` },
+      {
+        label: 'sales orders: deep pages by cursor',
+        module: 'sales-order',
+        path: (i) => `${so}?cursor=${encodeURIComponent(pick(soCursors, i))}`,
+      },
+      {
+        label: 'sales orders: status=FULFILLED, deep by cursor',
+        module: 'sales-order',
+        path: (i) => `${so}?status=FULFILLED&cursor=${encodeURIComponent(pick(soOpenCursors, i))}`,
+      },
+      {
+        label: 'receivables: deep pages by cursor',
+        module: 'receivables',
+        path: (i) => `${rc}?cursor=${encodeURIComponent(pick(rcCursors, i))}`,
+      },
       {
         label: 'receivables: status=RECEIVED -dueDate, deep by cursor',
         module: 'receivables',

@@ -22,7 +22,10 @@ const STATUSES = [200, 200, 200, 201, 400, 404, 409];
 function fakeRequest(i: number): { req: Request; res: Response } {
   const r = routes[i % routes.length];
   const req = { method: r.method, baseUrl: '/api', route: { path: r.path } } as unknown as Request;
-  const res = Object.assign(new EventEmitter(), { statusCode: STATUSES[i % STATUSES.length], writableFinished: true }) as unknown as Response;
+  const res = Object.assign(new EventEmitter(), {
+    statusCode: STATUSES[i % STATUSES.length],
+    writableFinished: true,
+  }) as unknown as Response;
   return { req, res };
 }
 

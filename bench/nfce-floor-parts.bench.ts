@@ -111,7 +111,13 @@ s.listen(0, '127.0.0.1', () => process.send(s.address().port));
         change: new Dec('9.10'),
         additionalInfo: '',
       },
-      { version: 3, cscId: null, cscToken: null, qrCodeUrl: 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode', consultUrl: 'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta' },
+      {
+        version: 3,
+        cscId: null,
+        cscToken: null,
+        qrCodeUrl: 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode',
+        consultUrl: 'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta',
+      },
       sc.signer,
       null,
     );
@@ -186,7 +192,14 @@ s.listen(0, '127.0.0.1', () => process.send(s.address().port));
     await exchangeOnce();
     await tripOnce();
   }
-  const parts = { floor: [] as number[], compute: [] as number[], build: [] as number[], exchange: [] as number[], trip: [] as number[], gzip: [] as number[] };
+  const parts = {
+    floor: [] as number[],
+    compute: [] as number[],
+    build: [] as number[],
+    exchange: [] as number[],
+    trip: [] as number[],
+    gzip: [] as number[],
+  };
   for (let r = 0; r < ROUNDS; r++) {
     parts.floor.push(await measure(floorOnce));
     parts.compute.push(await measure(computeOnce));

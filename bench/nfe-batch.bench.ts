@@ -30,7 +30,9 @@ async function main() {
   }));
   const zip = await zipOf(entries);
   const rawBytes = entries.reduce((n, e) => n + Buffer.byteLength(e.content), 0);
-  console.log(`built in ${((Date.now() - t0) / 1000).toFixed(1)} s: ZIP ${(zip.length / 2 ** 20).toFixed(1)} MB (${(rawBytes / 2 ** 20).toFixed(1)} MB of XML)`);
+  console.log(
+    `built in ${((Date.now() - t0) / 1000).toFixed(1)} s: ZIP ${(zip.length / 2 ** 20).toFixed(1)} MB (${(rawBytes / 2 ** 20).toFixed(1)} MB of XML)`,
+  );
 
   const server = await startServer();
   global.gc?.();

@@ -26,7 +26,21 @@ import { ProductMapEntry } from '../src/modules/product-map/entities/product-map
 import { indexProductNames } from '../src/modules/catalog/product-search-index';
 import { Filial } from '../src/modules/tenancy/entities/filial.entity';
 import { buildNfe, NfeItemSpec } from '../tests/support/nfe-builder';
-import { CpuPerOp, cpuMeter, createTestTenant, machine, median, percentile, prepareDatabase, profiled, reportFile, ServerProcess, stagesOfCpuProfile, startServerProcess, timeRuns } from './support';
+import {
+  CpuPerOp,
+  cpuMeter,
+  createTestTenant,
+  machine,
+  median,
+  percentile,
+  prepareDatabase,
+  profiled,
+  reportFile,
+  ServerProcess,
+  stagesOfCpuProfile,
+  startServerProcess,
+  timeRuns,
+} from './support';
 
 const ITEMS = 990;
 const RUNS = 11;
@@ -59,7 +73,8 @@ const WORDS = [
 ];
 const BRANDS = ['BOA', 'SOL', 'UNIAO', 'PRIMOR', 'NINHO', 'ITAMBE', 'TIO', 'KIKO', 'LIZA', 'QUALY'];
 
-const productName = (i: number) => `${WORDS[i % WORDS.length]} ${BRANDS[(i * 7) % BRANDS.length]} ${100 + (i % 900)}G VAR${Math.floor(i / 200)}`;
+const productName = (i: number) =>
+  `${WORDS[i % WORDS.length]} ${BRANDS[(i * 7) % BRANDS.length]} ${100 + (i % 900)}G VAR${Math.floor(i / 200)}`;
 /** A GTIN-13 (789 prefix) with its check digit. */
 const gtinOf = (i: number) => {
   const base = `789${String(1_000_000_000 + i).slice(1)}`;
@@ -173,7 +188,11 @@ async function main() {
 
     const post = async (route: string, xml: string, expected: number) => {
       const t0 = Date.now();
-      const res = await fetch(`${server.baseUrl}/api/entry-document/nfe/${route}`, { method: 'POST', headers: { ...t.headers(), 'content-type': 'application/xml' }, body: xml });
+      const res = await fetch(`${server.baseUrl}/api/entry-document/nfe/${route}`, {
+        method: 'POST',
+        headers: { ...t.headers(), 'content-type': 'application/xml' },
+        body: xml,
+      });
       const body = (await res.json()) as Record<string, any>;
       if (res.status !== expected) throw new Error(`${route} → ${res.status} ${JSON.stringify(body).slice(0, 400)}`);
       if (process.env.BENCH_VERBOSE) console.log(`${route} ${Date.now() - t0} ms`);
@@ -221,7 +240,10 @@ async function main() {
       }
     }
     const last = await post('preview-import', docs[1].xml, 200);
-    const sources = (last.items as { source: string | null }[]).reduce<Record<string, number>>((acc, it) => ((acc[it.source ?? 'none'] = (acc[it.source ?? 'none'] ?? 0) + 1), acc), {});
+    const sources = (last.items as { source: string | null }[]).reduce<Record<string, number>>(
+      (acc, it) => ((acc[it.source ?? 'none'] = (acc[it.source ?? 'none'] ?? 0) + 1), acc),
+      {},
+    );
 
     const peakGrowth = Math.max(seriesGrowth, ...previewRun.growthMb, ...importRun.growthMb);
     const parseShare = (median(parse) / median(preview)) * 100;

@@ -18,7 +18,21 @@ import { cnpjWithCheckDigits, normalizeText } from '../src/core/br-documents';
 import { dataSource } from '../src/core/db/data-source';
 import { PRODUCT_CODE_SEQUENCE } from '../src/modules/catalog/product.service';
 import { productIndexTokens } from '../src/modules/catalog/product-search-index';
-import { CpuPerOp, cpuMeter, createTestTenant, fmtCpu, machine, median, percentile, prepareDatabase, reportFile, rssMb, startServerProcess, timeRuns, load } from './support';
+import {
+  CpuPerOp,
+  cpuMeter,
+  createTestTenant,
+  fmtCpu,
+  machine,
+  median,
+  percentile,
+  prepareDatabase,
+  reportFile,
+  rssMb,
+  startServerProcess,
+  timeRuns,
+  load,
+} from './support';
 
 const PRODUCTS = 100_000;
 const SUPPLIERS = 50;
@@ -58,11 +72,41 @@ const CATEGORIES: { name: string; variants: string[]; measures: string[]; packs:
     packs: ['Lata', 'PET'],
     unit: 'UN',
   },
-  { name: 'Suco', variants: ['Uva', 'Laranja', 'Pêssego', 'Maracujá', 'Caju', 'Manga', 'Goiaba', 'Abacaxi'], measures: ['200ml', '1L', '1,5L'], packs: ['Caixa', 'Garrafa', 'PET'], unit: 'UN' },
-  { name: 'Água Mineral', variants: ['Sem Gás', 'Com Gás', 'Alcalina'], measures: ['300ml', '500ml', '1,5L', '5L', '10L'], packs: ['PET', 'Garrafa', 'Galão'], unit: 'UN' },
-  { name: 'Arroz', variants: ['Branco Tipo 1', 'Integral', 'Parboilizado', 'Arbóreo', 'Jasmine', 'Agulhinha'], measures: ['1kg', '2kg', '5kg'], packs: ['Pacote', 'Fardo'], unit: 'PCT' },
-  { name: 'Feijão', variants: ['Carioca', 'Preto', 'Branco', 'Fradinho', 'Rajado'], measures: ['500g', '1kg', '2kg'], packs: ['Pacote'], unit: 'PCT' },
-  { name: 'Açúcar', variants: ['Cristal', 'Refinado', 'Mascavo', 'Demerara', 'Orgânico'], measures: ['1kg', '2kg', '5kg'], packs: ['Pacote', 'Fardo'], unit: 'PCT' },
+  {
+    name: 'Suco',
+    variants: ['Uva', 'Laranja', 'Pêssego', 'Maracujá', 'Caju', 'Manga', 'Goiaba', 'Abacaxi'],
+    measures: ['200ml', '1L', '1,5L'],
+    packs: ['Caixa', 'Garrafa', 'PET'],
+    unit: 'UN',
+  },
+  {
+    name: 'Água Mineral',
+    variants: ['Sem Gás', 'Com Gás', 'Alcalina'],
+    measures: ['300ml', '500ml', '1,5L', '5L', '10L'],
+    packs: ['PET', 'Garrafa', 'Galão'],
+    unit: 'UN',
+  },
+  {
+    name: 'Arroz',
+    variants: ['Branco Tipo 1', 'Integral', 'Parboilizado', 'Arbóreo', 'Jasmine', 'Agulhinha'],
+    measures: ['1kg', '2kg', '5kg'],
+    packs: ['Pacote', 'Fardo'],
+    unit: 'PCT',
+  },
+  {
+    name: 'Feijão',
+    variants: ['Carioca', 'Preto', 'Branco', 'Fradinho', 'Rajado'],
+    measures: ['500g', '1kg', '2kg'],
+    packs: ['Pacote'],
+    unit: 'PCT',
+  },
+  {
+    name: 'Açúcar',
+    variants: ['Cristal', 'Refinado', 'Mascavo', 'Demerara', 'Orgânico'],
+    measures: ['1kg', '2kg', '5kg'],
+    packs: ['Pacote', 'Fardo'],
+    unit: 'PCT',
+  },
   {
     name: 'Café',
     variants: ['Torrado e Moído', 'Extra Forte', 'Tradicional', 'Gourmet', 'Descafeinado', 'Solúvel'],
@@ -70,7 +114,13 @@ const CATEGORIES: { name: string; variants: string[]; measures: string[]; packs:
     packs: ['Pacote', 'Vácuo', 'Lata'],
     unit: 'PCT',
   },
-  { name: 'Leite', variants: ['Integral', 'Desnatado', 'Semidesnatado', 'Zero Lactose', 'em Pó Integral'], measures: ['1L', '200g', '400g'], packs: ['Caixa', 'Lata', 'Pacote'], unit: 'UN' },
+  {
+    name: 'Leite',
+    variants: ['Integral', 'Desnatado', 'Semidesnatado', 'Zero Lactose', 'em Pó Integral'],
+    measures: ['1L', '200g', '400g'],
+    packs: ['Caixa', 'Lata', 'Pacote'],
+    unit: 'UN',
+  },
   {
     name: 'Biscoito',
     variants: ['Recheado Chocolate', 'Recheado Morango', 'Água e Sal', 'Cream Cracker', 'Maisena', 'Wafer Baunilha', 'Rosquinha Coco'],
@@ -78,24 +128,126 @@ const CATEGORIES: { name: string; variants: string[]; measures: string[]; packs:
     packs: ['Pacote'],
     unit: 'PCT',
   },
-  { name: 'Macarrão', variants: ['Espaguete', 'Parafuso', 'Penne', 'Talharim', 'Ave Maria', 'Instantâneo Galinha'], measures: ['80g', '500g', '1kg'], packs: ['Pacote'], unit: 'PCT' },
-  { name: 'Óleo', variants: ['Soja', 'Girassol', 'Milho', 'Canola', 'Composto'], measures: ['500ml', '900ml'], packs: ['PET', 'Lata'], unit: 'UN' },
-  { name: 'Sabão em Pó', variants: ['Multiação', 'Coco', 'Bebê', 'Lavanda'], measures: ['500g', '1kg', '2kg'], packs: ['Caixa', 'Pacote'], unit: 'UN' },
-  { name: 'Detergente', variants: ['Neutro', 'Limão', 'Maçã', 'Coco', 'Clear'], measures: ['500ml', '5L'], packs: ['Frasco', 'Galão'], unit: 'UN' },
-  { name: 'Shampoo', variants: ['Hidratação', 'Anticaspa', 'Cachos', 'Liso Perfeito', 'Infantil'], measures: ['200ml', '350ml', '400ml'], packs: ['Frasco'], unit: 'UN' },
-  { name: 'Sabonete', variants: ['Erva Doce', 'Aveia', 'Glicerina', 'Antibacteriano', 'Hidratante'], measures: ['85g', '90g', '180g'], packs: ['Unidade', 'Pacote'], unit: 'UN' },
-  { name: 'Chocolate', variants: ['ao Leite', 'Meio Amargo', 'Branco', 'com Amendoim', 'Crocante', '70% Cacau'], measures: ['25g', '90g', '150g'], packs: ['Barra', 'Caixa'], unit: 'UN' },
-  { name: 'Iogurte', variants: ['Natural', 'Morango', 'Coco', 'Grego', 'Desnatado'], measures: ['170g', '540g', '900g'], packs: ['Pote', 'Garrafa'], unit: 'UN' },
-  { name: 'Queijo', variants: ['Mussarela Fatiado', 'Prato', 'Minas Frescal', 'Parmesão Ralado', 'Coalho'], measures: ['150g', '500g', '1kg'], packs: ['Pacote', 'Peça'], unit: 'UN' },
-  { name: 'Papel Higiênico', variants: ['Folha Dupla', 'Folha Simples', 'Neutro', 'Perfumado'], measures: ['30m', '60m'], packs: ['Pacote', 'Fardo'], unit: 'PCT' },
-  { name: 'Creme Dental', variants: ['Menta', 'Branqueador', 'Sensível', 'Infantil', 'Carvão'], measures: ['50g', '90g'], packs: ['Caixa', 'Tubo'], unit: 'UN' },
-  { name: 'Desodorante', variants: ['Aerosol Masculino', 'Aerosol Feminino', 'Roll-on', 'Creme', 'Sem Perfume'], measures: ['50ml', '150ml'], packs: ['Frasco', 'Lata'], unit: 'UN' },
-  { name: 'Farinha de Trigo', variants: ['Tradicional', 'Com Fermento', 'Integral'], measures: ['1kg', '5kg'], packs: ['Pacote'], unit: 'PCT' },
-  { name: 'Molho de Tomate', variants: ['Tradicional', 'Manjericão', 'Bolonhesa', 'Pizza', 'Refogado'], measures: ['300g', '340g', '520g'], packs: ['Sachê', 'Lata', 'Vidro'], unit: 'UN' },
+  {
+    name: 'Macarrão',
+    variants: ['Espaguete', 'Parafuso', 'Penne', 'Talharim', 'Ave Maria', 'Instantâneo Galinha'],
+    measures: ['80g', '500g', '1kg'],
+    packs: ['Pacote'],
+    unit: 'PCT',
+  },
+  {
+    name: 'Óleo',
+    variants: ['Soja', 'Girassol', 'Milho', 'Canola', 'Composto'],
+    measures: ['500ml', '900ml'],
+    packs: ['PET', 'Lata'],
+    unit: 'UN',
+  },
+  {
+    name: 'Sabão em Pó',
+    variants: ['Multiação', 'Coco', 'Bebê', 'Lavanda'],
+    measures: ['500g', '1kg', '2kg'],
+    packs: ['Caixa', 'Pacote'],
+    unit: 'UN',
+  },
+  {
+    name: 'Detergente',
+    variants: ['Neutro', 'Limão', 'Maçã', 'Coco', 'Clear'],
+    measures: ['500ml', '5L'],
+    packs: ['Frasco', 'Galão'],
+    unit: 'UN',
+  },
+  {
+    name: 'Shampoo',
+    variants: ['Hidratação', 'Anticaspa', 'Cachos', 'Liso Perfeito', 'Infantil'],
+    measures: ['200ml', '350ml', '400ml'],
+    packs: ['Frasco'],
+    unit: 'UN',
+  },
+  {
+    name: 'Sabonete',
+    variants: ['Erva Doce', 'Aveia', 'Glicerina', 'Antibacteriano', 'Hidratante'],
+    measures: ['85g', '90g', '180g'],
+    packs: ['Unidade', 'Pacote'],
+    unit: 'UN',
+  },
+  {
+    name: 'Chocolate',
+    variants: ['ao Leite', 'Meio Amargo', 'Branco', 'com Amendoim', 'Crocante', '70% Cacau'],
+    measures: ['25g', '90g', '150g'],
+    packs: ['Barra', 'Caixa'],
+    unit: 'UN',
+  },
+  {
+    name: 'Iogurte',
+    variants: ['Natural', 'Morango', 'Coco', 'Grego', 'Desnatado'],
+    measures: ['170g', '540g', '900g'],
+    packs: ['Pote', 'Garrafa'],
+    unit: 'UN',
+  },
+  {
+    name: 'Queijo',
+    variants: ['Mussarela Fatiado', 'Prato', 'Minas Frescal', 'Parmesão Ralado', 'Coalho'],
+    measures: ['150g', '500g', '1kg'],
+    packs: ['Pacote', 'Peça'],
+    unit: 'UN',
+  },
+  {
+    name: 'Papel Higiênico',
+    variants: ['Folha Dupla', 'Folha Simples', 'Neutro', 'Perfumado'],
+    measures: ['30m', '60m'],
+    packs: ['Pacote', 'Fardo'],
+    unit: 'PCT',
+  },
+  {
+    name: 'Creme Dental',
+    variants: ['Menta', 'Branqueador', 'Sensível', 'Infantil', 'Carvão'],
+    measures: ['50g', '90g'],
+    packs: ['Caixa', 'Tubo'],
+    unit: 'UN',
+  },
+  {
+    name: 'Desodorante',
+    variants: ['Aerosol Masculino', 'Aerosol Feminino', 'Roll-on', 'Creme', 'Sem Perfume'],
+    measures: ['50ml', '150ml'],
+    packs: ['Frasco', 'Lata'],
+    unit: 'UN',
+  },
+  {
+    name: 'Farinha de Trigo',
+    variants: ['Tradicional', 'Com Fermento', 'Integral'],
+    measures: ['1kg', '5kg'],
+    packs: ['Pacote'],
+    unit: 'PCT',
+  },
+  {
+    name: 'Molho de Tomate',
+    variants: ['Tradicional', 'Manjericão', 'Bolonhesa', 'Pizza', 'Refogado'],
+    measures: ['300g', '340g', '520g'],
+    packs: ['Sachê', 'Lata', 'Vidro'],
+    unit: 'UN',
+  },
   { name: 'Margarina', variants: ['Com Sal', 'Sem Sal', 'Light'], measures: ['250g', '500g', '1kg'], packs: ['Pote'], unit: 'UN' },
-  { name: 'Achocolatado', variants: ['em Pó', 'Líquido', 'Zero Açúcar'], measures: ['200ml', '400g', '800g'], packs: ['Caixa', 'Lata', 'Pacote'], unit: 'UN' },
-  { name: 'Amaciante', variants: ['Concentrado', 'Azul', 'Rosa', 'Bebê'], measures: ['500ml', '2L', '5L'], packs: ['Frasco', 'Galão'], unit: 'UN' },
-  { name: 'Vinho', variants: ['Tinto Seco', 'Tinto Suave', 'Branco Seco', 'Rosé', 'Espumante Brut'], measures: ['750ml', '1L'], packs: ['Garrafa'], unit: 'UN' },
+  {
+    name: 'Achocolatado',
+    variants: ['em Pó', 'Líquido', 'Zero Açúcar'],
+    measures: ['200ml', '400g', '800g'],
+    packs: ['Caixa', 'Lata', 'Pacote'],
+    unit: 'UN',
+  },
+  {
+    name: 'Amaciante',
+    variants: ['Concentrado', 'Azul', 'Rosa', 'Bebê'],
+    measures: ['500ml', '2L', '5L'],
+    packs: ['Frasco', 'Galão'],
+    unit: 'UN',
+  },
+  {
+    name: 'Vinho',
+    variants: ['Tinto Seco', 'Tinto Suave', 'Branco Seco', 'Rosé', 'Espumante Brut'],
+    measures: ['750ml', '1L'],
+    packs: ['Garrafa'],
+    unit: 'UN',
+  },
 ];
 
 const SYLLABLES = [
@@ -275,21 +427,42 @@ async function loadData(companyId: number, products: GenProduct[], suppliers: st
   suppliers.forEach((doc, s) => {
     for (let c = 0; c < CODES_PER_SUPPLIER; c++) {
       const p = products[(s * 7919 + c * 104729) % products.length];
-      entries.push([companyId, doc, `S${s}-${String(c).padStart(5, '0')}`, 'CX', invoiceDescription(p.name, random).slice(0, 120), p.gtin, idByCode.get(p.code), '12.000000', 0, 1]);
+      entries.push([
+        companyId,
+        doc,
+        `S${s}-${String(c).padStart(5, '0')}`,
+        'CX',
+        invoiceDescription(p.name, random).slice(0, 120),
+        p.gtin,
+        idByCode.get(p.code),
+        '12.000000',
+        0,
+        1,
+      ]);
     }
   });
   await insertRows(
     'product_map_entry',
-    ['company_id', 'supplier_document', 'supplier_product_code', 'supplier_unit', 'supplier_description', 'gtin', 'product_id', 'conversion_factor', 'use_count', 'version'],
+    [
+      'company_id',
+      'supplier_document',
+      'supplier_product_code',
+      'supplier_unit',
+      'supplier_description',
+      'gtin',
+      'product_id',
+      'conversion_factor',
+      'use_count',
+      'version',
+    ],
     entries,
   );
   console.log(`  map entries: ${entries.length} in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
   // The product-code counter past the loaded codes (plain SQL: the harness's, so older commits run it too).
-  await dataSource.query('INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE value = GREATEST(value, VALUES(value))', [
-    companyId,
-    PRODUCT_CODE_SEQUENCE,
-    products.length,
-  ]);
+  await dataSource.query(
+    'INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE value = GREATEST(value, VALUES(value))',
+    [companyId, PRODUCT_CODE_SEQUENCE, products.length],
+  );
   await dataSource.query('ANALYZE TABLE product, product_search_token, product_search_term, product_map_entry');
 }
 
@@ -302,7 +475,12 @@ interface Item {
   unit: string;
 }
 
-function matchItems(products: GenProduct[], supplierIndex: number, shares: { map: number; gtin: number }, seed: number): { items: Item[]; expected: string[] } {
+function matchItems(
+  products: GenProduct[],
+  supplierIndex: number,
+  shares: { map: number; gtin: number },
+  seed: number,
+): { items: Item[]; expected: string[] } {
   const r = rng(seed);
   const items: Item[] = [];
   const expected: string[] = [];
@@ -312,7 +490,12 @@ function matchItems(products: GenProduct[], supplierIndex: number, shares: { map
     if (roll < shares.map) {
       const c = Math.floor(r() * CODES_PER_SUPPLIER);
       const p = products[(supplierIndex * 7919 + c * 104729) % products.length];
-      items.push({ code: `S${supplierIndex}-${String(c).padStart(5, '0')}`, description: invoiceDescription(p.name, r), gtin: 'SEM GTIN', unit: 'CX' });
+      items.push({
+        code: `S${supplierIndex}-${String(c).padStart(5, '0')}`,
+        description: invoiceDescription(p.name, r),
+        gtin: 'SEM GTIN',
+        unit: 'CX',
+      });
       expected.push(p.code);
     } else if (roll < shares.map + shares.gtin) {
       const p = withGtin[Math.floor(r() * withGtin.length)];
@@ -332,11 +515,16 @@ async function main() {
   if (!/^(mysql|mariadb):/.test(dbUrl)) throw new Error('the product-map bench runs on MariaDB/MySQL: set DB_URL');
   const { reused } = await prepareDatabase();
   const products = generateProducts();
-  const suppliers = Array.from({ length: SUPPLIERS }, (_v, i) => cnpjWithCheckDigits(`${String(40_000_000 + i * 13).padStart(8, '0')}0001`));
+  const suppliers = Array.from({ length: SUPPLIERS }, (_v, i) =>
+    cnpjWithCheckDigits(`${String(40_000_000 + i * 13).padStart(8, '0')}0001`),
+  );
 
   let tenant = await createTestTenant({ filiais: 1 });
   const existing: { company_id: number; n: number }[] = reused
-    ? await dataSource.query('SELECT company_id, COUNT(*) AS n FROM product GROUP BY company_id HAVING COUNT(*) >= ? ORDER BY company_id LIMIT 1', [PRODUCTS])
+    ? await dataSource.query(
+        'SELECT company_id, COUNT(*) AS n FROM product GROUP BY company_id HAVING COUNT(*) >= ? ORDER BY company_id LIMIT 1',
+        [PRODUCTS],
+      )
     : [];
   let companyId = tenant.companyId;
   if (existing.length) {
@@ -374,8 +562,14 @@ async function main() {
       if (run === 1) meter = await cpuMeter(server);
       const { items, expected } = matchItems(products, run % SUPPLIERS, shares, 1000 + run);
       const t0 = process.hrtime.bigint();
-      const res = await fetch(`${server.baseUrl}/api/entry-document/product-map/match`, { method: 'POST', headers, body: JSON.stringify({ supplierDocument: suppliers[run % SUPPLIERS], items }) });
-      const body = (await res.json()) as { items: { status: string; source: string | null; product: { code: string } | null; suggestions: { product: { code: string } }[] }[] };
+      const res = await fetch(`${server.baseUrl}/api/entry-document/product-map/match`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ supplierDocument: suppliers[run % SUPPLIERS], items }),
+      });
+      const body = (await res.json()) as {
+        items: { status: string; source: string | null; product: { code: string } | null; suggestions: { product: { code: string } }[] }[];
+      };
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       if (res.status !== 200) statusesOk = false;
       if (run === 0) continue; // warm-up
@@ -405,7 +599,9 @@ async function main() {
     console.log(
       `match ${label}: median ${row.median.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms, max ${row.max.toFixed(0)} ms` +
         `; ${fmtCpu(cpu)}` +
-        (described ? `; description items: ${described}, intended product 1st ${(100 * row.top1!).toFixed(1)}%, in top 5 ${(100 * row.top5!).toFixed(1)}%` : ''),
+        (described
+          ? `; description items: ${described}, intended product 1st ${(100 * row.top1!).toFixed(1)}%, in top 5 ${(100 * row.top5!).toFixed(1)}%`
+          : ''),
     );
     return row;
   }
@@ -449,8 +645,15 @@ async function main() {
   const floor = { median: median(floorTimes), p95: percentile(floorTimes, 0.95), cpu: await floorMeter.stop(floorTimes.length) };
   console.log(`floor (GET /api/me): median ${floor.median.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`);
   const byKind = (k: number) => searchTimes.filter((_t, i) => i % 6 === k);
-  const search = { median: median(searchTimes), p95: percentile(searchTimes, 0.95), p99: percentile(searchTimes, 0.99), max: Math.max(...searchTimes) };
-  console.log(`search (sequential, ${searchTimes.length} requests): median ${search.median.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms, p99 ${search.p99.toFixed(1)} ms`);
+  const search = {
+    median: median(searchTimes),
+    p95: percentile(searchTimes, 0.95),
+    p99: percentile(searchTimes, 0.99),
+    max: Math.max(...searchTimes),
+  };
+  console.log(
+    `search (sequential, ${searchTimes.length} requests): median ${search.median.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms, p99 ${search.p99.toFixed(1)} ms`,
+  );
   const kinds = ['exact code', 'code prefix', 'GTIN', 'one word', 'two words (one a prefix)', 'three words'];
   const kindRows = kinds.map((k, i) => ({ kind: k, median: median(byKind(i)), p95: percentile(byKind(i), 0.95) }));
   for (const k of kindRows) console.log(`  ${k.kind}: median ${k.median.toFixed(1)} ms, p95 ${k.p95.toFixed(1)} ms`);
@@ -460,7 +663,9 @@ async function main() {
     connections: 4,
     duration: 10,
     headers,
-    requests: queries.slice(0, 200).map((q) => ({ method: 'GET' as const, path: `/api/entry-document/product-map/search?q=${encodeURIComponent(q)}&pageSize=20` })),
+    requests: queries
+      .slice(0, 200)
+      .map((q) => ({ method: 'GET' as const, path: `/api/entry-document/product-map/search?q=${encodeURIComponent(q)}&pageSize=20` })),
   });
   console.log(
     `search under load (autocannon, 4 connections, 10 s): ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50} ms, p97.5 ${loaded.p95} ms, p99 ${loaded.p99} ms, errors ${loaded.errors}, non-2xx ${loaded.non2xx}`,
@@ -522,7 +727,10 @@ async function tenantFor(companyId: number) {
   const companyHash = encodeId('company', companyId);
   const filialHash = encodeId('filial', Number(filial[0].id));
   const token = signToken({ sub: 'bench', companyId: companyHash, filiais: ['*'], scope: '*' }, '1h');
-  return { companyId, headers: () => ({ Authorization: `Bearer ${token}`, 'x-company-id': companyHash, 'x-filial-id': filialHash }) } as unknown as Awaited<ReturnType<typeof createTestTenant>>;
+  return {
+    companyId,
+    headers: () => ({ Authorization: `Bearer ${token}`, 'x-company-id': companyHash, 'x-filial-id': filialHash }),
+  } as unknown as Awaited<ReturnType<typeof createTestTenant>>;
 }
 
 main().then(

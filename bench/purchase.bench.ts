@@ -45,7 +45,11 @@ async function main() {
     const filial = await dataSource.manager.findOneByOrFail(Filial, { id: t.filialIds[0] });
     const headers = { ...t.headers(), 'content-type': 'application/json' };
     const call = async (method: string, path: string, body?: unknown, expected = 200): Promise<any> => {
-      const res = await fetch(`${server.baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${server.baseUrl}/api${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const json = res.status === 204 ? null : await res.json();
       if (res.status !== expected) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 400)}`);
       return json;
@@ -91,7 +95,10 @@ async function main() {
       const order = await call(
         'POST',
         '/purchase',
-        { supplier: { document: SUPPLIER, name: 'ALFA DISTRIBUIDORA LTDA' }, items: slice.map((p, j) => ({ productId: encodeId('product', p.id), quantity: 1000, unitPrice: price(o * LINES + j) })) },
+        {
+          supplier: { document: SUPPLIER, name: 'ALFA DISTRIBUIDORA LTDA' },
+          items: slice.map((p, j) => ({ productId: encodeId('product', p.id), quantity: 1000, unitPrice: price(o * LINES + j) })),
+        },
         201,
       );
       await call('POST', `/purchase/${order.id}/approve`);
@@ -107,7 +114,9 @@ async function main() {
           description: `PRODUTO BENCH ${i + 1}`,
           quantity: '2',
           unitPrice: price(i),
-          ...(ordered && i % 2 === 0 ? { purchaseOrder: String(codes[Math.floor(i / LINES)]), purchaseOrderLine: String((i % LINES) + 1) } : {}),
+          ...(ordered && i % 2 === 0
+            ? { purchaseOrder: String(codes[Math.floor(i / LINES)]), purchaseOrderLine: String((i % LINES) + 1) }
+            : {}),
         })),
       });
     console.log(`building and signing ${2 * (RUNS + 1)} invoices of ${ITEMS} items…`);
@@ -131,7 +140,10 @@ async function main() {
     const cycle = async (xml: string, ordered: boolean, into: Times | null) => {
       const [preview, previewMs] = await timed(() => call('POST', '/entry-document/nfe/preview-import', { xml }));
       const linked = preview.items.filter((i: { purchaseOrderLinkSource: string | null }) => i.purchaseOrderLinkSource).length;
-      if (linked !== (ordered ? ITEMS : 0) || (ordered && (preview.purchaseMatch.lines.length !== ITEMS || preview.purchaseMatch.blockingProblems.length))) {
+      if (
+        linked !== (ordered ? ITEMS : 0) ||
+        (ordered && (preview.purchaseMatch.lines.length !== ITEMS || preview.purchaseMatch.blockingProblems.length))
+      ) {
         throw new Error(`preview-import: ${linked} linked, ${JSON.stringify(preview.purchaseMatch?.blockingProblems).slice(0, 300)}`);
       }
       const [imported, importMs] = await timed(() => call('POST', '/entry-document/nfe/importar-xml', { xml }, 201));
@@ -151,28 +163,37 @@ async function main() {
       await cycle(docs[run].xml, true, run ? times : null);
       await cycle(baselineDocs[run].xml, false, run ? baseline : null);
     }
-    const received = await dataSource.query('SELECT COUNT(*) AS n FROM purchase_order_item WHERE company_id = ? AND received_quantity = ?', [t.companyId, String(2 * (RUNS + 1))]);
-    if (Number(received[0].n) !== ITEMS) throw new Error(`expected every order line to have received ${2 * (RUNS + 1)}, ${received[0].n} did`);
+    const received = await dataSource.query(
+      'SELECT COUNT(*) AS n FROM purchase_order_item WHERE company_id = ? AND received_quantity = ?',
+      [t.companyId, String(2 * (RUNS + 1))],
+    );
+    if (Number(received[0].n) !== ITEMS)
+      throw new Error(`expected every order line to have received ${2 * (RUNS + 1)}, ${received[0].n} did`);
 
     const fmt = (xs: number[]) => `${median(xs).toFixed(0)} ms (runs: ${xs.map((x) => x.toFixed(0)).join(', ')})`;
     const kinds = (c: Record<string, number>) =>
       Object.entries(c)
         .map(([k, v]) => `${k} ${v}`)
         .join(', ');
-    console.log(`## Purchase orders: ${ITEMS}-item NF-e against ${ORDERS} open orders — ${machine()}, MariaDB ${(await dataSource.query('SELECT VERSION() AS v'))[0].v}`);
+    console.log(
+      `## Purchase orders: ${ITEMS}-item NF-e against ${ORDERS} open orders — ${machine()}, MariaDB ${(await dataSource.query('SELECT VERSION() AS v'))[0].v}`,
+    );
     console.log('');
     console.log(`Load average (1 min) on the shared machine: ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`);
     console.log('');
     const ratio = (a: number[], b: number[]) => (median(a) / median(b)).toFixed(2);
     console.log(`| step | against ${ORDERS} orders, median of ${RUNS} | baseline (no orders), median of ${RUNS} | ratio |`);
     console.log('|---|---|---|---|');
-    const row = (label: string, k: keyof Times) => console.log(`| ${label} | ${fmt(times[k])} | ${fmt(baseline[k])} | ${ratio(times[k], baseline[k])} |`);
+    const row = (label: string, k: keyof Times) =>
+      console.log(`| ${label} | ${fmt(times[k])} | ${fmt(baseline[k])} | ${ratio(times[k], baseline[k])} |`);
     row(`POST /entry-document/nfe/preview-import (${ITEMS} lines linked, match)`, 'preview');
     row('POST /entry-document/nfe/importar-xml', 'import');
     row('GET /entry-document/confirm-preview/:id', 'confirmPreview');
     row(`POST /entry-document/confirm/:id (receipts on ${ORDERS} orders)`, 'confirm');
     console.log('');
-    console.log(`SQL statements of one confirm request: ${statements!.total} (${kinds(statements!.counts)}); baseline ${baselineStatements!.total} (${kinds(baselineStatements!.counts)})`);
+    console.log(
+      `SQL statements of one confirm request: ${statements!.total} (${kinds(statements!.counts)}); baseline ${baselineStatements!.total} (${kinds(baselineStatements!.counts)})`,
+    );
   } finally {
     await server.close();
     await dataSource.destroy();

@@ -18,7 +18,18 @@ import { SalesOrder } from '../src/modules/sales-order/entities/sales-order.enti
 import { StockBalance } from '../src/modules/stock/entities/stock-balance.entity';
 import { findStockMismatches } from '../src/modules/stock/stock.repository';
 import { counterTenant } from './counter-setup';
-import { cpuMeter, fmtCpu, load, machine, prepareDatabase, profiled, rawQuickSaleFloor, reportFile, stagesOfCpuProfile, startServerProcess } from './support';
+import {
+  cpuMeter,
+  fmtCpu,
+  load,
+  machine,
+  prepareDatabase,
+  profiled,
+  rawQuickSaleFloor,
+  reportFile,
+  stagesOfCpuProfile,
+  startServerProcess,
+} from './support';
 
 const SECS = Number(process.env.SECS ?? 30);
 const CONC = Number(process.env.CONC ?? 16);
@@ -39,20 +50,47 @@ const STOCK = 1_000_000;
   const body = () => {
     const picks = new Set<number>();
     while (picks.size < 3) picks.add(Math.floor(Math.random() * PRODUCTS));
-    return JSON.stringify({ flowMode: 'QUICK_SALE', items: [...picks].map((i) => ({ productId: productHashes[i], quantity: 1 })), payments: [{ method: 'CASH', amount: '30.00' }] });
+    return JSON.stringify({
+      flowMode: 'QUICK_SALE',
+      items: [...picks].map((i) => ({ productId: productHashes[i], quantity: 1 })),
+      payments: [{ method: 'CASH', amount: '30.00' }],
+    });
   };
-  const headers = { authorization: `Bearer ${token}`, 'x-company-id': companyHash, 'x-filial-id': filialHash, 'content-type': 'application/json' };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'x-company-id': companyHash,
+    'x-filial-id': filialHash,
+    'content-type': 'application/json',
+  };
   // Warm-up (JIT, pools), then the measured run.
-  await load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: 3, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] });
+  await load({
+    url: `${server.baseUrl}/api/sales-order`,
+    connections: CONC,
+    duration: 3,
+    headers,
+    requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }],
+  });
   const warmOrders = await dataSource.manager.countBy(SalesOrder, { companyId: company.id });
   const meter = await cpuMeter(server);
-  const run = await load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] });
+  const run = await load({
+    url: `${server.baseUrl}/api/sales-order`,
+    connections: CONC,
+    duration: SECS,
+    headers,
+    requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }],
+  });
   const measuredOrders = (await dataSource.manager.countBy(SalesOrder, { companyId: company.id })) - warmOrders;
   const cpu = await meter.stop(measuredOrders);
   const hot =
     PROFILE_SECS > 0
       ? await profiled(server, 'quick-sale', () =>
-          load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: PROFILE_SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] }),
+          load({
+            url: `${server.baseUrl}/api/sales-order`,
+            connections: CONC,
+            duration: PROFILE_SECS,
+            headers,
+            requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }],
+          }),
         )
       : [];
   const stages = hot.length ? stagesOfCpuProfile(reportFile('quick-sale').replace(/\.md$/, '.cpuprofile')) : [];
@@ -82,7 +120,9 @@ const STOCK = 1_000_000;
     `| ratio to the floor | ${floor ? (tps / floor.tps).toFixed(3) : 'n/a'} |`,
     `| CPU per sale (API: process.cpuUsage; MariaDB: /proc, every client of the server counts) | ${fmtCpu(cpu)} |`,
     '',
-    hot.length ? `CPU profile of the API process over ${PROFILE_SECS} s more of the same load (self time, grouped by where the code lives; bench/out/quick-sale.cpuprofile):` : '',
+    hot.length
+      ? `CPU profile of the API process over ${PROFILE_SECS} s more of the same load (self time, grouped by where the code lives; bench/out/quick-sale.cpuprofile):`
+      : '',
     '',
     ...(hot.length ? ['| where | ms | share |', '|---|---|---|', ...hot.map((h) => `| ${h.where} | ${h.ms} | ${h.share}% |`)] : []),
     ...(stages.length

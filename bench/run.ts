@@ -25,20 +25,24 @@ for (const name of selected) {
     continue;
   }
   console.log(`\n=== bench: ${name} — target ${targetLabel()} (${TARGET_ROOT}) ===`);
-  const res = spawnSync(process.execPath, ['-r', 'ts-node/register', '-r', path.join(__dirname, 'target.ts'), path.join(__dirname, `${name}.bench.ts`)], {
-    stdio: 'inherit',
-    env: {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-0123456789abcdef',
-      HASHIDS_SALT: 'bench-salt-0123',
-      CERT_ENCRYPTION_KEY: '0'.repeat(64),
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_MAX: '100000000',
-      RATE_LIMIT_ADDRESS_MAX: '100000000',
-      DB_URL: 'mysql://root@127.0.0.1:3306/bench',
-      ...process.env,
+  const res = spawnSync(
+    process.execPath,
+    ['-r', 'ts-node/register', '-r', path.join(__dirname, 'target.ts'), path.join(__dirname, `${name}.bench.ts`)],
+    {
+      stdio: 'inherit',
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'bench-secret-0123456789abcdef',
+        HASHIDS_SALT: 'bench-salt-0123',
+        CERT_ENCRYPTION_KEY: '0'.repeat(64),
+        LOG_LEVEL: 'error',
+        RATE_LIMIT_MAX: '100000000',
+        RATE_LIMIT_ADDRESS_MAX: '100000000',
+        DB_URL: 'mysql://root@127.0.0.1:3306/bench',
+        ...process.env,
+      },
     },
-  });
+  );
   if (res.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

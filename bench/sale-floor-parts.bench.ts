@@ -22,7 +22,17 @@ import { encodeId } from '../src/core/hashids';
 import { closeSequencePool } from '../src/core/sequence/sequence.service';
 import { counterTenant } from './counter-setup';
 import { type Recording, tagParam } from './sale-floor-recording';
-import { cpuMeter, load, machine, median, prepareDatabase, rawQuickSaleFloor, reportFile, startServer, startServerProcess } from './support';
+import {
+  cpuMeter,
+  load,
+  machine,
+  median,
+  prepareDatabase,
+  rawQuickSaleFloor,
+  reportFile,
+  startServer,
+  startServerProcess,
+} from './support';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECS = Number(process.env.SECS ?? 10);
@@ -69,12 +79,21 @@ interface Side {
   const { company, filial, products, customer } = await counterTenant(PRODUCTS, 1_000_000);
   const companyHash = encodeId('company', company.id);
   const token = signToken({ sub: 'bench', companyId: companyHash, filiais: ['*'], scope: '*' }, '2h');
-  const headers = { authorization: `Bearer ${token}`, 'x-company-id': companyHash, 'x-filial-id': encodeId('filial', filial.id), 'content-type': 'application/json' };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'x-company-id': companyHash,
+    'x-filial-id': encodeId('filial', filial.id),
+    'content-type': 'application/json',
+  };
   const productHash = (i: number) => encodeId('product', products[i].id);
   const saleBody = () => {
     const picks = new Set<number>();
     while (picks.size < 3) picks.add(Math.floor(Math.random() * PRODUCTS));
-    return JSON.stringify({ flowMode: 'QUICK_SALE', items: [...picks].map((i) => ({ productId: productHash(i), quantity: 1 })), payments: [{ method: 'CASH', amount: '30.00' }] });
+    return JSON.stringify({
+      flowMode: 'QUICK_SALE',
+      items: [...picks].map((i) => ({ productId: productHash(i), quantity: 1 })),
+      payments: [{ method: 'CASH', amount: '30.00' }],
+    });
   };
 
   // Open orders to fulfil (2 lines of 100,000 units), through the API in this process.
@@ -84,11 +103,17 @@ interface Side {
   for (let i = 0; i < OPEN_ORDERS; i++) {
     const res = await post(
       '/api/sales-order',
-      JSON.stringify({ customerId: encodeId('customer', customer.id), items: [0, 1].map((k) => ({ productId: productHash((2 * i + k) % PRODUCTS), quantity: 100_000 })) }),
+      JSON.stringify({
+        customerId: encodeId('customer', customer.id),
+        items: [0, 1].map((k) => ({ productId: productHash((2 * i + k) % PRODUCTS), quantity: 100_000 })),
+      }),
     );
     const order = (await res.json()) as { id: string; items: { salesOrderItemId: string }[] };
     if (res.status !== 201) throw new Error(`order: ${res.status} ${JSON.stringify(order)}`);
-    fulfils.push({ path: `/api/sales-order/${order.id}/fulfill`, body: JSON.stringify({ items: order.items.map((it) => ({ salesOrderItemId: it.salesOrderItemId, quantity: 1 })) }) });
+    fulfils.push({
+      path: `/api/sales-order/${order.id}/fulfill`,
+      body: JSON.stringify({ items: order.items.map((it) => ({ salesOrderItemId: it.salesOrderItemId, quantity: 1 })) }),
+    });
   }
   // Warm the in-process service, then record: each recording is one request of the bench's own kind.
   for (let i = 0; i < 50; i++) await post('/api/sales-order', saleBody());
@@ -106,7 +131,9 @@ interface Side {
 
   const sides: Record<'quick sale' | 'fulfil', Side[]> = { 'quick sale': [], fulfil: [] };
   const requestsOf = {
-    'quick sale': [{ method: 'POST' as const, path: '/api/sales-order', setupRequest: (r: Record<string, unknown>) => ({ ...r, body: saleBody() }) }],
+    'quick sale': [
+      { method: 'POST' as const, path: '/api/sales-order', setupRequest: (r: Record<string, unknown>) => ({ ...r, body: saleBody() }) },
+    ],
     fulfil: [
       {
         method: 'POST' as const,
@@ -125,7 +152,11 @@ interface Side {
       const server =
         kind === 'service'
           ? await startServerProcess([], { DB_POOL_SIZE: '24' })
-          : await startServerProcess([], { FLOOR_RECORDINGS: recordingsFile, FLOOR_SQL: { http: '0', floor: '1', prepared: 'prepared' }[kind] }, 'sale-floor-server.ts');
+          : await startServerProcess(
+              [],
+              { FLOOR_RECORDINGS: recordingsFile, FLOOR_SQL: { http: '0', floor: '1', prepared: 'prepared' }[kind] },
+              'sale-floor-server.ts',
+            );
       for (const op of ['quick sale', 'fulfil'] as const) {
         const opts = { url: server.baseUrl, connections: CONC, headers, requests: requestsOf[op] as never };
         await load({ ...opts, duration: 2 }); // warm-up
@@ -133,7 +164,9 @@ interface Side {
         const run = await load({ ...opts, duration: SECS });
         const cpu = await meter.stop(run.requests - run.non2xx);
         sides[op].push({ kind, round, rps: run.rps, api: cpu.api, errors: run.errors + run.non2xx });
-        console.log(`round ${round} ${op} ${kind}: ${run.rps.toFixed(1)}/s, API ${cpu.api.toFixed(3)} ms/op, errors+non2xx ${run.errors + run.non2xx} ${JSON.stringify(run.statusCodes)}`);
+        console.log(
+          `round ${round} ${op} ${kind}: ${run.rps.toFixed(1)}/s, API ${cpu.api.toFixed(3)} ms/op, errors+non2xx ${run.errors + run.non2xx} ${JSON.stringify(run.statusCodes)}`,
+        );
       }
       await server.stop();
     }

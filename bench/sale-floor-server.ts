@@ -13,12 +13,22 @@ import mysql from 'mysql2';
 import { serveFloor } from './floor-process';
 import { type Recording, type Trip, untag } from './sale-floor-recording';
 
-const recorded = JSON.parse(fs.readFileSync(process.env.FLOOR_RECORDINGS!, 'utf8'), untag) as { quickSale: Recording[]; fulfil: Recording[] };
+const recorded = JSON.parse(fs.readFileSync(process.env.FLOOR_RECORDINGS!, 'utf8'), untag) as {
+  quickSale: Recording[];
+  fulfil: Recording[];
+};
 const withStatements = (rs: Recording[]) => rs.map((r) => ({ ...r, statements: r.trips.flatMap(statementsOf) }));
 const quickSale = withStatements(recorded.quickSale);
 const fulfil = withStatements(recorded.fulfil);
 const secret = process.env.JWT_SECRET!;
-const pool = mysql.createPool({ uri: process.env.DB_URL, connectionLimit: 24, multipleStatements: true, timezone: 'Z', supportBigNumbers: true, bigNumberStrings: true });
+const pool = mysql.createPool({
+  uri: process.env.DB_URL,
+  connectionLimit: 24,
+  multipleStatements: true,
+  timezone: 'Z',
+  supportBigNumbers: true,
+  bigNumberStrings: true,
+});
 
 /** FLOOR_SQL: 1 the recorded round trips as they are; prepared, each statement of them a prepared statement (its own round trip); 0 none (the HTTP part alone). */
 const mode = process.env.FLOOR_SQL ?? '1';
@@ -32,7 +42,8 @@ function statementsOf(trip: Trip): Trip[] {
     at += n;
     return { sql, params };
   });
-  if (at !== trip.params.length) throw new Error(`cannot split a recorded trip into statements: ${at} placeholders for ${trip.params.length} parameters`);
+  if (at !== trip.params.length)
+    throw new Error(`cannot split a recorded trip into statements: ${at} placeholders for ${trip.params.length} parameters`);
   return statements;
 }
 

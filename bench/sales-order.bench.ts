@@ -94,7 +94,8 @@ async function insertRows(table: string, columns: string[], count: number, row: 
     const rows: string[] = [];
     for (let i = from; i < Math.min(count, from + BATCH); i++) rows.push(`(${row(i)})`);
     await dataSource.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rows.join(',')}`);
-    if ((from / BATCH) % 50 === 0 && from) process.stdout.write(`  ${label}: ${from.toLocaleString('en')} rows, ${((Date.now() - started) / 1000).toFixed(0)} s\r`);
+    if ((from / BATCH) % 50 === 0 && from)
+      process.stdout.write(`  ${label}: ${from.toLocaleString('en')} rows, ${((Date.now() - started) / 1000).toFixed(0)} s\r`);
   }
   console.log(`  ${label}: ${count.toLocaleString('en')} rows in ${((Date.now() - started) / 1000).toFixed(1)} s          `);
 }
@@ -110,7 +111,11 @@ async function tenant(): Promise<Tenant> {
     const filial = await dataSource.manager.findOneByOrFail(Filial, { companyId: existing.id });
     return { companyId: existing.id, filialId: filial.id };
   }
-  const { company, filiais } = await createTenant({ name: 'Bench Vendas', cnpj: COMPANY_CNPJ, filiais: [{ name: 'Loja 1', cnpj: COMPANY_CNPJ, uf: 'SP' }] });
+  const { company, filiais } = await createTenant({
+    name: 'Bench Vendas',
+    cnpj: COMPANY_CNPJ,
+    filiais: [{ name: 'Loja 1', cnpj: COMPANY_CNPJ, uf: 'SP' }],
+  });
   return { companyId: company.id, filialId: filiais[0].id };
 }
 
@@ -159,18 +164,37 @@ async function loadData(t: Tenant): Promise<number> {
     'product',
     ['id', 'company_id', 'code', 'name', 'search_name', 'unit', 'price', 'active', 'stock_controlled', 'version'],
     N.products,
-    (i) => `${i + 1}, ${c}, ${q(`P${i + 1}`)}, ${q(`PRODUTO ${i + 1}`)}, ${q(`PRODUTO ${i + 1}`)}, 'UN', ${(5 + (i % 50)).toFixed(2)}, 1, 1, 1`,
+    (i) =>
+      `${i + 1}, ${c}, ${q(`P${i + 1}`)}, ${q(`PRODUTO ${i + 1}`)}, ${q(`PRODUTO ${i + 1}`)}, 'UN', ${(5 + (i % 50)).toFixed(2)}, 1, 1, 1`,
     'products',
   );
   // Opening stock through the ledger's tables: one IN movement per product and the matching balance.
   await insertRows(
     'stock_movement',
-    ['company_id', 'filial_id', 'product_id', 'direction', 'reason', 'quantity', 'unit_cost', 'balance_after', 'average_cost_after', 'reference_type', 'reference_id'],
+    [
+      'company_id',
+      'filial_id',
+      'product_id',
+      'direction',
+      'reason',
+      'quantity',
+      'unit_cost',
+      'balance_after',
+      'average_cost_after',
+      'reference_type',
+      'reference_id',
+    ],
     N.products,
     (i) => `${c}, ${t.filialId}, ${i + 1}, 'IN', 'OPENING_BALANCE', ${STOCK}, 3, ${STOCK}, 3, 'bench', 1`,
     'stock movements',
   );
-  await insertRows('stock_balance', ['company_id', 'filial_id', 'product_id', 'quantity', 'average_cost'], N.products, (i) => `${c}, ${t.filialId}, ${i + 1}, ${STOCK}, 3`, 'stock balances');
+  await insertRows(
+    'stock_balance',
+    ['company_id', 'filial_id', 'product_id', 'quantity', 'average_cost'],
+    N.products,
+    (i) => `${c}, ${t.filialId}, ${i + 1}, ${STOCK}, 3`,
+    'stock balances',
+  );
 
   // Orders: codes 1..N in time order over ~2 years; the newest OPEN (to fulfil), the rest FULFILLED.
   const span = 2 * 365 * 86_400_000;
@@ -256,7 +280,13 @@ async function explainList(t: Tenant, label: string, query: Record<string, unkno
     if (/^\s*SELECT/i.test(sql)) captured.push({ sql, params: params ?? [] });
   };
   try {
-    await listOrders({ companyId: t.companyId, actor: 'bench', grantedFiliais: '*', scopes: ['*'] }, t.filialId, { page: 1, pageSize: 20, includeTotal: true, sort: '-code', ...query } as never);
+    await listOrders({ companyId: t.companyId, actor: 'bench', grantedFiliais: '*', scopes: ['*'] }, t.filialId, {
+      page: 1,
+      pageSize: 20,
+      includeTotal: true,
+      sort: '-code',
+      ...query,
+    } as never);
   } finally {
     logger.logQuery = original;
   }
@@ -273,13 +303,21 @@ async function explainList(t: Tenant, label: string, query: Record<string, unkno
   const parts: string[] = [`### ${label}`];
   for (const { sql, params } of statements) {
     const rows: Record<string, unknown>[] = await dataSource.query(`EXPLAIN ${sql}`, params);
-    parts.push('```sql', sql.replace(/\s+/g, ' ').slice(0, 1200), '```', '| id | select_type | table | type | key | rows | Extra |', '|---|---|---|---|---|---|---|');
-    for (const r of rows) parts.push(`| ${[r.id, r.select_type, r.table, r.type, r.key ?? '', r.rows, r.Extra ?? ''].map(String).join(' | ')} |`);
+    parts.push(
+      '```sql',
+      sql.replace(/\s+/g, ' ').slice(0, 1200),
+      '```',
+      '| id | select_type | table | type | key | rows | Extra |',
+      '|---|---|---|---|---|---|---|',
+    );
+    for (const r of rows)
+      parts.push(`| ${[r.id, r.select_type, r.table, r.type, r.key ?? '', r.rows, r.Extra ?? ''].map(String).join(' | ')} |`);
   }
   return parts.join('\n');
 }
 
-const fmt = (r: LoadResult) => `${r.rps.toFixed(0)} req/s · p50 ${r.p50} ms · p97.5 ${r.p95} ms · p99 ${r.p99} ms · ${r.requests} requests · errors ${r.errors} · non-2xx ${r.non2xx}`;
+const fmt = (r: LoadResult) =>
+  `${r.rps.toFixed(0)} req/s · p50 ${r.p50} ms · p97.5 ${r.p95} ms · p99 ${r.p99} ms · ${r.requests} requests · errors ${r.errors} · non-2xx ${r.non2xx}`;
 
 async function main(): Promise<void> {
   const { reused } = await prepareDatabase();
@@ -288,14 +326,21 @@ async function main(): Promise<void> {
   let loadSecs: number | null = null;
   if (Number(n) !== N.orders) {
     if (Number(n)) throw new Error(`the bench database holds ${n} orders, not ${N.orders}: run without BENCH_REUSE`);
-    console.log(`loading ${N.orders.toLocaleString('en')} orders × 3 items, ${N.customers.toLocaleString('en')} customers, ${N.sellers} sellers…`);
+    console.log(
+      `loading ${N.orders.toLocaleString('en')} orders × 3 items, ${N.customers.toLocaleString('en')} customers, ${N.sellers} sellers…`,
+    );
     loadSecs = await loadData(t);
   } else {
     console.log(`reusing ${N.orders.toLocaleString('en')} loaded orders`);
   }
   const filialHash = encodeId('filial', t.filialId);
   const token = signToken({ sub: 'bench', companyId: encodeId('company', t.companyId), filiais: ['*'], scope: '*' }, '2h');
-  const headers = { authorization: `Bearer ${token}`, 'x-company-id': encodeId('company', t.companyId), 'x-filial-id': filialHash, 'content-type': 'application/json' };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'x-company-id': encodeId('company', t.companyId),
+    'x-filial-id': filialHash,
+    'content-type': 'application/json',
+  };
 
   const explains = !N.listSecs
     ? '(lists not run: LIST_SECS=0)'
@@ -322,16 +367,33 @@ async function main(): Promise<void> {
   try {
     const listLoad = async (label: string, pathOf: () => string, connections = N.listConnections) => {
       const meter = await cpuMeter(server);
-      const res = await load({ url: baseUrl, connections, duration: N.listSecs, headers, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }] });
+      const res = await load({
+        url: baseUrl,
+        connections,
+        duration: N.listSecs,
+        headers,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }],
+      });
       const cpu = await meter.stop(res.requests);
       results[label] = { ...res, cpu };
       console.log(`${label}: ${fmt(res)}; ${fmtCpu(cpu)}`);
     };
     if (N.listSecs) await listLoad('warm-up', () => `${listPath}?search=${1 + Math.floor(r() * 999)}`);
     if (N.listSecs) {
-      await listLoad('floor: read one order by primary key', () => `/api/sales-order/detail/${encodeId('sales-order', 1 + Math.floor(r() * N.orders))}`);
-      await listLoad('numeric search', () => `${listPath}?search=${String(1 + Math.floor(r() * N.orders)).slice(0, 1 + Math.floor(r() * 6))}`);
-      const textTerms = [...FIRST.slice(0, 40).map((f, i) => `${f} ${LAST[i % LAST.length]}`), ...FIRST.slice(40, 60), ...SELLER_ALIASES.slice(0, N.sellers).slice(0, 20), 'OBRA SILVA'];
+      await listLoad(
+        'floor: read one order by primary key',
+        () => `/api/sales-order/detail/${encodeId('sales-order', 1 + Math.floor(r() * N.orders))}`,
+      );
+      await listLoad(
+        'numeric search',
+        () => `${listPath}?search=${String(1 + Math.floor(r() * N.orders)).slice(0, 1 + Math.floor(r() * 6))}`,
+      );
+      const textTerms = [
+        ...FIRST.slice(0, 40).map((f, i) => `${f} ${LAST[i % LAST.length]}`),
+        ...FIRST.slice(40, 60),
+        ...SELLER_ALIASES.slice(0, N.sellers).slice(0, 20),
+        'OBRA SILVA',
+      ];
       await listLoad('text search', () => `${listPath}?search=${encodeURIComponent(textTerms[Math.floor(r() * textTerms.length)])}`);
       await listLoad('page 500, unfiltered', () => `${listPath}?page=500&pageSize=20`);
       const profileSecs = Number(process.env.PROFILE_SECS ?? 10);
@@ -344,7 +406,13 @@ async function main(): Promise<void> {
         const pathOf = profilePath[profileList];
         if (!pathOf) throw new Error(`PROFILE_LIST must be one of ${Object.keys(profilePath).join(', ')}`);
         await profiled(server, 'sales-order-list', () =>
-          load({ url: baseUrl, connections: N.listConnections, duration: profileSecs, headers, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }] }),
+          load({
+            url: baseUrl,
+            connections: N.listConnections,
+            duration: profileSecs,
+            headers,
+            requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }],
+          }),
         );
         listStages = stagesOfCpuProfile(reportFile('sales-order-list').replace(/\.md$/, '.cpuprofile'));
       }
@@ -365,8 +433,13 @@ async function main(): Promise<void> {
         ],
       }),
     }));
-    const stockBefore: { q: string }[] = await dataSource.query('SELECT SUM(quantity) AS q FROM stock_balance WHERE company_id = ?', [t.companyId]);
-    const fulfilledBefore: { q: string }[] = await dataSource.query('SELECT SUM(fulfilled_quantity) AS q FROM sales_order_item WHERE company_id = ?', [t.companyId]);
+    const stockBefore: { q: string }[] = await dataSource.query('SELECT SUM(quantity) AS q FROM stock_balance WHERE company_id = ?', [
+      t.companyId,
+    ]);
+    const fulfilledBefore: { q: string }[] = await dataSource.query(
+      'SELECT SUM(fulfilled_quantity) AS q FROM sales_order_item WHERE company_id = ?',
+      [t.companyId],
+    );
     const fulfillLoad = (duration: number) =>
       load({
         url: baseUrl,
@@ -397,13 +470,20 @@ async function main(): Promise<void> {
     }
     // Requests autocannon gave up on at the end may still be committing: stop the server first.
     await server.stop();
-    const stockAfter: { q: string }[] = await dataSource.query('SELECT SUM(quantity) AS q FROM stock_balance WHERE company_id = ?', [t.companyId]);
-    const fulfilledAfter: { q: string }[] = await dataSource.query('SELECT SUM(fulfilled_quantity) AS q FROM sales_order_item WHERE company_id = ?', [t.companyId]);
+    const stockAfter: { q: string }[] = await dataSource.query('SELECT SUM(quantity) AS q FROM stock_balance WHERE company_id = ?', [
+      t.companyId,
+    ]);
+    const fulfilledAfter: { q: string }[] = await dataSource.query(
+      'SELECT SUM(fulfilled_quantity) AS q FROM sales_order_item WHERE company_id = ?',
+      [t.companyId],
+    );
     const stockDrop = Number(stockBefore[0].q) - Number(stockAfter[0].q);
     const fulfilledUp = Number(fulfilledAfter[0].q) - Number(fulfilledBefore[0].q);
     const mismatches = await findStockMismatches(dataSource.manager, t.companyId);
     const consistent = stockDrop === fulfilledUp && mismatches.length === 0;
-    console.log(`stock check: stock down ${stockDrop}, fulfilled up ${fulfilledUp}, ledger mismatches ${mismatches.length} → ${consistent ? 'OK' : 'MISMATCH'}`);
+    console.log(
+      `stock check: stock down ${stockDrop}, fulfilled up ${fulfilledUp}, ledger mismatches ${mismatches.length} → ${consistent ? 'OK' : 'MISMATCH'}`,
+    );
 
     const floor = rawQuickSaleFloor(15);
     console.log(`raw-SQL floor (quick sale of 3 items, 16 connections): ${JSON.stringify(floor)}`);
@@ -422,7 +502,8 @@ async function main(): Promise<void> {
       '| run | req/s | p50 ms | p97.5 ms | p99 ms | requests | errors | non-2xx | API CPU ms/req | MariaDB CPU ms/req |',
       '|---|---|---|---|---|---|---|---|---|---|',
       ...Object.entries(results).map(
-        ([k, v]) => `| ${k} | ${v.rps.toFixed(0)} | ${v.p50} | ${v.p95} | ${v.p99} | ${v.requests} | ${v.errors} | ${v.non2xx} | ${v.cpu.api.toFixed(3)} | ${v.cpu.db?.toFixed(3) ?? 'n/a'} |`,
+        ([k, v]) =>
+          `| ${k} | ${v.rps.toFixed(0)} | ${v.p50} | ${v.p95} | ${v.p99} | ${v.requests} | ${v.errors} | ${v.non2xx} | ${v.cpu.api.toFixed(3)} | ${v.cpu.db?.toFixed(3) ?? 'n/a'} |`,
       ),
       '',
       `Stock check after fulfill: stock down ${stockDrop}, fulfilled up ${fulfilledUp}, ledger mismatches ${mismatches.length} (${consistent ? 'OK' : 'MISMATCH'}).`,

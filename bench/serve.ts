@@ -15,7 +15,8 @@ let peak = 0;
 let sampler: NodeJS.Timeout | undefined;
 
 let session: Session | undefined;
-const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session!.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) => session!.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
 
 /** A CPU profile of a stretch of work only (not of the start, where ts-node compiles), written where asked. */
 async function profile(cmd: string): Promise<number> {
@@ -25,7 +26,12 @@ async function profile(cmd: string): Promise<number> {
     await post('Profiler.enable');
     await post('Profiler.start');
     // BENCH_HEAP_PROFILE=1: where the stretch allocates too (sampled; GC's share comes from there).
-    if (process.env.BENCH_HEAP_PROFILE === '1') await post('HeapProfiler.startSampling', { samplingInterval: 8192, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    if (process.env.BENCH_HEAP_PROFILE === '1')
+      await post('HeapProfiler.startSampling', {
+        samplingInterval: 8192,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
     return 0;
   }
   const file = cmd.slice('profile-stop:'.length);
@@ -65,7 +71,8 @@ async function answer(cmd: ServeCommand): Promise<unknown> {
 void (async () => {
   await openDatabase();
   // BENCH_WEBHOOKS=1: this replica also delivers webhooks (as `npm start` does), every WEBHOOK_DISPATCH_INTERVAL_MS.
-  const dispatcher = process.env.BENCH_WEBHOOKS === '1' ? new (await import('../src/modules/events/webhook-dispatcher')).WebhookDispatcher() : undefined;
+  const dispatcher =
+    process.env.BENCH_WEBHOOKS === '1' ? new (await import('../src/modules/events/webhook-dispatcher')).WebhookDispatcher() : undefined;
   dispatcher?.start(Number(process.env.WEBHOOK_DISPATCH_INTERVAL_MS ?? 1000));
   process.on('message', (m: { id: number; cmd: ServeCommand }) => void answer(m.cmd).then((value) => process.send?.({ id: m.id, value })));
   const server = createApp().listen(Number(process.env.BENCH_PORT ?? 0), '127.0.0.1', () => {

@@ -43,13 +43,16 @@ process.on('message', (m: Msg) => {
       // for, keep-alive) that reads the body and answers a fixed reply of an authorization's size.
       const pair = issueCertificate(sim!.ca, { commonName: '127.0.0.1', hosts: ['127.0.0.1', 'localhost'] });
       const answer = `<soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body>${'x'.repeat(900)}</soap12:Body></soap12:Envelope>`;
-      const server = https.createServer({ key: pair.keyPem, cert: pair.certPem, ca: [sim!.ca.certPem], requestCert: true, rejectUnauthorized: false }, (req, res) => {
-        req.on('data', () => undefined);
-        req.on('end', () => {
-          res.writeHead(200, { 'Content-Type': 'application/soap+xml; charset=utf-8' });
-          res.end(answer);
-        });
-      });
+      const server = https.createServer(
+        { key: pair.keyPem, cert: pair.certPem, ca: [sim!.ca.certPem], requestCert: true, rejectUnauthorized: false },
+        (req, res) => {
+          req.on('data', () => undefined);
+          req.on('end', () => {
+            res.writeHead(200, { 'Content-Type': 'application/soap+xml; charset=utf-8' });
+            res.end(answer);
+          });
+        },
+      );
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return reply({ url: `https://127.0.0.1:${(server.address() as { port: number }).port}` });
     }

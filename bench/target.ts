@@ -16,8 +16,14 @@ export const TARGET_ROOT = path.resolve(process.env.BENCH_TARGET || HARNESS_ROOT
 /** The target's commit (short hash, `+dirty` when its tree has changes), or its folder when it is no git checkout. */
 export function targetLabel(): string {
   try {
-    const commit = execFileSync('git', ['-C', TARGET_ROOT, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['-C', TARGET_ROOT, 'status', '--porcelain', '--untracked-files=no', '--', 'src'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const commit = execFileSync('git', ['-C', TARGET_ROOT, 'rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const dirty = execFileSync('git', ['-C', TARGET_ROOT, 'status', '--porcelain', '--untracked-files=no', '--', 'src'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return `${commit}${dirty ? '+dirty' : ''}`;
   } catch {
     return path.basename(TARGET_ROOT);
@@ -30,7 +36,10 @@ const MOVED: Record<string, string> = {
 };
 
 if (TARGET_ROOT !== HARNESS_ROOT) {
-  const redirected = ['src', 'tests'].map((dir) => ({ from: path.join(HARNESS_ROOT, dir) + path.sep, to: path.join(TARGET_ROOT, dir) + path.sep }));
+  const redirected = ['src', 'tests'].map((dir) => ({
+    from: path.join(HARNESS_ROOT, dir) + path.sep,
+    to: path.join(TARGET_ROOT, dir) + path.sep,
+  }));
   const M = Module as unknown as { _resolveFilename: (request: string, parent: unknown, ...rest: unknown[]) => string };
   const resolve = M._resolveFilename;
   M._resolveFilename = function (request, parent, ...rest) {
@@ -39,7 +48,8 @@ if (TARGET_ROOT !== HARNESS_ROOT) {
     if (!r) return file;
     const relative = path.relative(HARNESS_ROOT, file).split(path.sep).join('/');
     const moved = MOVED[relative];
-    const inTarget = moved && !fs.existsSync(path.join(TARGET_ROOT, relative)) ? path.join(TARGET_ROOT, moved) : r.to + file.slice(r.from.length);
+    const inTarget =
+      moved && !fs.existsSync(path.join(TARGET_ROOT, relative)) ? path.join(TARGET_ROOT, moved) : r.to + file.slice(r.from.length);
     return resolve.call(this, inTarget, parent, ...rest);
   };
 }

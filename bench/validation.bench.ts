@@ -14,14 +14,32 @@
 import fs from 'node:fs';
 import { dataSource } from '../src/core/db/data-source';
 import { makeProduct } from '../tests/support/catalog';
-import { CpuPerOp, cpuMeter, createTestTenant, fmtCpu, load, LoadResult, machine, prepareDatabase, profiled, reportFile, ServerProcess, stagesOfCpuProfile, startServerProcess } from './support';
+import {
+  CpuPerOp,
+  cpuMeter,
+  createTestTenant,
+  fmtCpu,
+  load,
+  LoadResult,
+  machine,
+  prepareDatabase,
+  profiled,
+  reportFile,
+  ServerProcess,
+  stagesOfCpuProfile,
+  startServerProcess,
+} from './support';
 
 const SECS = Number(process.env.SECS ?? 10);
 const CONC = Number(process.env.CONC ?? 8);
 const TARGET_MS = 0.5;
 const PROFILE_SECS = Number(process.env.PROFILE_SECS ?? 10);
 
-async function measure(server: ServerProcess, label: string, opts: Parameters<typeof load>[0]): Promise<{ label: string; run: LoadResult; cpu: CpuPerOp }> {
+async function measure(
+  server: ServerProcess,
+  label: string,
+  opts: Parameters<typeof load>[0],
+): Promise<{ label: string; run: LoadResult; cpu: CpuPerOp }> {
   await load({ ...opts, duration: 2 }); // warm-up (JIT)
   const meter = await cpuMeter(server);
   const run = await load({ ...opts, duration: SECS });
@@ -37,7 +55,12 @@ async function measure(server: ServerProcess, label: string, opts: Parameters<ty
   const api = await startServerProcess();
   const floor = await startServerProcess([], {}, 'express-floor.ts');
   try {
-    const body = JSON.stringify({ flowMode: 'QUICK_SALE', items: [{ productId: product.hash, quantity: 'three' }], payments: [{ method: 'CASH', amount: '30.00' }], colour: 'blue' });
+    const body = JSON.stringify({
+      flowMode: 'QUICK_SALE',
+      items: [{ productId: product.hash, quantity: 'three' }],
+      payments: [{ method: 'CASH', amount: '30.00' }],
+      colour: 'blue',
+    });
     const headers = { ...t.headers(), 'content-type': 'application/json' };
     const probe = await fetch(`${api.baseUrl}/api/sales-order`, { method: 'POST', headers, body });
     const problem = (await probe.json()) as { code?: string; errors?: unknown[] };
@@ -45,7 +68,13 @@ async function measure(server: ServerProcess, label: string, opts: Parameters<ty
     console.log(`the failing request answers 400 ${problem.code} with ${problem.errors?.length ?? 0} field errors`);
 
     const rows = [
-      await measure(api, 'POST /api/sales-order failing validation (400)', { url: `${api.baseUrl}/api/sales-order`, connections: CONC, method: 'POST', headers, body }),
+      await measure(api, 'POST /api/sales-order failing validation (400)', {
+        url: `${api.baseUrl}/api/sales-order`,
+        connections: CONC,
+        method: 'POST',
+        headers,
+        body,
+      }),
       await measure(api, 'GET /api/health (public: no auth, no validation)', { url: `${api.baseUrl}/api/health`, connections: CONC }),
       await measure(floor, 'floor: express alone, JSON POST → 400 problem', {
         url: `${floor.baseUrl}/floor`,
@@ -56,8 +85,19 @@ async function measure(server: ServerProcess, label: string, opts: Parameters<ty
       }),
     ];
     const failing = rows[0];
-    const failingLoad = { url: `${api.baseUrl}/api/sales-order`, connections: CONC, method: 'POST' as const, headers, body, duration: PROFILE_SECS };
-    const stages = PROFILE_SECS > 0 ? (await profiled(api, 'validation', () => load(failingLoad)), stagesOfCpuProfile(reportFile('validation').replace(/\.md$/, '.cpuprofile'))) : [];
+    const failingLoad = {
+      url: `${api.baseUrl}/api/sales-order`,
+      connections: CONC,
+      method: 'POST' as const,
+      headers,
+      body,
+      duration: PROFILE_SECS,
+    };
+    const stages =
+      PROFILE_SECS > 0
+        ? (await profiled(api, 'validation', () => load(failingLoad)),
+          stagesOfCpuProfile(reportFile('validation').replace(/\.md$/, '.cpuprofile')))
+        : [];
     const text = [
       `## A request that fails validation (issue 21) — ${machine()}`,
       '',
@@ -65,7 +105,10 @@ async function measure(server: ServerProcess, label: string, opts: Parameters<ty
       '',
       '| run | req/s | p50 / p99 ms | errors / non-2xx | API CPU ms/req | MariaDB CPU ms/req |',
       '|---|---|---|---|---|---|',
-      ...rows.map(({ label, run, cpu }) => `| ${label} | ${run.rps.toFixed(0)} | ${run.p50} / ${run.p99} | ${run.errors} / ${run.non2xx} | ${cpu.api.toFixed(3)} | ${cpu.db?.toFixed(3) ?? 'n/a'} |`),
+      ...rows.map(
+        ({ label, run, cpu }) =>
+          `| ${label} | ${run.rps.toFixed(0)} | ${run.p50} / ${run.p99} | ${run.errors} / ${run.non2xx} | ${cpu.api.toFixed(3)} | ${cpu.db?.toFixed(3) ?? 'n/a'} |`,
+      ),
       '',
       `Failing request: ${failing.cpu.api.toFixed(3)} ms of API CPU (target ≤ ${TARGET_MS} ms: ${failing.cpu.api <= TARGET_MS ? 'pass' : 'FAIL'}), ${(failing.cpu.api / rows[2].cpu.api).toFixed(1)}× the express floor.`,
       ...(stages.length

@@ -11,7 +11,13 @@ import { indexWords, spacedWords } from '../src/core/text/words';
 const PAGE = 1000;
 const INSERT_ROWS = 500;
 
-async function backfill(q: QueryRunner, table: 'customer' | 'seller', partyType: 'CUSTOMER' | 'SELLER', second: 'trade_name' | 'alias', withWords: boolean): Promise<void> {
+async function backfill(
+  q: QueryRunner,
+  table: 'customer' | 'seller',
+  partyType: 'CUSTOMER' | 'SELLER',
+  second: 'trade_name' | 'alias',
+  withWords: boolean,
+): Promise<void> {
   for (let after = 0; ;) {
     const rows: { id: number; company_id: number; name: string; other: string | null }[] = await q.query(
       `SELECT id, company_id, name, ${second} AS other FROM ${table} WHERE id > ? ORDER BY id LIMIT ${PAGE}`,
@@ -21,7 +27,9 @@ async function backfill(q: QueryRunner, table: 'customer' | 'seller', partyType:
     const tokens = rows.flatMap((r) => {
       const words = indexWords(r.name, r.other);
       const spaced = spacedWords(words);
-      return words.map((token) => (withWords ? [Number(r.company_id), partyType, token, Number(r.id), spaced] : [Number(r.company_id), partyType, token, Number(r.id)]));
+      return words.map((token) =>
+        withWords ? [Number(r.company_id), partyType, token, Number(r.id), spaced] : [Number(r.company_id), partyType, token, Number(r.id)],
+      );
     });
     const columns = withWords ? '(company_id, party_type, token, party_id, words)' : '(company_id, party_type, token, party_id)';
     const marks = withWords ? '(?, ?, ?, ?, ?)' : '(?, ?, ?, ?)';

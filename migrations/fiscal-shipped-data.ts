@@ -46,7 +46,18 @@ export const UF_RATES: [string, string, string, boolean][] = [
 /** [code, from, to, PIS/COFINS apply, IBS/CBS group, informative only, CBS %, IBS UF %, IBS mun %, source]. */
 export const RULE_SETS: [string, string, string | null, boolean, boolean, boolean, string, string, string, string][] = [
   ['2025', '2000-01-01', '2025-12-31', true, false, false, '0', '0', '0', 'Before the reform (LC 214/2025): PIS/COFINS, no IBS/CBS group'],
-  ['2026', '2026-01-01', '2026-12-31', true, true, true, '0.9', '0.1', '0', 'LC 214/2025 art. 343, 346; NT 2025.002: test year, CBS 0.9 %, IBS 0.1 %, informative'],
+  [
+    '2026',
+    '2026-01-01',
+    '2026-12-31',
+    true,
+    true,
+    true,
+    '0.9',
+    '0.1',
+    '0',
+    'LC 214/2025 art. 343, 346; NT 2025.002: test year, CBS 0.9 %, IBS 0.1 %, informative',
+  ],
   [
     '2027',
     '2027-01-01',
@@ -64,10 +75,34 @@ export const RULE_SETS: [string, string, string | null, boolean, boolean, boolea
 const SOURCE_DATE = '2026-01-01';
 
 export async function insertFiscalShippedData(q: QueryRunner, quote: (name: string) => string): Promise<void> {
-  const ufCols = ['company_id', 'uf', 'tax_group_id', 'valid_from', 'valid_to', 'internal_rate', 'fcp_rate', 'difal_double_base', 'source', 'source_date', 'version'];
+  const ufCols = [
+    'company_id',
+    'uf',
+    'tax_group_id',
+    'valid_from',
+    'valid_to',
+    'internal_rate',
+    'fcp_rate',
+    'difal_double_base',
+    'source',
+    'source_date',
+    'version',
+  ];
   await q.query(
     `INSERT INTO ${quote('fiscal_uf_rate')} (${ufCols.map(quote).join(', ')}) VALUES ${UF_RATES.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-    UF_RATES.flatMap(([uf, rate, fcp, doubleBase]) => [0, uf, 0, '2000-01-01', null, Number(rate).toFixed(4), Number(fcp).toFixed(4), doubleBase ? 1 : 0, UF_SOURCE, UF_SOURCE_DATE, 1]),
+    UF_RATES.flatMap(([uf, rate, fcp, doubleBase]) => [
+      0,
+      uf,
+      0,
+      '2000-01-01',
+      null,
+      Number(rate).toFixed(4),
+      Number(fcp).toFixed(4),
+      doubleBase ? 1 : 0,
+      UF_SOURCE,
+      UF_SOURCE_DATE,
+      1,
+    ]),
   );
   const rsCols = [
     'company_id',

@@ -14,7 +14,12 @@ withDatabase(async () => {
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   const token = signToken({ sub: 'backup-drill', companyId: summary.companyId, filiais: ['*'], scope: '*' }, '10m');
-  const headers = { Authorization: `Bearer ${token}`, 'x-company-id': summary.companyId, 'x-filial-id': summary.filialIds[0], 'Content-Type': 'application/json' };
+  const headers = {
+    Authorization: `Bearer ${token}`,
+    'x-company-id': summary.companyId,
+    'x-filial-id': summary.filialIds[0],
+    'Content-Type': 'application/json',
+  };
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const json = (await res.json().catch(() => null)) as any;
@@ -37,8 +42,16 @@ withDatabase(async () => {
     await call('POST', `/entry-document/confirm/${doc.id}`);
     const payables = await call('GET', `/entry-document/contas-pagar/documento/${doc.id}`);
     const methods = await call('GET', '/catalog/payment-methods');
-    await call('POST', `/entry-document/contas-pagar/pay/${payables.data[0].id}`, { amount: 100, paymentDate: '2026-03-10', method: methods.data[0].code });
-    await call('POST', '/sales-order', { flowMode: 'QUICK_SALE', items: [{ productId: summary.productIds[0], quantity: 6 }], payments: [{ method: methods.data[0].code, amount: 100 }] });
+    await call('POST', `/entry-document/contas-pagar/pay/${payables.data[0].id}`, {
+      amount: 100,
+      paymentDate: '2026-03-10',
+      method: methods.data[0].code,
+    });
+    await call('POST', '/sales-order', {
+      flowMode: 'QUICK_SALE',
+      items: [{ productId: summary.productIds[0], quantity: 6 }],
+      payments: [{ method: methods.data[0].code, amount: 100 }],
+    });
   } finally {
     server.close();
   }

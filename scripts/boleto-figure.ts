@@ -45,7 +45,14 @@ async function main() {
     discountDate: null,
     protestDays: 5,
   };
-  const pixCode = staticBrCode({ key: 'cobranca@example.com', merchantName: 'Mercearia Boa Vista', merchantCity: 'Sao Paulo', postalCode: '01304001', amount, txid: bolePixTxid('341', nn.number) });
+  const pixCode = staticBrCode({
+    key: 'cobranca@example.com',
+    merchantName: 'Mercearia Boa Vista',
+    merchantCity: 'Sao Paulo',
+    postalCode: '01304001',
+    amount,
+    txid: bolePixTxid('341', nn.number),
+  });
   const input = {
     boleto,
     account,
@@ -66,7 +73,26 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'boleto-figure-'));
   try {
     writeFileSync(path.join(dir, 'b.pdf'), pdf);
-    execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', '-f', '1', '-l', '1', '-y', '0', '-H', '1175', '-x', '0', '-W', '1240', path.join(dir, 'b.pdf'), path.join(dir, 'boleto')]);
+    execFileSync('pdftoppm', [
+      '-r',
+      '150',
+      '-png',
+      '-singlefile',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-y',
+      '0',
+      '-H',
+      '1175',
+      '-x',
+      '0',
+      '-W',
+      '1240',
+      path.join(dir, 'b.pdf'),
+      path.join(dir, 'boleto'),
+    ]);
     const out = path.join(__dirname, '..', 'docs', 'figures', 'boleto.png');
     renameSync(path.join(dir, 'boleto.png'), out);
     process.stdout.write(`${path.relative(process.cwd(), out)}\n`);

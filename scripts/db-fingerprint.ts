@@ -26,7 +26,8 @@ if (require.main === module) {
   withDatabase(async () => {
     if (process.argv.includes('--check-stock')) {
       const mismatches = await findStockMismatches(dataSource.manager);
-      if (mismatches.length) fail(`✗ ${mismatches.length} stock balance(s) differ from their movements: ${JSON.stringify(mismatches.slice(0, 5))}`);
+      if (mismatches.length)
+        fail(`✗ ${mismatches.length} stock balance(s) differ from their movements: ${JSON.stringify(mismatches.slice(0, 5))}`);
       console.error('✓ every stock balance equals the sum of its movements');
     }
     console.log(await fingerprint());

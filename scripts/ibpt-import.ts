@@ -29,7 +29,10 @@ const csv = utf8.includes('\uFFFD') ? bytes.toString('latin1') : utf8;
 
 withDatabase(async () => {
   const companyId = decodeId('company', company);
-  if (companyId <= 0 || !(await readerOf(NO_UNIT).findOneBy(Company, { id: companyId }))) fail(`--company ${company} is not a company hashid`);
+  if (companyId <= 0 || !(await readerOf(NO_UNIT).findOneBy(Company, { id: companyId })))
+    fail(`--company ${company} is not a company hashid`);
   const loaded = await loadApproximateTaxes(systemContext(companyId, 'ibpt-import'), { uf, csv });
   console.log(JSON.stringify(loaded));
-}).catch((err: Error & { extensions?: { errors?: unknown } }) => fail(`${err.message}${err.extensions?.errors ? ` ${JSON.stringify(err.extensions.errors)}` : ''}`));
+}).catch((err: Error & { extensions?: { errors?: unknown } }) =>
+  fail(`${err.message}${err.extensions?.errors ? ` ${JSON.stringify(err.extensions.errors)}` : ''}`),
+);

@@ -29,11 +29,15 @@ const timestamp = Date.now();
 
 /** Runs the TypeORM CLI; its SQL echo is shown only when the step fails (or with VERBOSE=1). */
 function typeorm(env: NodeJS.ProcessEnv, cliArgs: string[]): number {
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/typeorm/cli-ts-node-commonjs.js'), ...cliArgs, '-d', 'ormconfig.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'error', ...env },
-    encoding: 'utf8',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/typeorm/cli-ts-node-commonjs.js'), ...cliArgs, '-d', 'ormconfig.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'error', ...env },
+      encoding: 'utf8',
+    },
+  );
   const status = res.status ?? 1;
   if (status !== 0 || process.env.VERBOSE === '1') process.stdout.write(`${res.stdout ?? ''}${res.stderr ?? ''}`);
   else for (const line of (res.stdout ?? '').split('\n')) if (/has been generated|No changes/.test(line)) console.log(line);
@@ -64,7 +68,9 @@ async function forEngine(engine: string): Promise<number> {
   }
   try {
     if (typeorm(env, ['migration:run']) !== 0) return 1;
-    const out = check ? ['migration:generate', `migrations/${engine}/Check`, '--check'] : ['migration:generate', `migrations/${engine}/${name}`, '--pretty', '-t', String(timestamp)];
+    const out = check
+      ? ['migration:generate', `migrations/${engine}/Check`, '--check']
+      : ['migration:generate', `migrations/${engine}/${name}`, '--pretty', '-t', String(timestamp)];
     const status = typeorm(env, out);
     if (check && status !== 0) console.error(`✗ migrations/${engine} differ from the entities (run: npm run migration:generate -- <Name>)`);
     if (check && status === 0) console.log(`✓ migrations/${engine} match the entities`);

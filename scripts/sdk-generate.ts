@@ -25,7 +25,11 @@ try {
   const docFile = path.join(dir, 'openapi.json');
   const outFile = path.join(dir, 'openapi.ts');
   writeFileSync(docFile, JSON.stringify(doc, null, 2));
-  execFileSync(path.join(sdkDir, 'node_modules', '.bin', 'openapi-typescript'), [docFile, '--output', outFile, '--alphabetize', '--silent'], { stdio: 'inherit' });
+  execFileSync(
+    path.join(sdkDir, 'node_modules', '.bin', 'openapi-typescript'),
+    [docFile, '--output', outFile, '--alphabetize', '--silent'],
+    { stdio: 'inherit' },
+  );
   const { operations, problems } = sdkOperations(doc);
   const files: [string, string][] = [
     ['openapi.ts', HEADER + readFileSync(outFile, 'utf8')],

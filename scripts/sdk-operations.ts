@@ -81,7 +81,10 @@ const comment = (text: string) => text.replace(/\*\//g, '* /');
 export function sdkOperations(doc: Json): { operations: string; problems: string } {
   const ops = operationsOf(doc);
   const table = ops
-    .map((o) => `  ${o.operationId}: { method: '${o.method}', path: '${o.path}', idempotencyKey: ${o.idempotencyKey}, read: '${o.read}', list: ${o.list ? `'${o.list}'` : 'null'} },`)
+    .map(
+      (o) =>
+        `  ${o.operationId}: { method: '${o.method}', path: '${o.path}', idempotencyKey: ${o.idempotencyKey}, read: '${o.read}', list: ${o.list ? `'${o.list}'` : 'null'} },`,
+    )
     .join('\n');
   const methods = ops
     .map((o) => {
@@ -97,7 +100,12 @@ export function sdkOperations(doc: Json): { operations: string; problems: string
         `   */`,
       ];
       const sig = `(args: ArgsOf<'${o.operationId}'>${optionalArgs(o) ? " = {} as ArgsOf<'" + o.operationId + "'>" : ''}, options?: CallOptions)`;
-      const lines = [...doc1, `  ${o.methodName}${sig}: Promise<ResultOf<'${o.operationId}'>> {`, `    return callOperation(this.http, OPERATIONS.${o.operationId}, args, options);`, `  }`];
+      const lines = [
+        ...doc1,
+        `  ${o.methodName}${sig}: Promise<ResultOf<'${o.operationId}'>> {`,
+        `    return callOperation(this.http, OPERATIONS.${o.operationId}, args, options);`,
+        `  }`,
+      ];
       if (o.list) {
         lines.push(
           `  /** Every item of \`${o.method} /api${o.path}\`, page after page (${o.list === 'cursor' ? 'by nextCursor' : 'by page'}): \`for await (const item of …)\`. */`,
@@ -137,7 +145,9 @@ ${methods}
 }
 `;
   const codes = new Map<string, Set<number>>();
-  for (const o of ops) for (const [s, list] of Object.entries(o.errors)) for (const c of list) (codes.get(c) ?? codes.set(c, new Set()).get(c)!).add(Number(s));
+  for (const o of ops)
+    for (const [s, list] of Object.entries(o.errors))
+      for (const c of list) (codes.get(c) ?? codes.set(c, new Set()).get(c)!).add(Number(s));
   const sorted = [...codes.keys()].sort();
   const problems = `/** Every problem code the API's document lists, with the statuses it comes with (${sorted.length} codes). */
 export interface ProblemCodes {

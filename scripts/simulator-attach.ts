@@ -27,18 +27,27 @@ const USAGE = `usage: npm run simulator:attach -- --company <hashid> --filial <h
 const args = parseArgs();
 const company = args.company?.[0];
 if (!company || !args.filial?.length) fail(USAGE);
-const saved = fs.existsSync(INFO_FILE) ? (JSON.parse(fs.readFileSync(INFO_FILE, 'utf8')) as { url: string; adminToken: string; caPem: string }) : null;
+const saved = fs.existsSync(INFO_FILE)
+  ? (JSON.parse(fs.readFileSync(INFO_FILE, 'utf8')) as { url: string; adminToken: string; caPem: string })
+  : null;
 const url = args.url?.[0] ?? saved?.url;
 const token = args.token?.[0] ?? saved?.adminToken;
 const ca = args.ca ? fs.readFileSync(args.ca[0], 'utf8') : saved?.caPem;
-if (!url || !token || !ca) fail(`No simulator found: start the service (npm start; on MySQL with SEFAZ_SIMULATOR=true) or pass --url, --token and --ca.\n\n${USAGE}`);
+if (!url || !token || !ca)
+  fail(
+    `No simulator found: start the service (npm start; on MySQL with SEFAZ_SIMULATOR=true) or pass --url, --token and --ca.\n\n${USAGE}`,
+  );
 
 function issueA1(cnpj: string, name: string, password: string): Promise<string> {
   const body = JSON.stringify({ cnpj, name, password });
   return new Promise((resolve, reject) => {
     const req = https.request(
       `${url}/admin/client-certificate`,
-      { method: 'POST', ca, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        ca,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -15,7 +15,8 @@ if (args.operator) {
   process.exit(0);
 }
 const company = args.company?.[0];
-if (!company) fail('usage: npm run token -- --company <hashid> --filiais <hashid,...|*> --scope "<scopes>" --ttl 8h [--sub user] [--filial <hashid>]');
+if (!company)
+  fail('usage: npm run token -- --company <hashid> --filiais <hashid,...|*> --scope "<scopes>" --ttl 8h [--sub user] [--filial <hashid>]');
 const filiais = (args.filiais?.[0] ?? '*')
   .split(',')
   .map((s) => s.trim())

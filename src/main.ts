@@ -32,7 +32,10 @@ async function main() {
     const { createRedisRateLimitStore } = await import('./core/http/rate-limit-store');
     const store = async (prefix: string) => (await createRedisRateLimitStore(config.rateLimit.redisUrl!, prefix)).store;
     rateLimit = { ...config.rateLimit, store: await store('rl:') };
-    addressRateLimit = { ...config.rateLimit.perAddress, stores: { requests: await store('rl-addr:'), authFailures: await store('rl-auth:') } };
+    addressRateLimit = {
+      ...config.rateLimit.perAddress,
+      stores: { requests: await store('rl-addr:'), authFailures: await store('rl-auth:') },
+    };
   }
   const app = createApp({ rateLimit, addressRateLimit });
   const server = app.listen(config.http.port, config.http.host);
@@ -69,7 +72,9 @@ async function main() {
   }
   // The simulator is development tooling (src/dev): loaded only when it is to run, never by a production start.
   const { sefazConfig } = await import('./core/config/sefaz');
-  const authority = sefazConfig.simulator.enabled ? await (await import('./dev/sefaz-simulator')).startLocalAuthority(DEMO_COMPANY_CNPJ) : null;
+  const authority = sefazConfig.simulator.enabled
+    ? await (await import('./dev/sefaz-simulator')).startLocalAuthority(DEMO_COMPANY_CNPJ)
+    : null;
   if (authority) {
     lines.splice(
       3,
@@ -85,14 +90,19 @@ async function main() {
   if (authority && config.demoSeed && config.env !== 'production') {
     const { seedDemoDocuments } = await import('./demo/demo-documents');
     const local = ['0.0.0.0', '::'].includes(config.http.host) ? '127.0.0.1' : config.http.host;
-    const docs = await seedDemoDocuments({ baseUrl: `http://${local}:${config.http.port}/api`, feedAuthority: (xml) => authority.simulator.authority.feed(xml) });
+    const docs = await seedDemoDocuments({
+      baseUrl: `http://${local}:${config.http.port}/api`,
+      feedAuthority: (xml) => authority.simulator.authority.feed(xml),
+    });
     if (docs) {
       // Beside the demo tenant's lines, before its JSON summary (the last line).
       const at = lines.findIndex((l) => l.startsWith('  get a token')) + 1;
       lines.splice(
         at,
         0,
-        docs.made.length ? `  demo documents made: ${docs.made.join(', ')}` : `  demo documents present: ${docs.present.length} kinds (not seeded again)`,
+        docs.made.length
+          ? `  demo documents made: ${docs.made.join(', ')}`
+          : `  demo documents present: ${docs.present.length} kinds (not seeded again)`,
         ...docs.failed.map((f) => `  demo documents not made: ${f.kinds.join(', ')} (${f.reason})`),
       );
     }

@@ -54,7 +54,8 @@ export function backgroundWorkers(plan: WorkerPlan = configuredPlan()): Worker[]
   workers.push(spedWorker());
   if (plan.nfeBatch) workers.push(batchRunner.worker(Math.max(5_000, nfeConfig.batch.leaseMs / 4)));
   if (plan.manifestationDeadlines) workers.push(new DeadlineTracker().worker(nfeConfig.deadlines.intervalMs));
-  if (plan.recovery) workers.push(invoiceRecoveryWorker(invoicesConfig.recovery.tickMs), nfceQueueWorker(invoicesConfig.recovery.nfceTickMs));
+  if (plan.recovery)
+    workers.push(invoiceRecoveryWorker(invoicesConfig.recovery.tickMs), nfceQueueWorker(invoicesConfig.recovery.nfceTickMs));
   return workers;
 }
 

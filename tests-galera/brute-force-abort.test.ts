@@ -34,11 +34,14 @@ describe('Galera: a replicated write aborts a transaction in the middle of a bat
     });
 
   it('MariaDB: the rest of the multi-statement query commits on its own and no error is answered', async () => {
-    const connect = (n: number) => mysql.createConnection({ host: nodes[n - 1].host, port: nodes[n - 1].port, user: 'root', database, multipleStatements: true });
+    const connect = (n: number) =>
+      mysql.createConnection({ host: nodes[n - 1].host, port: nodes[n - 1].port, user: 'root', database, multipleStatements: true });
     const [a, b] = await Promise.all([connect(1), connect(2)]);
     try {
       const batch = a
-        .query("START TRANSACTION; UPDATE bfa_row SET v = v + 1 WHERE id = 1; DO SLEEP(1); INSERT INTO bfa_log (attempt, note) VALUES (1, 'x'); INSERT INTO bfa_log (attempt, note) VALUES (1, 'y')")
+        .query(
+          "START TRANSACTION; UPDATE bfa_row SET v = v + 1 WHERE id = 1; DO SLEEP(1); INSERT INTO bfa_log (attempt, note) VALUES (1, 'x'); INSERT INTO bfa_log (attempt, note) VALUES (1, 'y')",
+        )
         .then(
           () => 'no error',
           (err: { code?: string }) => err.code,
@@ -65,7 +68,10 @@ describe('Galera: a replicated write aborts a transaction in the middle of a bat
       const [[{ node }]] = (await readBatch(em, [{ sql: 'SELECT @@wsrep_node_name AS node' }])) as { node: string }[][];
       await em.query('UPDATE bfa_row SET v = v + 1 WHERE id = 1');
       const other = node === 'node1' ? 2 : 1;
-      const conflict = attempt === 1 ? sleep(300).then(() => onNode(other, (c) => c.query('UPDATE bfa_row SET v = v + 100 WHERE id = 1'), false)) : Promise.resolve();
+      const conflict =
+        attempt === 1
+          ? sleep(300).then(() => onNode(other, (c) => c.query('UPDATE bfa_row SET v = v + 100 WHERE id = 1'), false))
+          : Promise.resolve();
       try {
         const log = 'INSERT INTO bfa_log (attempt, note) VALUES (?, ?)';
         await readBatch(em, [{ sql: 'DO SLEEP(1)' }, { sql: log, params: [attempt, 'x'] }, { sql: log, params: [attempt, 'y'] }]);

@@ -8,7 +8,22 @@ import { dataSource } from '../src/core/db/data-source';
 import { addStock, makeCustomer, makeProduct, stockMismatches, stockOf } from '../tests/support/catalog';
 import { createTestTenant, TestTenant } from '../tests/support/tenant';
 import { draftBody, item, movementsOf } from '../tests/entry-document/support';
-import { Answer, call, causalBarrier, checksums, count, galera, nodes, onNode, openCounter, Replica, ReplicaStats, sleep, startReplica, wsrepStatus } from './support';
+import {
+  Answer,
+  call,
+  causalBarrier,
+  checksums,
+  count,
+  galera,
+  nodes,
+  onNode,
+  openCounter,
+  Replica,
+  ReplicaStats,
+  sleep,
+  startReplica,
+  wsrepStatus,
+} from './support';
 
 /*
  * The service on a 3-node MariaDB Galera cluster (issue 22): two replicas each bound to a different
@@ -58,7 +73,11 @@ describe('Galera cluster: replicas on different nodes', () => {
   });
 
   const sell = (r: Replica, productHash: string, headers: Record<string, string> = t.headers(), extra: object = {}) =>
-    call(r.baseUrl, 'POST', '/sales-order', headers, { flowMode: 'QUICK_SALE', items: [{ productId: productHash, quantity: 1 }], ...extra });
+    call(r.baseUrl, 'POST', '/sales-order', headers, {
+      flowMode: 'QUICK_SALE',
+      items: [{ productId: productHash, quantity: 1 }],
+      ...extra,
+    });
 
   /** Every answer of a storm: exactly `winners` 201s, the rest 422 INSUFFICIENT_STOCK (never a 409 or 5xx). */
   function expectStorm(results: Answer[], winners: number) {
@@ -85,14 +104,20 @@ describe('Galera cluster: replicas on different nodes', () => {
       const orders: { id: string; items: { salesOrderItemId: string }[] }[] = [];
       for (let i = 0; i < 100; i += 20) {
         const batch = await Promise.all(
-          Array.from({ length: 20 }, (_v, j) => call(replicas()[(i + j) % 2].baseUrl, 'POST', '/sales-order', t.headers(), { items: [{ productId: p.hash, quantity: 1 }] })),
+          Array.from({ length: 20 }, (_v, j) =>
+            call(replicas()[(i + j) % 2].baseUrl, 'POST', '/sales-order', t.headers(), { items: [{ productId: p.hash, quantity: 1 }] }),
+          ),
         );
         for (const b of batch) expect(b.status, JSON.stringify(b.body)).to.equal(201);
         orders.push(...batch.map((b) => b.body));
       }
       const started = Date.now();
       const results = await Promise.all(
-        orders.map((o, i) => call(replicas()[i % 2].baseUrl, 'POST', `/sales-order/${o.id}/fulfill`, t.headers(), { items: [{ salesOrderItemId: o.items[0].salesOrderItemId, quantity: 1 }] })),
+        orders.map((o, i) =>
+          call(replicas()[i % 2].baseUrl, 'POST', `/sales-order/${o.id}/fulfill`, t.headers(), {
+            items: [{ salesOrderItemId: o.items[0].salesOrderItemId, quantity: 1 }],
+          }),
+        ),
       );
       const ms = Date.now() - started;
       expectStorm(results, 10);
@@ -116,12 +141,18 @@ describe('Galera cluster: replicas on different nodes', () => {
     it('50 fulfils and 50 quick sales of the same product at once: exactly 10 win', async () => {
       const p = await makeProduct(t);
       await addStock(t, 0, p.id, 10);
-      const orders = await Promise.all(Array.from({ length: 50 }, (_v, i) => call(replicas()[i % 2].baseUrl, 'POST', '/sales-order', t.headers(), { items: [{ productId: p.hash, quantity: 1 }] })));
+      const orders = await Promise.all(
+        Array.from({ length: 50 }, (_v, i) =>
+          call(replicas()[i % 2].baseUrl, 'POST', '/sales-order', t.headers(), { items: [{ productId: p.hash, quantity: 1 }] }),
+        ),
+      );
       for (const o of orders) expect(o.status, JSON.stringify(o.body)).to.equal(201);
       const started = Date.now();
       const results = await Promise.all([
         ...orders.map((o, i) =>
-          call(replicas()[i % 2].baseUrl, 'POST', `/sales-order/${o.body.id}/fulfill`, t.headers(), { items: [{ salesOrderItemId: o.body.items[0].salesOrderItemId, quantity: 1 }] }),
+          call(replicas()[i % 2].baseUrl, 'POST', `/sales-order/${o.body.id}/fulfill`, t.headers(), {
+            items: [{ salesOrderItemId: o.body.items[0].salesOrderItemId, quantity: 1 }],
+          }),
         ),
         ...Array.from({ length: 50 }, (_v, i) => sell(replicas()[(i + 1) % 2], p.hash)),
       ]);
@@ -143,9 +174,17 @@ describe('Galera cluster: replicas on different nodes', () => {
       const outcomes: string[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const p = await makeProduct(t);
-        const created = await call(r1.baseUrl, 'POST', '/entry-document', t.headers(), draftBody({ items: [item({ productId: p.hash, quantity: 3 })] }));
+        const created = await call(
+          r1.baseUrl,
+          'POST',
+          '/entry-document',
+          t.headers(),
+          draftBody({ items: [item({ productId: p.hash, quantity: 3 })] }),
+        );
         expect(created.status, JSON.stringify(created.body)).to.equal(201);
-        const results = await Promise.all(replicas().map((r) => call(r.baseUrl, 'POST', `/entry-document/confirm/${created.body.id}`, t.headers())));
+        const results = await Promise.all(
+          replicas().map((r) => call(r.baseUrl, 'POST', `/entry-document/confirm/${created.body.id}`, t.headers())),
+        );
         expect(results.map((r) => r.status).sort(), JSON.stringify(results.map((r) => r.body))).to.deep.equal([200, 409]);
         outcomes.push(results.map((r) => r.status).join('/'));
         expect(await movementsOf(t, created.body.id)).to.have.length(1);
@@ -158,9 +197,17 @@ describe('Galera cluster: replicas on different nodes', () => {
       const outcomes: string[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const p = await makeProduct(t);
-        const created = await call(r1.baseUrl, 'POST', '/entry-document', t.headers(), draftBody({ items: [item({ productId: p.hash, quantity: 4 })] }));
+        const created = await call(
+          r1.baseUrl,
+          'POST',
+          '/entry-document',
+          t.headers(),
+          draftBody({ items: [item({ productId: p.hash, quantity: 4 })] }),
+        );
         expect((await call(r2.baseUrl, 'POST', `/entry-document/confirm/${created.body.id}`, t.headers())).status).to.equal(200);
-        const results = await Promise.all(replicas().map((r) => call(r.baseUrl, 'POST', `/entry-document/cancel/${created.body.id}`, t.headers())));
+        const results = await Promise.all(
+          replicas().map((r) => call(r.baseUrl, 'POST', `/entry-document/cancel/${created.body.id}`, t.headers())),
+        );
         expect(results.map((r) => r.status).sort(), JSON.stringify(results.map((r) => r.body))).to.deep.equal([200, 409]);
         outcomes.push(results.map((r) => r.status).join('/'));
         expect(await movementsOf(t, created.body.id)).to.have.length(2);
@@ -175,11 +222,27 @@ describe('Galera cluster: replicas on different nodes', () => {
         const p = await makeProduct(t);
         await addStock(t, 0, p.id, 1);
         const c = await makeCustomer(t);
-        const order = await call(r1.baseUrl, 'POST', '/sales-order', t.headers(), { customerId: c.hash, items: [{ productId: p.hash, quantity: 1, unitPrice: 8 }] });
+        const order = await call(r1.baseUrl, 'POST', '/sales-order', t.headers(), {
+          customerId: c.hash,
+          items: [{ productId: p.hash, quantity: 1, unitPrice: 8 }],
+        });
         const line = order.body.items[0].salesOrderItemId;
-        expect((await call(r2.baseUrl, 'POST', `/sales-order/${order.body.id}/fulfill`, t.headers(), { items: [{ salesOrderItemId: line, quantity: 1 }] })).status).to.equal(201);
-        const body = { customerId: c.hash, reason: 'Corrida', refundMethod: 'CASH', items: [{ salesOrderItemId: line, quantity: 1, restock: true }] };
-        const results = await Promise.all(replicas().map((r) => call(r.baseUrl, 'POST', `/returns/${t.filialHashes[0]}`, t.headers(), body)));
+        expect(
+          (
+            await call(r2.baseUrl, 'POST', `/sales-order/${order.body.id}/fulfill`, t.headers(), {
+              items: [{ salesOrderItemId: line, quantity: 1 }],
+            })
+          ).status,
+        ).to.equal(201);
+        const body = {
+          customerId: c.hash,
+          reason: 'Corrida',
+          refundMethod: 'CASH',
+          items: [{ salesOrderItemId: line, quantity: 1, restock: true }],
+        };
+        const results = await Promise.all(
+          replicas().map((r) => call(r.baseUrl, 'POST', `/returns/${t.filialHashes[0]}`, t.headers(), body)),
+        );
         expect(results.map((r) => r.status).sort(), JSON.stringify(results.map((r) => r.body))).to.deep.equal([201, 422]);
         outcomes.push(results.map((r) => r.status).join('/'));
         expect(await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId, customerId: c.id })).to.equal(1);
@@ -352,7 +415,10 @@ describe('Galera cluster: replicas on different nodes', () => {
         figure.present = [];
         for (const n of [1, 2, 3]) {
           const rows = await onNode(n, async (c) => {
-            const [sales] = await c.query('SELECT id, notes FROM sales_order WHERE company_id = ? AND notes LIKE ?', [t.companyId, `${prefix}%`]);
+            const [sales] = await c.query('SELECT id, notes FROM sales_order WHERE company_id = ? AND notes LIKE ?', [
+              t.companyId,
+              `${prefix}%`,
+            ]);
             return sales as { id: number; notes: string }[];
           });
           const byKey = new Map<string, number[]>();
@@ -363,8 +429,18 @@ describe('Galera cluster: replicas on different nodes', () => {
             const detail = await onNode(n, async (c) =>
               Promise.all(
                 missing.map(async ([key, id]) => {
-                  const [keyRows] = await c.query('SELECT state, response_status, response_body, lease_owner FROM idempotency_key WHERE company_id = ? AND `key` = ?', [t.companyId, key]);
-                  return { key, id, salesUnderKey: byKey.get(key) ?? [], idempotencyKey: keyRows, tries: log.filter((l) => l.key === key), killedAt };
+                  const [keyRows] = await c.query(
+                    'SELECT state, response_status, response_body, lease_owner FROM idempotency_key WHERE company_id = ? AND `key` = ?',
+                    [t.companyId, key],
+                  );
+                  return {
+                    key,
+                    id,
+                    salesUnderKey: byKey.get(key) ?? [],
+                    idempotencyKey: keyRows,
+                    tries: log.filter((l) => l.key === key),
+                    killedAt,
+                  };
                 }),
               ),
             );

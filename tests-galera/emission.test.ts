@@ -31,7 +31,11 @@ describe('Galera: NF-e and NFC-e issued by replicas on different nodes', () => {
     await c.save({ autoIssue: true, syncTimeoutMs: 3000 });
     // The NFC-e queue looks every 2 s (15 s by default) for notes a lost node left behind.
     const env = { GALERA_REPLICA_WORKERS: '1', NFCE_QUEUE_TICK_SECONDS: '2' };
-    [rA, rB, rC] = await Promise.all([startReplica('emit-a', [1], env), startReplica('emit-b', [2], env), startReplica('emit-c', [1, 2, 3], env)]);
+    [rA, rB, rC] = await Promise.all([
+      startReplica('emit-a', [1], env),
+      startReplica('emit-b', [2], env),
+      startReplica('emit-c', [1, 2, 3], env),
+    ]);
   });
 
   after(async function () {
@@ -66,7 +70,8 @@ describe('Galera: NF-e and NFC-e issued by replicas on different nodes', () => {
     const voids = await dataSource.manager.findBy(InvoiceNumberVoid, { companyId: c.t.companyId, seriesId: In(series.map((s) => s.id)) });
     const taken = new Set(numbers);
     const out: number[] = [];
-    for (const s of series) for (let n = 1; n < s.nextNumber; n++) if (!taken.has(n) && !voids.some((v) => v.firstNumber <= n && n <= v.lastNumber)) out.push(n);
+    for (const s of series)
+      for (let n = 1; n < s.nextNumber; n++) if (!taken.has(n) && !voids.some((v) => v.firstNumber <= n && n <= v.lastNumber)) out.push(n);
     return out;
   }
 
@@ -88,7 +93,10 @@ describe('Galera: NF-e and NFC-e issued by replicas on different nodes', () => {
           expect(res.body.fiscalDocument, JSON.stringify(res.body)).to.not.equal(undefined);
           return void acknowledged.set(key, res.body.id);
         }
-        const retryable = res.status === 0 || res.status === 503 || (res.status === 409 && ['IDEMPOTENCY_KEY_IN_PROGRESS', 'CONCURRENT_UPDATE'].includes(res.body?.code));
+        const retryable =
+          res.status === 0 ||
+          res.status === 503 ||
+          (res.status === 409 && ['IDEMPOTENCY_KEY_IN_PROGRESS', 'CONCURRENT_UPDATE'].includes(res.body?.code));
         if (!retryable) return void refused.push(`${r.name} ${key}: ${res.status} ${JSON.stringify(res.body)}`);
         await sleep(res.status === 503 ? 1000 * Number(res.retryAfter ?? 1) : 300);
       }
@@ -109,8 +117,10 @@ describe('Galera: NF-e and NFC-e issued by replicas on different nodes', () => {
 
     // The replicas' NFC-e queue sends what the cut left behind (contingency, unsettled) under its lease.
     const settled = async () =>
-      (await dataSource.manager.countBy(NfceDocument, { companyId: c.t.companyId, status: In(['AUTHORIZED', 'CANCELLED', 'REJECTED']) })) ===
-      (await dataSource.manager.countBy(NfceDocument, { companyId: c.t.companyId }));
+      (await dataSource.manager.countBy(NfceDocument, {
+        companyId: c.t.companyId,
+        status: In(['AUTHORIZED', 'CANCELLED', 'REJECTED']),
+      })) === (await dataSource.manager.countBy(NfceDocument, { companyId: c.t.companyId }));
     // A note left SIGNED by an attempt its node took down is the queue's after 60 s (ABANDONED_MS), under its lease.
     for (let i = 0; i < 480 && !(await settled()); i++) await sleep(500);
     await causalBarrier();
@@ -118,7 +128,13 @@ describe('Galera: NF-e and NFC-e issued by replicas on different nodes', () => {
     const stuck = notes.filter((n) => n.status !== 'AUTHORIZED');
     if (stuck.length) {
       // What a failure needs to be followed: the notes, the authority's record of them, the replicas' warnings.
-      for (const n of stuck) console.error('not authorized:', JSON.stringify({ ...n, signedXmlGz: undefined }), 'at the authority:', JSON.stringify(c.t.sim.issuer.document(n.accessKey) ?? null));
+      for (const n of stuck)
+        console.error(
+          'not authorized:',
+          JSON.stringify({ ...n, signedXmlGz: undefined }),
+          'at the authority:',
+          JSON.stringify(c.t.sim.issuer.document(n.accessKey) ?? null),
+        );
       for (const r of replicas()) for (const w of r.warnings()) console.error(`[${r.name}] ${w}`);
     }
     expect(
@@ -144,11 +160,13 @@ describe('Galera: NF-e and NFC-e issued by replicas on different nodes', () => {
     this.timeout(600_000);
     for (let round = 1; round <= 5; round++) {
       const { fulfillmentId } = await fulfilledOrder(c.t);
-      const issue = (r: Replica, key: string) => call(r.baseUrl, 'POST', '/invoices/issue', { ...c.t.headers(), 'Idempotency-Key': key }, { fulfillmentId });
+      const issue = (r: Replica, key: string) =>
+        call(r.baseUrl, 'POST', '/invoices/issue', { ...c.t.headers(), 'Idempotency-Key': key }, { fulfillmentId });
       const answers = await Promise.all([issue(rA, `galera-nfe-${round}-a`), issue(rB, `galera-nfe-${round}-b`)]);
       const won = answers.filter((a) => a.status === 201);
       expect(won, JSON.stringify(answers.map((a) => [a.status, a.body?.code]))).to.have.length(1);
-      for (const a of answers.filter((x) => x.status !== 201)) expect([a.status, a.body.code], JSON.stringify(a.body)).to.deep.equal([409, 'ALREADY_INVOICED']);
+      for (const a of answers.filter((x) => x.status !== 201))
+        expect([a.status, a.body.code], JSON.stringify(a.body)).to.deep.equal([409, 'ALREADY_INVOICED']);
       // The winner's key asked again on the third replica: the stored answer, nothing issued.
       const winnerKey = answers[0].status === 201 ? `galera-nfe-${round}-a` : `galera-nfe-${round}-b`;
       const replay = await issue(rC, winnerKey);

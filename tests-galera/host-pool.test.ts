@@ -13,8 +13,10 @@ describe('Galera host pool: a node up but not Synced gets no connection', () => 
   const hosts = nodes.map(({ host, port }) => ({ host, port }));
   let pool: HostPool;
 
-  const take = () => new Promise<mysql.PoolConnection>((resolve, reject) => pool.getConnection((err, c) => (err ? reject(err) : resolve(c!))));
-  const ask = (c: mysql.PoolConnection, sql: string) => new Promise<any>((resolve, reject) => c.query(sql, (err, rows) => (err ? reject(err) : resolve(rows))));
+  const take = () =>
+    new Promise<mysql.PoolConnection>((resolve, reject) => pool.getConnection((err, c) => (err ? reject(err) : resolve(c!))));
+  const ask = (c: mysql.PoolConnection, sql: string) =>
+    new Promise<any>((resolve, reject) => c.query(sql, (err, rows) => (err ? reject(err) : resolve(rows))));
   /** The nodes that serve `k` connections taken at once (then given back). */
   async function servedBy(k: number): Promise<string[]> {
     const held: mysql.PoolConnection[] = [];

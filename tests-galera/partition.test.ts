@@ -55,7 +55,13 @@ describe('Galera: network partitions', () => {
   });
 
   const sell = (key: string) =>
-    call(r.baseUrl, 'POST', '/sales-order', { ...t.headers(), 'Idempotency-Key': key }, { flowMode: 'QUICK_SALE', items: [{ productId: productHash, quantity: 1 }], notes: key });
+    call(
+      r.baseUrl,
+      'POST',
+      '/sales-order',
+      { ...t.headers(), 'Idempotency-Key': key },
+      { flowMode: 'QUICK_SALE', items: [{ productId: productHash, quantity: 1 }], notes: key },
+    );
 
   /** Sells until stopped; every answer is 201, 503 or none (then the same key again). */
   function load(prefix: string) {
@@ -74,7 +80,10 @@ describe('Galera: network partitions', () => {
             acknowledged.set(key, res.body.id);
             break;
           }
-          const retryable = res.status === 0 || res.status === 503 || (res.status === 409 && ['IDEMPOTENCY_KEY_IN_PROGRESS', 'CONCURRENT_UPDATE'].includes(res.body?.code));
+          const retryable =
+            res.status === 0 ||
+            res.status === 503 ||
+            (res.status === 409 && ['IDEMPOTENCY_KEY_IN_PROGRESS', 'CONCURRENT_UPDATE'].includes(res.body?.code));
           if (!retryable) {
             refused.push(`${key}: ${res.status} ${JSON.stringify(res.body)}`);
             break;
@@ -107,14 +116,19 @@ describe('Galera: network partitions', () => {
 
   const whole = () =>
     waitFor('every node Synced in one cluster of three', async () =>
-      (await Promise.all([1, 2, 3].map((n) => wsrepStatus(n)))).every((s) => s.wsrep_local_state_comment === 'Synced' && s.wsrep_cluster_size === '3'),
+      (await Promise.all([1, 2, 3].map((n) => wsrepStatus(n)))).every(
+        (s) => s.wsrep_local_state_comment === 'Synced' && s.wsrep_cluster_size === '3',
+      ),
     );
 
   async function expectEverySale(prefix: string, acknowledged: Map<string, string>) {
     await causalBarrier();
     for (const n of [1, 2, 3]) {
       const byKey = await onNode(n, async (c) => {
-        const [rows] = await c.query('SELECT id, notes FROM sales_order WHERE company_id = ? AND notes LIKE ?', [t.companyId, `${prefix}%`]);
+        const [rows] = await c.query('SELECT id, notes FROM sales_order WHERE company_id = ? AND notes LIKE ?', [
+          t.companyId,
+          `${prefix}%`,
+        ]);
         const map = new Map<string, number[]>();
         for (const row of rows as { id: number; notes: string }[]) map.set(row.notes, [...(map.get(row.notes) ?? []), Number(row.id)]);
         return map;
@@ -212,7 +226,10 @@ describe('Galera: network partitions', () => {
       node2TimesLeftOut: node2?.timesLeftOut,
       node2LastReason: node2?.reason,
     });
-    expect(Math.max(...work.log.map((l) => l.ms)), 'no request waited past the deadlines (10 s statement + 2 s acquire, and the retries of a unit of work)').to.be.below(40_000);
+    expect(
+      Math.max(...work.log.map((l) => l.ms)),
+      'no request waited past the deadlines (10 s statement + 2 s acquire, and the retries of a unit of work)',
+    ).to.be.below(40_000);
     await expectEverySale(prefix, work.acknowledged);
   });
 });

@@ -16,7 +16,13 @@ import { closeBatchingPool, strayStatements } from '../src/core/db/batching-quer
   await openDatabase();
   const pool = (dataSource.driver as unknown as { pool?: { health?: () => HostHealth[] } }).pool;
   process.on('message', (m: { id: number }) =>
-    process.send?.({ id: m.id, retries: transactionRetries.count, retriesAtCommit: transactionRetries.atCommit, strays: strayStatements.count, hosts: pool?.health?.() ?? [] }),
+    process.send?.({
+      id: m.id,
+      retries: transactionRetries.count,
+      retriesAtCommit: transactionRetries.atCommit,
+      strays: strayStatements.count,
+      hosts: pool?.health?.() ?? [],
+    }),
   );
   const workers = process.env.GALERA_REPLICA_WORKERS === '1' ? (await import('../src/workers')).backgroundWorkers() : [];
   const { startWorkers, stopWorkers } = await import('../src/core/worker');

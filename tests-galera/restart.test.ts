@@ -39,7 +39,13 @@ describe('Galera: the whole cluster restarted', () => {
   });
 
   const sell = (key: string) =>
-    call(r.baseUrl, 'POST', '/sales-order', { ...t.headers(), 'Idempotency-Key': key }, { flowMode: 'QUICK_SALE', items: [{ productId: productHash, quantity: 1 }], notes: key });
+    call(
+      r.baseUrl,
+      'POST',
+      '/sales-order',
+      { ...t.headers(), 'Idempotency-Key': key },
+      { flowMode: 'QUICK_SALE', items: [{ productId: productHash, quantity: 1 }], notes: key },
+    );
 
   /** The sales of keys starting with `prefix` on node n: key → ids. */
   const salesOn = (n: number, prefix: string) =>
@@ -143,7 +149,10 @@ describe('Galera: the whole cluster restarted', () => {
     expect(Number(chosen![2])).to.equal(Math.max(...positions));
     expect(stdout).to.match(new RegExp(`node ${chosen![1]} bootstraps the cluster`));
     fs.mkdirSync(path.resolve(__dirname, '../bench/out'), { recursive: true });
-    fs.writeFileSync(path.resolve(__dirname, '../bench/out/galera-restart.json'), JSON.stringify({ acknowledgedBeforeCut: before, unanswered: unanswered.size, plan }, null, 2));
+    fs.writeFileSync(
+      path.resolve(__dirname, '../bench/out/galera-restart.json'),
+      JSON.stringify({ acknowledgedBeforeCut: before, unanswered: unanswered.size, plan }, null, 2),
+    );
 
     // What the cut left unanswered is retried under its key: the stored outcome, or the sale made now, once.
     for (const key of unanswered) await sellUntilAnswered(key, acknowledged);

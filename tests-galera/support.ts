@@ -17,7 +17,8 @@ const run = promisify(execFile);
 export const nodes = config.db.hosts.map((h, i) => ({ n: i + 1, ...h }));
 export const database = new URL(config.db.url!.replace(/^\w+:/, 'http:')).pathname.slice(1);
 
-export const galera = (...args: string[]) => run('bash', [path.join(root, 'scripts/galera.sh'), ...args], { cwd: root, maxBuffer: 1 << 20 });
+export const galera = (...args: string[]) =>
+  run('bash', [path.join(root, 'scripts/galera.sh'), ...args], { cwd: root, maxBuffer: 1 << 20 });
 
 /** A plain connection to one node (checks, checksums), outside the service's pools. */
 export async function onNode<T>(n: number, work: (c: mysql.Connection) => Promise<T>, causal = true): Promise<T> {
@@ -44,7 +45,10 @@ export async function causalBarrier(): Promise<void> {
 /** CHECKSUM TABLE of every table of the database, per table name. */
 export async function checksums(n: number): Promise<Record<string, string>> {
   return onNode(n, async (c) => {
-    const [tables] = await c.query<mysql.RowDataPacket[]>('SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ? ORDER BY table_name', [database]);
+    const [tables] = await c.query<mysql.RowDataPacket[]>(
+      'SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ? ORDER BY table_name',
+      [database],
+    );
     const [rows] = await c.query<mysql.RowDataPacket[]>(`CHECKSUM TABLE ${tables.map((r) => `\`${r.t}\``).join(', ')}`);
     return Object.fromEntries(rows.map((r) => [String(r.Table).split('.').pop(), String(r.Checksum)]));
   });
@@ -157,7 +161,13 @@ export interface Answer {
 }
 
 /** One HTTP call to a replica; a refused or reset connection answers status 0. */
-export async function call(baseUrl: string, method: string, route: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {
+export async function call(
+  baseUrl: string,
+  method: string,
+  route: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Answer> {
   try {
     const res = await fetch(`${baseUrl}/api${route}`, {
       method,

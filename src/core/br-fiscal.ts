@@ -136,7 +136,15 @@ function baValid(ie: string): boolean {
   return d[n - 2] === dv1 && d[n - 1] === dv2;
 }
 
-const IE_RULES: Record<string, (ie: string) => boolean> = { SP: spValid, MG: mgValid, RJ: rjValid, PR: prValid, RS: rsValid, SC: scValid, BA: baValid };
+const IE_RULES: Record<string, (ie: string) => boolean> = {
+  SP: spValid,
+  MG: mgValid,
+  RJ: rjValid,
+  PR: prValid,
+  RS: rsValid,
+  SC: scValid,
+  BA: baValid,
+};
 
 /** The digits of an IE as people type it ("110.042.490.114" → "110042490114"). */
 export const compactStateRegistration = (ie: string): string => ie.replace(/[.\-/\s]/g, '').toUpperCase();

@@ -181,7 +181,8 @@ export function singleEncoder(hashids: Hashids, minLength: number): ((id: number
     return ret.slice(from, from + minLength);
   };
   for (let id = 0; id < 1000; id++) {
-    for (const n of [id, id * 7919 + 13, 2_147_483_647 - id, Number.MAX_SAFE_INTEGER - id]) if (encode(n) !== hashids.encode(n)) return undefined;
+    for (const n of [id, id * 7919 + 13, 2_147_483_647 - id, Number.MAX_SAFE_INTEGER - id])
+      if (encode(n) !== hashids.encode(n)) return undefined;
   }
   return encode;
 }

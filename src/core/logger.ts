@@ -22,7 +22,9 @@ export const logger = winston.createLogger({
     winston.format.timestamp(),
     withScope(),
     config.log.format === 'pretty'
-      ? winston.format.printf(({ level, message, timestamp, ...rest }) => `${String(timestamp)} ${level} ${String(message)} ${JSON.stringify(rest)}`)
+      ? winston.format.printf(
+          ({ level, message, timestamp, ...rest }) => `${String(timestamp)} ${level} ${String(message)} ${JSON.stringify(rest)}`,
+        )
       : winston.format.json(),
   ),
   transports: [new winston.transports.Console()],

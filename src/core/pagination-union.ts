@@ -1,4 +1,18 @@
-import { assemblePage, BatchRun, COUNT_CAP, CursorBinding, decodeCursor, Page, PageRequest, paginate, SqlList, sqlCountQuery, sqlCursorBinding, sqlPageQuery, TypedSortKey } from './pagination';
+import {
+  assemblePage,
+  BatchRun,
+  COUNT_CAP,
+  CursorBinding,
+  decodeCursor,
+  Page,
+  PageRequest,
+  paginate,
+  SqlList,
+  sqlCountQuery,
+  sqlCursorBinding,
+  sqlPageQuery,
+  TypedSortKey,
+} from './pagination';
 
 /*
  * Two-phase pagination over "A OR B OR C" where each of A, B, C has its own index (e.g. orders of some
@@ -39,7 +53,12 @@ export function unionCountSql(branches: UnionBranch[], idColumn: string): { sql:
     })
     .join(' UNION ');
   const united = `(SELECT COUNT(*) FROM (${ids}) u)`;
-  return { sql: overflows.length ? `SELECT CASE WHEN ${overflows.join(' OR ')} THEN ${COUNT_CAP + 1} ELSE ${united} END AS n` : `SELECT ${united} AS n`, params };
+  return {
+    sql: overflows.length
+      ? `SELECT CASE WHEN ${overflows.join(' OR ')} THEN ${COUNT_CAP + 1} ELSE ${united} END AS n`
+      : `SELECT ${united} AS n`,
+    params,
+  };
 }
 
 /**
@@ -56,7 +75,12 @@ export async function paginateUnion<R>(
   run: BatchRun,
 ): Promise<Page<R>> {
   if (branches.length === 1) return paginate(branches[0], sort, request, load, idOf, run);
-  const united = { lists: branches, distinct: true, binding: sqlCursorBinding(branches, sort), count: () => unionCountSql(branches, sort[sort.length - 1].column) };
+  const united = {
+    lists: branches,
+    distinct: true,
+    binding: sqlCursorBinding(branches, sort),
+    count: () => unionCountSql(branches, sort[sort.length - 1].column),
+  };
   return unitedPage(united, sort, request, load, idOf, run);
 }
 
@@ -77,7 +101,14 @@ export async function paginateParts<R>(
   run: BatchRun,
 ): Promise<Page<R>> {
   if (!parts.length) return paginate(whole, sort, request, load, idOf, run);
-  return unitedPage({ lists: parts, distinct: false, binding: sqlCursorBinding([whole], sort), count: () => sqlCountQuery(whole) }, sort, request, load, idOf, run);
+  return unitedPage(
+    { lists: parts, distinct: false, binding: sqlCursorBinding([whole], sort), count: () => sqlCountQuery(whole) },
+    sort,
+    request,
+    load,
+    idOf,
+    run,
+  );
 }
 
 /** Lists read as one: united (UNION, or UNION ALL when disjoint), their cursors bound to `binding`, their total `count`. */
@@ -89,7 +120,14 @@ interface United {
 }
 
 /** The page of a union: each list cut at the page's depth, the union sorted for the page, the count in the same batch. */
-async function unitedPage<R>(united: United, sort: TypedSortKey[], request: PageRequest, load: (ids: number[]) => Promise<R[]>, idOf: (row: R) => number, run: BatchRun): Promise<Page<R>> {
+async function unitedPage<R>(
+  united: United,
+  sort: TypedSortKey[],
+  request: PageRequest,
+  load: (ids: number[]) => Promise<R[]>,
+  idOf: (row: R) => number,
+  run: BatchRun,
+): Promise<Page<R>> {
   const { page, pageSize } = request;
   const cursor = request.cursor ? decodeCursor(request.cursor, united.binding) : null;
   const depth = (cursor ? 0 : (page - 1) * pageSize) + pageSize + 1;

@@ -61,7 +61,8 @@ export interface CursorBinding {
   types: SortKeyType[];
 }
 
-const invalidCursor = (message = 'cursor is not valid for this list') => new ValidationError('Invalid cursor', [{ path: 'query.cursor', message }], 'INVALID_CURSOR');
+const invalidCursor = (message = 'cursor is not valid for this list') =>
+  new ValidationError('Invalid cursor', [{ path: 'query.cursor', message }], 'INVALID_CURSOR');
 
 const jsonParameters = (params: ObjectLiteral) =>
   // A list of plain values (the plain-SQL lists' usual parameters) reads the same without the replacer, which costs more than the rest.
@@ -90,11 +91,13 @@ function columnType(qb: SelectQueryBuilder<ObjectLiteral>, column: string): Sort
   if (!m || !alias?.hasMetadata) return undefined;
   const meta = alias.metadata.columns.find((c) => c.databaseName === m[2]);
   if (!meta) return undefined;
-  const type = typeof meta.type === 'string' ? meta.type.toLowerCase() : meta.type === Number ? 'int' : meta.type === Date ? 'datetime' : 'varchar';
+  const type =
+    typeof meta.type === 'string' ? meta.type.toLowerCase() : meta.type === Number ? 'int' : meta.type === Date ? 'datetime' : 'varchar';
   return COLUMN_TYPES[type] ?? 'string';
 }
 
-const mac = (binding: string, payload: string) => crypto.createHmac('sha256', CURSOR_KEY).update(binding).update('.').update(payload).digest('base64url').slice(0, MAC_LENGTH);
+const mac = (binding: string, payload: string) =>
+  crypto.createHmac('sha256', CURSOR_KEY).update(binding).update('.').update(payload).digest('base64url').slice(0, MAC_LENGTH);
 
 export function encodeCursor(values: unknown[], list: CursorBinding): string {
   const payload = Buffer.from(JSON.stringify(values)).toString('base64url');
@@ -133,7 +136,8 @@ export function decodeCursor(cursor: string, list: CursorBinding): unknown[] {
   } catch {
     throw invalidCursor();
   }
-  if (!Array.isArray(values) || values.length !== list.types.length || !values.every((v, i) => fitsType(v, list.types[i]))) throw invalidCursor();
+  if (!Array.isArray(values) || values.length !== list.types.length || !values.every((v, i) => fitsType(v, list.types[i])))
+    throw invalidCursor();
   return values;
 }
 
@@ -183,7 +187,12 @@ export function keysetConditionSql(sort: SortKey[], values: unknown[]): { sql: s
 }
 
 /** SQL of a page of the list's sort values (`_s0`, `_s1`, …), pageSize + 1 rows deep. */
-export function sqlPageQuery(list: SqlList, sort: SortKey[], request: PageRequest, after: unknown[] | null): { sql: string; params: unknown[] } {
+export function sqlPageQuery(
+  list: SqlList,
+  sort: SortKey[],
+  request: PageRequest,
+  after: unknown[] | null,
+): { sql: string; params: unknown[] } {
   const { page, pageSize } = request;
   let where = list.where;
   const params = [...list.params];
@@ -264,17 +273,21 @@ export type BatchRun = (statements: { sql: string; params: unknown[] }[]) => Pro
  * such split and are refused (list their ids instead).
  */
 export function sqlListOf(qb: SelectQueryBuilder<ObjectLiteral>): SqlList {
-  if (qb.expressionMap.groupBys.length || qb.expressionMap.havings.length) throw new Error('paginate: a grouped query builder cannot be listed');
+  if (qb.expressionMap.groupBys.length || qb.expressionMap.havings.length)
+    throw new Error('paginate: a grouped query builder cannot be listed');
   const bare = () => qb.clone().select('1').orderBy().offset(undefined).limit(undefined);
   const [withoutWhere, fromParams] = bare().where('1 = 1').getQueryAndParameters();
   const [rendered, params] = bare().getQueryAndParameters();
   const head = 'SELECT 1 FROM ';
   const tail = ' WHERE 1 = 1';
-  if (!withoutWhere.startsWith(head) || !withoutWhere.endsWith(tail)) throw new Error(`paginate: unexpected rendering of a list: ${withoutWhere.slice(0, 200)}`);
+  if (!withoutWhere.startsWith(head) || !withoutWhere.endsWith(tail))
+    throw new Error(`paginate: unexpected rendering of a list: ${withoutWhere.slice(0, 200)}`);
   const from = withoutWhere.slice(head.length, -tail.length);
   const rest = rendered.slice(head.length + from.length);
-  if (!rendered.startsWith(head + from) || !(rest === '' || rest.startsWith(' WHERE '))) throw new Error(`paginate: unexpected rendering of a list: ${rendered.slice(0, 200)}`);
-  if (params.slice(0, fromParams.length).some((v, i) => v !== fromParams[i])) throw new Error('paginate: the FROM of a list binds different parameters');
+  if (!rendered.startsWith(head + from) || !(rest === '' || rest.startsWith(' WHERE ')))
+    throw new Error(`paginate: unexpected rendering of a list: ${rendered.slice(0, 200)}`);
+  if (params.slice(0, fromParams.length).some((v, i) => v !== fromParams[i]))
+    throw new Error('paginate: the FROM of a list binds different parameters');
   return { from, where: rest === '' ? '1 = 1' : rest.slice(' WHERE '.length), params };
 }
 
@@ -283,7 +296,8 @@ export const typedSort = (qb: SelectQueryBuilder<ObjectLiteral>, sort: SortKey[]
   sort.map((k, i) => ({ ...k, type: k.type ?? columnType(qb, k.column) ?? (i === sort.length - 1 ? 'int' : 'string') }));
 
 /** The manager a query builder runs on: its transaction's, or the pool's. */
-const managerOf = (qb: SelectQueryBuilder<ObjectLiteral>): EntityManager => (qb as unknown as { queryRunner?: QueryRunner }).queryRunner?.manager ?? qb.connection.manager;
+const managerOf = (qb: SelectQueryBuilder<ObjectLiteral>): EntityManager =>
+  (qb as unknown as { queryRunner?: QueryRunner }).queryRunner?.manager ?? qb.connection.manager;
 
 /**
  * Two-phase list (SPEC §0), the one pagination engine. Phase 1 selects only the sort values of the
@@ -293,7 +307,14 @@ const managerOf = (qb: SelectQueryBuilder<ObjectLiteral>): EntityManager => (qb 
  * keyset paging for deep scrolling. A list is a query builder (rendered once, run on the builder's
  * own manager) or SQL text with typed sort keys and the caller's batch reader.
  */
-export function paginate<R>(list: SqlList, sort: TypedSortKey[], request: PageRequest, load: (ids: number[]) => Promise<R[]>, idOf: (row: R) => number, run: BatchRun): Promise<Page<R>>;
+export function paginate<R>(
+  list: SqlList,
+  sort: TypedSortKey[],
+  request: PageRequest,
+  load: (ids: number[]) => Promise<R[]>,
+  idOf: (row: R) => number,
+  run: BatchRun,
+): Promise<Page<R>>;
 export function paginate<E extends ObjectLiteral, R>(
   list: SelectQueryBuilder<E>,
   sort: SortKey[],
@@ -326,7 +347,9 @@ export async function paginate<R>(
   const list = sqlCursorBinding([filtered], sort);
   const after = request.cursor ? decodeCursor(request.cursor, list) : null;
   const withTotal = request.includeTotal !== false;
-  const results = await run(withTotal ? [sqlPageQuery(filtered, sort, request, after), sqlCountQuery(filtered)] : [sqlPageQuery(filtered, sort, request, after)]);
+  const results = await run(
+    withTotal ? [sqlPageQuery(filtered, sort, request, after), sqlCountQuery(filtered)] : [sqlPageQuery(filtered, sort, request, after)],
+  );
   const rows = results[0] as Record<string, unknown>[];
   const counted = withTotal ? Number((results[1] as { n: string | number }[])[0]?.n ?? 0) : null;
   return assemblePage(rows, counted, sort, request, after, list, load, idOf);

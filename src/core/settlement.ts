@@ -30,9 +30,12 @@ export function settlementAmounts(input: SettlementInput, date: { field: string;
   const fine = input.fine ?? ZERO;
   const discount = input.discount ?? ZERO;
   const total = input.amount.plus(interest).plus(fine).minus(discount);
-  if (total.lt(0)) throw new ValidationError('Invalid request', [{ path: 'discount', message: 'discount cannot exceed amount + interest + fine' }]);
+  if (total.lt(0))
+    throw new ValidationError('Invalid request', [{ path: 'discount', message: 'discount cannot exceed amount + interest + fine' }]);
   if (date.value > businessToday()) {
-    throw new BusinessRuleError(date.futureCode, `A ${date.field.replace(/Date$/, '')} cannot be dated after today (${date.value})`, { [date.field]: date.value });
+    throw new BusinessRuleError(date.futureCode, `A ${date.field.replace(/Date$/, '')} cannot be dated after today (${date.value})`, {
+      [date.field]: date.value,
+    });
   }
   return { interest, fine, discount, total };
 }

@@ -35,11 +35,14 @@ export interface StateMachine<S extends string, A extends string, D extends { st
  * purchase orders, CT-e, payables…): each module keeps its own table in its `<module>.state.ts` and gets
  * the same canDo / forbidden / assertAllowed / assertTransition from it.
  */
-export function defineStateMachine<S extends string, A extends string, D extends { status: S } = { status: S }>(definition: StateMachineDefinition<S, A, D>): StateMachine<S, A, D> {
+export function defineStateMachine<S extends string, A extends string, D extends { status: S } = { status: S }>(
+  definition: StateMachineDefinition<S, A, D>,
+): StateMachine<S, A, D> {
   const { resource, transitions } = definition;
   const canDo = (doc: D, action: A): boolean => doc.status in transitions[action].from && (definition.allows?.(doc, action) ?? true);
   const forbidden = (doc: D, action: A): ConflictError =>
-    definition.refusal?.(doc, action) ?? new StateConflictError(resource, doc.status, transitions[action].verb, definition.conflictCode?.(doc.status));
+    definition.refusal?.(doc, action) ??
+    new StateConflictError(resource, doc.status, transitions[action].verb, definition.conflictCode?.(doc.status));
   const assertAllowed = (doc: D, action: A): void => {
     if (!canDo(doc, action)) throw forbidden(doc, action);
   };

@@ -43,7 +43,12 @@ export interface WorkerOptions {
   onStop?: () => Promise<unknown>;
 }
 
-const runs = new Counter({ name: 'backoffice_worker_runs_total', help: 'Runs of a background worker (lease won or none needed), by worker', labelNames: ['worker'], registers: [registry] });
+const runs = new Counter({
+  name: 'backoffice_worker_runs_total',
+  help: 'Runs of a background worker (lease won or none needed), by worker',
+  labelNames: ['worker'],
+  registers: [registry],
+});
 const failures = new Counter({
   name: 'backoffice_worker_failures_total',
   help: 'Runs of a background worker that failed (logged, never thrown), by worker',
@@ -69,7 +74,12 @@ export const replicaName = () => `${os.hostname()}:${process.pid}:${crypto.rando
  * Runs `fn` under `lease` for `owner`: null when another holder has the lease; it is released after
  * `fn`, even when `fn` throws (first taken at `at`). What a worker's tick does; jobs called directly (tests, scripts) too.
  */
-export async function withLease<T>(lease: LeaseStrategy, owner: string, fn: (renewLease: () => Promise<boolean>) => Promise<T>, at = new Date()): Promise<T | null> {
+export async function withLease<T>(
+  lease: LeaseStrategy,
+  owner: string,
+  fn: (renewLease: () => Promise<boolean>) => Promise<T>,
+  at = new Date(),
+): Promise<T | null> {
   if (!(await lease.acquire(owner, at))) return null;
   try {
     // Renewals are taken at the clock's time (`at` may be a test's or a pass's "now").

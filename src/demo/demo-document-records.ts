@@ -12,5 +12,7 @@ export type RecordedDemoDocuments = Partial<Record<DemoDocumentKind, string>>;
 /** The kinds recorded for the demo company, as hashids (kinds of no hashid type are kept as row ids). */
 export async function recordedDemoDocuments(companyId: number): Promise<RecordedDemoDocuments> {
   const rows = await readerOf(NO_UNIT).find(DemoDocument, { where: { companyId }, order: { id: 'ASC' } });
-  return Object.fromEntries(rows.map((r) => [r.kind, r.kind === 'quote' ? encodeId('sales-order', r.documentId) : encodeId(r.kind as ResourceType, r.documentId)]));
+  return Object.fromEntries(
+    rows.map((r) => [r.kind, r.kind === 'quote' ? encodeId('sales-order', r.documentId) : encodeId(r.kind as ResourceType, r.documentId)]),
+  );
 }

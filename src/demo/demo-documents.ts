@@ -115,7 +115,8 @@ const STEPS: Step[] = [
     needs: ['fulfillment'],
     async run({ ids, call }) {
       const invoice = await call<InvoiceAnswer>('POST', '/invoices/issue', { fulfillmentId: ids.fulfillment });
-      if (invoice.status !== 'AUTHORIZED') throw new Error(`the NF-e ended ${invoice.status} ${invoice.cStat ?? ''} ${invoice.xMotivo ?? ''}`);
+      if (invoice.status !== 'AUTHORIZED')
+        throw new Error(`the NF-e ended ${invoice.status} ${invoice.cStat ?? ''} ${invoice.xMotivo ?? ''}`);
       return { invoice: invoice.id };
     },
   },
@@ -133,12 +134,19 @@ const STEPS: Step[] = [
     kinds: ['receivable', 'receivable-receipt'],
     needs: ['fulfillment'],
     async run({ summary, ids, call }) {
-      const list = await call<Page<{ id: string; fulfillmentId: string | null; openAmount: number }>>('GET', `/receivables/${summary.filialIds[0]}?pageSize=100`);
+      const list = await call<Page<{ id: string; fulfillmentId: string | null; openAmount: number }>>(
+        'GET',
+        `/receivables/${summary.filialIds[0]}?pageSize=100`,
+      );
       const receivable = list.data.find((x) => x.fulfillmentId === ids.fulfillment);
       if (!receivable) throw new Error("the fulfilment's receivable is not listed");
       // A part received: the rest stays open for a boleto, a Pix charge, another receipt.
       const amount = Math.floor(Number(receivable.openAmount) / 4);
-      const r = await call<{ receipt: WithId }>('POST', `/receivables/receive/${receivable.id}`, { amount, receiptDate: today(), method: 'PIX' });
+      const r = await call<{ receipt: WithId }>('POST', `/receivables/receive/${receivable.id}`, {
+        amount,
+        receiptDate: today(),
+        method: 'PIX',
+      });
       return { receivable: receivable.id, 'receivable-receipt': r.receipt.id };
     },
   },
@@ -171,7 +179,9 @@ const STEPS: Step[] = [
         // A simulator that kept its state from an earlier start holds it already.
         if (!/already fed/.test((err as Error).message)) throw err;
       }
-      const r = await call<{ entryDocument: WithId; inbound: WithId }>('POST', '/entry-document/nfe/importar-xml', { xml: NFE_XML_EXAMPLE });
+      const r = await call<{ entryDocument: WithId; inbound: WithId }>('POST', '/entry-document/nfe/importar-xml', {
+        xml: NFE_XML_EXAMPLE,
+      });
       const doc = await call<WithId & { items: WithId[] }>('GET', `/entry-document/detail/${r.entryDocument.id}`);
       return { 'entry-document': doc.id, 'entry-document-item': doc.items[0].id, 'nfe-inbound': r.inbound.id };
     },
@@ -183,11 +193,18 @@ const STEPS: Step[] = [
       // The upload vouched for by the authority (NFeConsultaProtocolo4) before it is confirmed.
       await call('POST', '/entry-document/nfe/consultar-protocolo', { accessKey: EXAMPLE_NFE_KEY });
       await call('POST', `/entry-document/confirm/${ids['entry-document']}`, {});
-      const payables = await call<Page<{ id: string; openAmount: number }>>('GET', `/entry-document/contas-pagar/documento/${ids['entry-document']}`);
+      const payables = await call<Page<{ id: string; openAmount: number }>>(
+        'GET',
+        `/entry-document/contas-pagar/documento/${ids['entry-document']}`,
+      );
       const payable = payables.data[0];
       if (!payable) throw new Error('the confirmed entry document has no payable');
       const amount = Math.floor(Number(payable.openAmount) / 4);
-      const r = await call<{ payment: WithId }>('POST', `/entry-document/contas-pagar/pay/${payable.id}`, { amount, paymentDate: today(), method: 'PIX' });
+      const r = await call<{ payment: WithId }>('POST', `/entry-document/contas-pagar/pay/${payable.id}`, {
+        amount,
+        paymentDate: today(),
+        method: 'PIX',
+      });
       return { payable: payable.id, 'payable-payment': r.payment.id };
     },
   },
@@ -253,7 +270,12 @@ const STEPS: Step[] = [
   {
     kinds: ['cash-session'],
     async run({ summary, call }) {
-      const s = await call('POST', '/cash-sessions', { filialId: summary.filialIds[0], terminalId: 'CX01', operatorId: 'ana.caixa', openingFloat: 150 });
+      const s = await call('POST', '/cash-sessions', {
+        filialId: summary.filialIds[0],
+        terminalId: 'CX01',
+        operatorId: 'ana.caixa',
+        openingFloat: 150,
+      });
       return { 'cash-session': s.id };
     },
   },
@@ -291,28 +313,45 @@ const STEPS: Step[] = [
   {
     kinds: ['transfer'],
     async run({ summary, call }) {
-      const t = await call('POST', '/transfers', { toFilialId: summary.filialIds[1], items: [{ productId: summary.productIds[1], quantity: 6 }] });
+      const t = await call('POST', '/transfers', {
+        toFilialId: summary.filialIds[1],
+        items: [{ productId: summary.productIds[1], quantity: 6 }],
+      });
       return { transfer: t.id };
     },
   },
   {
     kinds: ['quote'],
     async run({ summary, call }) {
-      const q = await call('POST', '/sales-order', { type: 'QUOTE', customerId: summary.customerIds[1], items: [{ productId: summary.productIds[3], quantity: 2 }] });
+      const q = await call('POST', '/sales-order', {
+        type: 'QUOTE',
+        customerId: summary.customerIds[1],
+        items: [{ productId: summary.productIds[3], quantity: 2 }],
+      });
       return { quote: q.id };
     },
   },
   {
     kinds: ['webhook'],
     async run({ call }) {
-      const w = await call('POST', '/webhooks', { url: 'https://erp.example.com.br/hooks/backoffice', description: 'Assinatura de demonstração' });
+      const w = await call('POST', '/webhooks', {
+        url: 'https://erp.example.com.br/hooks/backoffice',
+        description: 'Assinatura de demonstração',
+      });
       return { webhook: w.id };
     },
   },
   {
     kinds: ['st-agreement'],
     async run({ call }) {
-      const a = await call('POST', '/fiscal/st-agreements', { originUf: 'SP', destinationUf: 'SP', ncmPrefix: '09012100', mva: 12, validFrom: today(), source: 'Protocolo ICMS 41/2008' });
+      const a = await call('POST', '/fiscal/st-agreements', {
+        originUf: 'SP',
+        destinationUf: 'SP',
+        ncmPrefix: '09012100',
+        mva: 12,
+        validFrom: today(),
+        source: 'Protocolo ICMS 41/2008',
+      });
       return { 'st-agreement': a.id };
     },
   },
@@ -366,7 +405,10 @@ export async function seedDemoDocuments({ baseUrl, feedAuthority }: DemoDocument
     });
     const text = await res.text();
     const json = (text ? JSON.parse(text) : undefined) as (T & { code?: string; detail?: string; errors?: unknown }) | undefined;
-    if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${json?.code ?? ''} ${json?.detail ?? text.slice(0, 200)} ${json?.errors ? JSON.stringify(json.errors) : ''}`.trim());
+    if (res.status >= 300)
+      throw new Error(
+        `${method} ${path} → ${res.status} ${json?.code ?? ''} ${json?.detail ?? text.slice(0, 200)} ${json?.errors ? JSON.stringify(json.errors) : ''}`.trim(),
+      );
     return json as T;
   };
 

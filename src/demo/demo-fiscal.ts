@@ -55,7 +55,11 @@ export async function configureDemoFiscal(em: EntityManager, company: Company): 
   for (const filial of await em.find(Filial, { where: { companyId: company.id } })) {
     const data = FILIAIS[filial.name];
     if (!data) continue;
-    await em.update(Filial, { id: filial.id, companyId: company.id }, { ...data, tradeName: filial.name, cnae: '4711302', simplesCreditRate: new Dec('1.36') });
+    await em.update(
+      Filial,
+      { id: filial.id, companyId: company.id },
+      { ...data, tradeName: filial.name, cnae: '4711302', simplesCreditRate: new Dec('1.36') },
+    );
   }
   const [resale, st] = await em.save([
     em.create(TaxGroup, { companyId: company.id, code: 'REVENDA', name: 'Mercadorias para revenda', active: true }),
@@ -66,13 +70,30 @@ export async function configureDemoFiscal(em: EntityManager, company: Company): 
     for (const destination of ['INTERNAL', 'INTERSTATE'] as const) {
       for (const contributor of [true, false]) {
         const [cfop, icmsCst, csosn] = resaleRule(operation, destination, contributor);
-        const common = { companyId: company.id, operation, destination, contributor, validFrom: '2000-01-01', validTo: null, active: true, ipiCst: '53', ipiEnquadramento: '999' };
+        const common = {
+          companyId: company.id,
+          operation,
+          destination,
+          contributor,
+          validFrom: '2000-01-01',
+          validTo: null,
+          active: true,
+          ipiCst: '53',
+          ipiEnquadramento: '999',
+        };
         rules.push({ ...common, taxGroupId: resale.id, cfop, icmsCst, csosn, stMode: 'NONE' });
         // Drinks already taxed by ST (RICMS/SP art. 313-A ff.): inside SP sold with CFOP 5405, CST 60 / CSOSN 500.
         // stMode NONE: the demo's stock is an opening balance, no entry paid its ST, so there are no retained
         // figures to declare; a company that buys them with ST sets ALREADY_TAXED (tax-law-rows.md, row 8b).
         const stSale = operation === 'SALE' && destination === 'INTERNAL';
-        rules.push({ ...common, taxGroupId: st.id, cfop: stSale ? '5405' : cfop, icmsCst: stSale ? '60' : icmsCst, csosn: stSale ? '500' : csosn, stMode: 'NONE' });
+        rules.push({
+          ...common,
+          taxGroupId: st.id,
+          cfop: stSale ? '5405' : cfop,
+          icmsCst: stSale ? '60' : icmsCst,
+          csosn: stSale ? '500' : csosn,
+          stMode: 'NONE',
+        });
       }
     }
   }
@@ -80,13 +101,36 @@ export async function configureDemoFiscal(em: EntityManager, company: Company): 
   await fiscalDataChanged(em, company.id);
   for (const p of await em.find(Product, { where: { companyId: company.id } })) {
     const drink = p.ncm === '22030000' || p.ncm === '22021000';
-    await em.update(Product, { id: p.id, companyId: company.id }, { origin: 0, taxGroupId: drink ? st.id : resale.id, ...(drink ? { cest: p.ncm === '22030000' ? '0302100' : '0300700' } : {}) });
+    await em.update(
+      Product,
+      { id: p.id, companyId: company.id },
+      { origin: 0, taxGroupId: drink ? st.id : resale.id, ...(drink ? { cest: p.ncm === '22030000' ? '0302100' : '0300700' } : {}) },
+    );
   }
-  const address = { addressStreet: 'Rua Augusta', addressNumber: '1200', addressDistrict: 'Consolação', municipalityCode: '3550308', municipalityName: 'São Paulo', uf: 'SP', postalCode: '01304001' };
-  await em.update(Customer, { companyId: company.id, name: 'Maria da Silva' }, { ...address, personType: 'PF', ieIndicator: 9, email: 'maria.silva@example.com.br' });
+  const address = {
+    addressStreet: 'Rua Augusta',
+    addressNumber: '1200',
+    addressDistrict: 'Consolação',
+    municipalityCode: '3550308',
+    municipalityName: 'São Paulo',
+    uf: 'SP',
+    postalCode: '01304001',
+  };
+  await em.update(
+    Customer,
+    { companyId: company.id, name: 'Maria da Silva' },
+    { ...address, personType: 'PF', ieIndicator: 9, email: 'maria.silva@example.com.br' },
+  );
   await em.update(
     Customer,
     { companyId: company.id, name: 'Padaria Pão Quente Ltda' },
-    { ...address, addressNumber: '88', personType: 'PJ', ieIndicator: 1, stateRegistration: '148765434109', email: 'compras@paoquente.example.com.br' },
+    {
+      ...address,
+      addressNumber: '88',
+      personType: 'PJ',
+      ieIndicator: 1,
+      stateRegistration: '148765434109',
+      email: 'compras@paoquente.example.com.br',
+    },
   );
 }

@@ -4,7 +4,17 @@ import { unitOfWork, Uow } from '../core/db/transaction';
 import { Dec } from '../core/decimal';
 import { encodeId } from '../core/hashids';
 import { normalizeText } from '../core/br-documents';
-import { Customer, indexCustomers, indexProductNames, indexSellers, PaymentMethod, Product, PRODUCT_CODE_SEQUENCE, Seller, Supplier } from '../modules/catalog';
+import {
+  Customer,
+  indexCustomers,
+  indexProductNames,
+  indexSellers,
+  PaymentMethod,
+  Product,
+  PRODUCT_CODE_SEQUENCE,
+  Seller,
+  Supplier,
+} from '../modules/catalog';
 import { raiseSequenceTo } from '../core/sequence/sequence.service';
 import { findConfiguration, quickSaleConfigurationService } from '../modules/quick-sale';
 import { postToLedger } from '../modules/stock';
@@ -14,8 +24,26 @@ import { configureDemoFiscal } from './demo-fiscal';
 export const DEMO_COMPANY_CNPJ = '11222333000181';
 
 const PRODUCTS = [
-  { code: '1', name: 'Cerveja Pilsen 350ml lata', unit: 'UN', gtin: '7891234567895', ncm: '22030000', price: '4.99', stock: '240', cost: '2.80' },
-  { code: '2', name: 'Refrigerante Cola 2L', unit: 'UN', gtin: '7894900011517', ncm: '22021000', price: '9.49', stock: '120', cost: '5.10' },
+  {
+    code: '1',
+    name: 'Cerveja Pilsen 350ml lata',
+    unit: 'UN',
+    gtin: '7891234567895',
+    ncm: '22030000',
+    price: '4.99',
+    stock: '240',
+    cost: '2.80',
+  },
+  {
+    code: '2',
+    name: 'Refrigerante Cola 2L',
+    unit: 'UN',
+    gtin: '7894900011517',
+    ncm: '22021000',
+    price: '9.49',
+    stock: '120',
+    cost: '5.10',
+  },
   { code: '3', name: 'Arroz Branco Tipo 1 5kg', unit: 'PCT', gtin: null, ncm: '10063021', price: '27.90', stock: '60', cost: '19.35' },
   { code: '4', name: 'Feijão Carioca 1kg', unit: 'PCT', gtin: null, ncm: '07133319', price: '8.79', stock: '80', cost: '5.62' },
   { code: '5', name: 'Café Torrado e Moído 500g', unit: 'PCT', gtin: null, ncm: '09012100', price: '18.90', stock: '50', cost: '12.40' },
@@ -51,7 +79,9 @@ export async function summarize(em: EntityManager, company: Company): Promise<De
 async function configureQuickSale(uow: Uow, company: Company): Promise<void> {
   const em = uow.em;
   const counter = await em.findOneBy(Customer, { companyId: company.id, name: 'Consumidor Final' });
-  const methods = (await em.find(PaymentMethod, { where: { companyId: company.id, active: true }, order: { id: 'ASC' } })).map((m) => m.code);
+  const methods = (await em.find(PaymentMethod, { where: { companyId: company.id, active: true }, order: { id: 'ASC' } })).map(
+    (m) => m.code,
+  );
   if (!counter || !methods.includes('CASH')) return;
   // The seed acts for the whole company (every filial granted), as an operator's token would.
   // …inside the seed's unit of work, which the configuration service joins.
@@ -89,7 +119,13 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
         name: 'Mercado Demonstração Ltda',
         cnpj: DEMO_COMPANY_CNPJ,
         filiais: [
-          { name: 'Matriz São Paulo', cnpj: DEMO_COMPANY_CNPJ, uf: 'SP', stateRegistration: '110042490114', nfeEnvironment: 'HOMOLOGATION' },
+          {
+            name: 'Matriz São Paulo',
+            cnpj: DEMO_COMPANY_CNPJ,
+            uf: 'SP',
+            stateRegistration: '110042490114',
+            nfeEnvironment: 'HOMOLOGATION',
+          },
           { name: 'Filial Campinas', cnpj: '11222333000262', uf: 'SP', stateRegistration: '244123457116', nfeEnvironment: 'HOMOLOGATION' },
         ],
       },
@@ -123,11 +159,24 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
         referenceType: 'demo-seed',
         referenceId: filial.id,
         actor: ctx.actor,
-        lines: products.map((p, i) => ({ productId: p.id, direction: 'IN' as const, quantity: new Dec(PRODUCTS[i].stock), unitCost: new Dec(PRODUCTS[i].cost) })),
+        lines: products.map((p, i) => ({
+          productId: p.id,
+          direction: 'IN' as const,
+          quantity: new Dec(PRODUCTS[i].stock),
+          unitCost: new Dec(PRODUCTS[i].cost),
+        })),
       });
     }
     const customers = await em.save([
-      em.create(Customer, { companyId: company.id, name: 'Consumidor Final', searchName: normalizeText('Consumidor Final'), tradeName: null, searchTradeName: null, document: null, active: true }),
+      em.create(Customer, {
+        companyId: company.id,
+        name: 'Consumidor Final',
+        searchName: normalizeText('Consumidor Final'),
+        tradeName: null,
+        searchTradeName: null,
+        document: null,
+        active: true,
+      }),
       em.create(Customer, {
         companyId: company.id,
         name: 'Maria da Silva',
@@ -148,8 +197,20 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
       }),
     ]);
     const sellers = await em.save([
-      em.create(Seller, { companyId: company.id, name: 'João Pereira', alias: 'JP', searchName: normalizeText('João Pereira JP'), active: true }),
-      em.create(Seller, { companyId: company.id, name: 'Ana Souza', alias: 'Aninha', searchName: normalizeText('Ana Souza Aninha'), active: true }),
+      em.create(Seller, {
+        companyId: company.id,
+        name: 'João Pereira',
+        alias: 'JP',
+        searchName: normalizeText('João Pereira JP'),
+        active: true,
+      }),
+      em.create(Seller, {
+        companyId: company.id,
+        name: 'Ana Souza',
+        alias: 'Aninha',
+        searchName: normalizeText('Ana Souza Aninha'),
+        active: true,
+      }),
     ]);
     await indexCustomers(em, company.id, customers);
     await indexSellers(em, company.id, sellers);

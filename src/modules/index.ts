@@ -4,7 +4,14 @@ import { cteBatchHandler, cteRoutes } from './cte';
 import { counterNotes, invoiceRoutes } from './outbound-nfe';
 import { transferRoutes } from './transfers';
 import { counterNotesProvider, nfceRoutes, orderFiscalDocumentsProvider } from './nfce';
-import { assertDocumentAccess, entryDocumentRoutes, fixedAssetCredits, inboundNfe, purchaseHistoryProvider, supplierReturnsOfDocument } from './entry-document';
+import {
+  assertDocumentAccess,
+  entryDocumentRoutes,
+  fixedAssetCredits,
+  inboundNfe,
+  purchaseHistoryProvider,
+  supplierReturnsOfDocument,
+} from './entry-document';
 import { ciapRoutes, fixedAssetCreditsProvider } from './ciap';
 import { eventRoutes } from './events';
 import { inboundNfeLink, nfeRoutes, nfeVolumeRoutes, registerBatchHandler } from './inbound-nfe';

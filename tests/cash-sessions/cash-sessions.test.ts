@@ -48,7 +48,10 @@ describe('Cash sessions at the counter (issue 48)', function () {
       expectProblem(await api().post('/api/cash-sessions').set(t.headers()).send(body), 400);
     // Another company's filial is refused by the filial check (tenancy's answer), nothing written.
     expectProblem(
-      await api().post('/api/cash-sessions').set(t.headers()).send({ filialId: other.filialHashes[0], terminalId: 'CX01', operatorId: 'ana', openingFloat: 100 }),
+      await api()
+        .post('/api/cash-sessions')
+        .set(t.headers())
+        .send({ filialId: other.filialHashes[0], terminalId: 'CX01', operatorId: 'ana', openingFloat: 100 }),
       403,
       'FILIAL_NOT_GRANTED',
     );
@@ -56,8 +59,23 @@ describe('Cash sessions at the counter (issue 48)', function () {
 
     const id = nextTerminal();
     const opened = await c.open(id, '150.00');
-    expect(opened).to.include({ terminalId: id, operatorId: 'ana.caixa', status: 'OPEN', openingFloat: 150, openingDifference: null, previousSessionId: null, closing: null });
-    expectProblem(await api().post('/api/cash-sessions').set(t.headers()).send({ filialId: t.filialHashes[0], terminalId: id, operatorId: 'bia', openingFloat: 10 }), 409, 'CASH_SESSION_ALREADY_OPEN');
+    expect(opened).to.include({
+      terminalId: id,
+      operatorId: 'ana.caixa',
+      status: 'OPEN',
+      openingFloat: 150,
+      openingDifference: null,
+      previousSessionId: null,
+      closing: null,
+    });
+    expectProblem(
+      await api()
+        .post('/api/cash-sessions')
+        .set(t.headers())
+        .send({ filialId: t.filialHashes[0], terminalId: id, operatorId: 'bia', openingFloat: 10 }),
+      409,
+      'CASH_SESSION_ALREADY_OPEN',
+    );
     const got = await api().get(`/api/cash-sessions/current/${t.filialHashes[0]}/${id}`).set(t.headers());
     expect(got.status).to.equal(200);
     expect(got.body.id).to.equal(opened.id);
@@ -76,7 +94,11 @@ describe('Cash sessions at the counter (issue 48)', function () {
     expect(results.filter((r) => r.status === 201)).to.have.length(1);
     for (const r of results.filter((x) => x.status !== 201)) expectProblem(r, 409, 'CASH_SESSION_ALREADY_OPEN');
     expect(await dataSource.manager.countBy(CashSession, { companyId: t.companyId, terminalId: racing })).to.equal(1);
-    const audit = await dataSource.manager.findBy(AuditLog, { companyId: t.companyId, entity: 'cash-session', entityId: decodeId('cash-session', opened.id) });
+    const audit = await dataSource.manager.findBy(AuditLog, {
+      companyId: t.companyId,
+      entity: 'cash-session',
+      entityId: decodeId('cash-session', opened.id),
+    });
     expect(audit.map((a) => a.action)).to.deep.equal(['CREATED']);
     const events = await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, type: 'cash-session.opened' });
     expect(events.length).to.be.greaterThanOrEqual(2);
@@ -94,7 +116,10 @@ describe('Cash sessions at the counter (issue 48)', function () {
       const s = await c.open(id, 100);
       const sold = await c.sell(id, [cash(20)]);
       expect(sold.status, JSON.stringify(sold.body)).to.equal(201);
-      const rows = await dataSource.manager.findBy(SalePayment, { companyId: t.companyId, salesOrderId: decodeId('sales-order', sold.body.id) });
+      const rows = await dataSource.manager.findBy(SalePayment, {
+        companyId: t.companyId,
+        salesOrderId: decodeId('sales-order', sold.body.id),
+      });
       expect(rows.map((r) => r.cashSessionId)).to.deep.equal([decodeId('cash-session', s.id)]);
       const closed = await c.close(s.id, [cash(110)]);
       expect(closed.status, JSON.stringify(closed.body)).to.equal(200);
@@ -114,7 +139,9 @@ describe('Cash sessions at the counter (issue 48)', function () {
     // Drawer: 50 + 50 − 20 + 25 = 105.
     const tooMuch = await c.move(s.id, 'SANGRIA', '105.01');
     expectProblem(tooMuch, 422, 'SANGRIA_EXCEEDS_CASH');
-    expect(await dataSource.manager.countBy(CashMovement, { companyId: t.companyId, cashSessionId: decodeId('cash-session', s.id) })).to.equal(1);
+    expect(
+      await dataSource.manager.countBy(CashMovement, { companyId: t.companyId, cashSessionId: decodeId('cash-session', s.id) }),
+    ).to.equal(1);
     expectProblem(await c.move(s.id, 'SANGRIA', 0), 400);
     expectProblem(await c.move(s.id, 'SANGRIA', 10, other.headers()), 404);
     const ok = await c.move(s.id, 'SANGRIA', 105);
@@ -138,7 +165,12 @@ describe('Cash sessions at the counter (issue 48)', function () {
   it('concurrent sales on one session keep the totals exact', async () => {
     const s = await c.open(nextTerminal(), 0);
     const sales = await Promise.all(
-      Array.from({ length: 12 }, (_v, i) => c.sell(s.terminalId, i % 3 === 0 ? [cash(20)] : i % 3 === 1 ? [{ method: 'PIX', amount: 10 }] : [{ method: 'CREDIT_CARD', amount: 10 }])),
+      Array.from({ length: 12 }, (_v, i) =>
+        c.sell(
+          s.terminalId,
+          i % 3 === 0 ? [cash(20)] : i % 3 === 1 ? [{ method: 'PIX', amount: 10 }] : [{ method: 'CREDIT_CARD', amount: 10 }],
+        ),
+      ),
     );
     for (const r of sales) expect(r.status, JSON.stringify(r.body)).to.equal(201);
     const closed = await c.close(s.id, [cash(40), { method: 'PIX', amount: 40 }, { method: 'CREDIT_CARD', amount: 40 }]);
@@ -171,7 +203,13 @@ describe('Cash sessions at the counter (issue 48)', function () {
     // 9.00 short in the drawer, the limit is 5.00.
     const closed = await c.close(s.id, [cash(91), { method: 'DEBIT_CARD', amount: 30 }], c.operator());
     expect(closed.status, JSON.stringify(closed.body)).to.equal(200);
-    expect(closed.body).to.include({ status: 'PENDING_APPROVAL', expectedCash: 100, countedCash: 91, closingDifference: -9, differenceLimit: 5 });
+    expect(closed.body).to.include({
+      status: 'PENDING_APPROVAL',
+      expectedCash: 100,
+      countedCash: 91,
+      closingDifference: -9,
+      differenceLimit: 5,
+    });
     expect(line(closed.body, 'CASH')).to.include({ expected: 100, counted: 91, difference: -9 });
     expect(line(closed.body, 'DEBIT_CARD')).to.include({ expected: 30, counted: 30, difference: 0 });
     const stored = await dataSource.manager.findOneByOrFail(CashSession, { id: decodeId('cash-session', s.id) });
@@ -184,14 +222,23 @@ describe('Cash sessions at the counter (issue 48)', function () {
     expectProblem(await api().post(`/api/cash-sessions/${s.id}/approve`).set(c.operator()).send({}), 403, 'INSUFFICIENT_SCOPE');
     const self = t.headersWith({ sub: 'ana.caixa' });
     expectProblem(await api().post(`/api/cash-sessions/${s.id}/approve`).set(self).send({}), 409, 'APPROVER_IS_OPERATOR');
-    const approved = await api().post(`/api/cash-sessions/${s.id}/approve`).set(t.headers()).send({ note: 'Diferença conferida com a operadora' });
+    const approved = await api()
+      .post(`/api/cash-sessions/${s.id}/approve`)
+      .set(t.headers())
+      .send({ note: 'Diferença conferida com a operadora' });
     expect(approved.status, JSON.stringify(approved.body)).to.equal(200);
     expect(approved.body).to.include({ status: 'CLOSED', approvedBy: 'test-user', approvalNote: 'Diferença conferida com a operadora' });
     expectProblem(await api().post(`/api/cash-sessions/${s.id}/approve`).set(t.headers()).send({}), 409, 'CASH_SESSION_CLOSED');
     const z = await api().get(`/api/cash-sessions/${s.id}/report/z`).set(c.operator());
     expect(z.status).to.equal(200);
     expect(z.body.kind).to.equal('Z');
-    const types = (await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, aggregateId: decodeId('cash-session', s.id), aggregateType: 'cash-session' })).map((e) => e.type);
+    const types = (
+      await dataSource.manager.findBy(OutboxEvent, {
+        companyId: t.companyId,
+        aggregateId: decodeId('cash-session', s.id),
+        aggregateType: 'cash-session',
+      })
+    ).map((e) => e.type);
     expect(types).to.include.members(['cash-session.opened', 'cash-session.pending-approval', 'cash-session.approved']);
   });
 
@@ -236,7 +283,10 @@ describe('Cash sessions at the counter (issue 48)', function () {
     expect(again.body.closingDifference).to.equal(-3);
     const list = await api().get(`/api/cash-sessions/list/${t.filialHashes[0]}?terminalId=${id}`).set(t.headers());
     expect(list.status).to.equal(200);
-    const total = list.body.data.reduce((acc: Dec, s: any) => acc.plus(s.closingDifference ?? 0).plus(s.openingDifference ?? 0), new Dec(0));
+    const total = list.body.data.reduce(
+      (acc: Dec, s: any) => acc.plus(s.closingDifference ?? 0).plus(s.openingDifference ?? 0),
+      new Dec(0),
+    );
     expect(total.toFixed(2)).to.equal('-3.00');
     const withDiff = await api().get(`/api/cash-sessions/list/${t.filialHashes[0]}?terminalId=${id}&withDifference=true`).set(t.headers());
     expect(withDiff.body.data.map((s: any) => s.id)).to.deep.equal([first.id]);
@@ -247,20 +297,42 @@ describe('Cash sessions at the counter (issue 48)', function () {
     const s = await c.open(id, 50);
     await c.sell(id, [cash(10)], 1);
     await c.close(s.id, [cash(60)]);
-    expectProblem(await api().post(`/api/cash-sessions/${s.id}/reopen`).set(c.operator()).send({ reason: 'Venda lançada fora do caixa' }), 403, 'INSUFFICIENT_SCOPE');
+    expectProblem(
+      await api().post(`/api/cash-sessions/${s.id}/reopen`).set(c.operator()).send({ reason: 'Venda lançada fora do caixa' }),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
     expectProblem(await api().post(`/api/cash-sessions/${s.id}/reopen`).set(t.headers()).send({ reason: 'x' }), 400);
     const reopened = await api().post(`/api/cash-sessions/${s.id}/reopen`).set(t.headers()).send({ reason: 'Venda lançada fora do caixa' });
     expect(reopened.status, JSON.stringify(reopened.body)).to.equal(200);
-    expect(reopened.body).to.include({ status: 'OPEN', closing: null, closingDifference: null, reopenCount: 1, reopenReason: 'Venda lançada fora do caixa' });
-    expectProblem(await api().post(`/api/cash-sessions/${s.id}/reopen`).set(t.headers()).send({ reason: 'Venda lançada fora do caixa' }), 409, 'CASH_SESSION_OPEN');
+    expect(reopened.body).to.include({
+      status: 'OPEN',
+      closing: null,
+      closingDifference: null,
+      reopenCount: 1,
+      reopenReason: 'Venda lançada fora do caixa',
+    });
+    expectProblem(
+      await api().post(`/api/cash-sessions/${s.id}/reopen`).set(t.headers()).send({ reason: 'Venda lançada fora do caixa' }),
+      409,
+      'CASH_SESSION_OPEN',
+    );
     await c.sell(id, [cash(10)], 1);
     const closed = await c.close(s.id, [cash(70)]);
     expect(closed.body).to.include({ status: 'CLOSED', expectedCash: 70, closingDifference: 0 });
-    const audit = await dataSource.manager.findBy(AuditLog, { companyId: t.companyId, entity: 'cash-session', entityId: decodeId('cash-session', s.id) });
+    const audit = await dataSource.manager.findBy(AuditLog, {
+      companyId: t.companyId,
+      entity: 'cash-session',
+      entityId: decodeId('cash-session', s.id),
+    });
     expect(audit.map((a) => a.action)).to.deep.equal(['CREATED', 'CLOSED', 'REOPENED', 'CLOSED']);
     // A terminal with another open session cannot have an older day reopened.
     const next = await c.open(id, 70);
-    expectProblem(await api().post(`/api/cash-sessions/${s.id}/reopen`).set(t.headers()).send({ reason: 'Conferência posterior' }), 409, 'CASH_SESSION_ALREADY_OPEN');
+    expectProblem(
+      await api().post(`/api/cash-sessions/${s.id}/reopen`).set(t.headers()).send({ reason: 'Conferência posterior' }),
+      409,
+      'CASH_SESSION_ALREADY_OPEN',
+    );
     await c.close(next.id, [cash(70)]);
   });
 
@@ -269,23 +341,40 @@ describe('Cash sessions at the counter (issue 48)', function () {
     const sold = await c.sell(
       s.terminalId,
       [
-        { method: 'CREDIT_CARD', amount: 20, card: { integration: 'TEF', acquirerCnpj: '01027058000191', brand: '02', authorizationCode: 'A1B2C3', nsu: '000123456' } },
+        {
+          method: 'CREDIT_CARD',
+          amount: 20,
+          card: { integration: 'TEF', acquirerCnpj: '01027058000191', brand: '02', authorizationCode: 'A1B2C3', nsu: '000123456' },
+        },
         { method: 'PIX', amount: 10, pix: { endToEndId: 'E1803615020261202153012345678901', pspCnpj: '18236120000158' } },
       ],
       3,
     );
     expect(sold.status, JSON.stringify(sold.body)).to.equal(201);
-    const rows = await dataSource.manager.find(SalePayment, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', sold.body.id) }, order: { id: 'ASC' } });
+    const rows = await dataSource.manager.find(SalePayment, {
+      where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', sold.body.id) },
+      order: { id: 'ASC' },
+    });
     expect(rows.map((r) => [r.tpIntegra, r.institutionCnpj, r.cardBrand, r.authorizationCode, r.nsu, r.endToEndId])).to.deep.equal([
       ['1', '01027058000191', '02', 'A1B2C3', '000123456', null],
       ['2', '18236120000158', null, 'E1803615020261202153012345678901', null, 'E1803615020261202153012345678901'],
     ]);
-    const acquirer = await dataSource.manager.findOneByOrFail(Receivable, { companyId: t.companyId, salesOrderId: decodeId('sales-order', sold.body.id), debtorType: 'ACQUIRER' });
+    const acquirer = await dataSource.manager.findOneByOrFail(Receivable, {
+      companyId: t.companyId,
+      salesOrderId: decodeId('sales-order', sold.body.id),
+      debtorType: 'ACQUIRER',
+    });
     expect(acquirer).to.include({ nsu: '000123456', authorizationCode: 'A1B2C3', cardBrand: '02', acquirerCnpj: '01027058000191' });
     const found = await api().get(`/api/receivables/${t.filialHashes[0]}?nsu=000123456`).set(t.headers());
     expect(found.status).to.equal(200);
-    expect(found.body.data.map((r: any) => r.card)).to.deep.equal([{ nsu: '000123456', authorizationCode: 'A1B2C3', cardBrand: '02', acquirerCnpj: '01027058000191' }]);
-    expectProblem(await c.sell(s.terminalId, [{ method: 'CASH', amount: 10, card: { integration: 'POS' } }]), 422, 'PAYMENT_IDENTIFICATION_MISMATCH');
+    expect(found.body.data.map((r: any) => r.card)).to.deep.equal([
+      { nsu: '000123456', authorizationCode: 'A1B2C3', cardBrand: '02', acquirerCnpj: '01027058000191' },
+    ]);
+    expectProblem(
+      await c.sell(s.terminalId, [{ method: 'CASH', amount: 10, card: { integration: 'POS' } }]),
+      422,
+      'PAYMENT_IDENTIFICATION_MISMATCH',
+    );
     expectProblem(await c.sell(s.terminalId, [{ method: 'PIX', amount: 10, pix: { endToEndId: 'curto' } }]), 400);
     await c.close(s.id, [
       { method: 'CREDIT_CARD', amount: 20 },
@@ -306,7 +395,14 @@ describe('Cash sessions at the counter (issue 48)', function () {
     );
     const day = fc.record({
       float: fc.integer({ min: 0, max: 200 }),
-      sessions: fc.array(fc.record({ ops: fc.array(op, { maxLength: 6 }), miss: fc.integer({ min: -8, max: 8 }), nextFloatDelta: fc.integer({ min: -3, max: 3 }) }), { minLength: 2, maxLength: 2 }),
+      sessions: fc.array(
+        fc.record({
+          ops: fc.array(op, { maxLength: 6 }),
+          miss: fc.integer({ min: -8, max: 8 }),
+          nextFloatDelta: fc.integer({ min: -3, max: 3 }),
+        }),
+        { minLength: 2, maxLength: 2 },
+      ),
       reopen: fc.boolean(),
     });
     await fc.assert(
@@ -340,7 +436,10 @@ describe('Cash sessions at the counter (issue 48)', function () {
             }
           }
           const counted = Dec.max(drawer.plus(sess.miss), 0);
-          const closed = await c.close(s.id, [cash(counted.toFixed(2)), ...[...others].map(([method, v]) => ({ method, amount: v.toFixed(2) }))]);
+          const closed = await c.close(s.id, [
+            cash(counted.toFixed(2)),
+            ...[...others].map(([method, v]) => ({ method, amount: v.toFixed(2) })),
+          ]);
           expect(closed.status, JSON.stringify(closed.body)).to.equal(200);
           expect(line(closed.body, 'CASH')).to.include({ expected: Number(drawer.toFixed(2)), counted: Number(counted.toFixed(2)) });
           for (const [method, v] of others) expect(line(closed.body, method)).to.include({ expected: Number(v.toFixed(2)), difference: 0 });
@@ -353,7 +452,10 @@ describe('Cash sessions at the counter (issue 48)', function () {
             sum = sum.minus(counted.minus(drawer));
             expect((await c.sell(id, [cash(10)], 1)).status).to.equal(201);
             drawer = drawer.plus(10);
-            const again = await c.close(s.id, [cash(drawer.toFixed(2)), ...[...others].map(([method, v]) => ({ method, amount: v.toFixed(2) }))]);
+            const again = await c.close(s.id, [
+              cash(drawer.toFixed(2)),
+              ...[...others].map(([method, v]) => ({ method, amount: v.toFixed(2) })),
+            ]);
             expect(again.body).to.include({ status: 'CLOSED', closingDifference: 0 });
             previousCounted = drawer;
           } else previousCounted = counted;

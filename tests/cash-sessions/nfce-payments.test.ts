@@ -65,7 +65,10 @@ describe('Cash sessions: the NFC-e of a session, its payment groups (PL_010) and
         version: cfg.body.version,
       });
     expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
-    const opened = await api().post('/api/cash-sessions').set(t.headers()).send({ filialId: t.filialHashes[0], terminalId: TERMINAL, operatorId: 'ana.caixa', openingFloat: 100 });
+    const opened = await api()
+      .post('/api/cash-sessions')
+      .set(t.headers())
+      .send({ filialId: t.filialHashes[0], terminalId: TERMINAL, operatorId: 'ana.caixa', openingFloat: 100 });
     expect(opened.status, JSON.stringify(opened.body)).to.equal(201);
     sessionId = opened.body.id;
   });
@@ -78,12 +81,30 @@ describe('Cash sessions: the NFC-e of a session, its payment groups (PL_010) and
 
   it('the TEF authorizes a card at the terminal (simulator only); without an adapter 422; a decline 422; the answer is the payment group of the sale', async () => {
     useTefSimulator(null);
-    expectProblem(await api().post(`/api/cash-sessions/${sessionId}/tef-authorizations`).set(t.headers()).send({ method: 'CREDIT_CARD', amount: 20 }), 422, 'TEF_NOT_AVAILABLE');
+    expectProblem(
+      await api().post(`/api/cash-sessions/${sessionId}/tef-authorizations`).set(t.headers()).send({ method: 'CREDIT_CARD', amount: 20 }),
+      422,
+      'TEF_NOT_AVAILABLE',
+    );
     useTefSimulator();
-    expectProblem(await api().post(`/api/cash-sessions/${sessionId}/tef-authorizations`).set(t.headers()).send({ method: 'CASH', amount: 20 }), 422, 'TEF_METHOD_NOT_CARD');
-    expectProblem(await api().post(`/api/cash-sessions/${sessionId}/tef-authorizations`).set(t.headers()).send({ method: 'CREDIT_CARD', amount: 9000 }), 422, 'TEF_DECLINED');
-    expectProblem(await api().post(`/api/cash-sessions/${sessionId}/tef-authorizations`).set(t.headers()).send({ method: 'CREDIT_CARD', amount: -1 }), 400);
-    const tef = await api().post(`/api/cash-sessions/${sessionId}/tef-authorizations`).set(t.headers()).send({ method: 'CREDIT_CARD', amount: 20 });
+    expectProblem(
+      await api().post(`/api/cash-sessions/${sessionId}/tef-authorizations`).set(t.headers()).send({ method: 'CASH', amount: 20 }),
+      422,
+      'TEF_METHOD_NOT_CARD',
+    );
+    expectProblem(
+      await api().post(`/api/cash-sessions/${sessionId}/tef-authorizations`).set(t.headers()).send({ method: 'CREDIT_CARD', amount: 9000 }),
+      422,
+      'TEF_DECLINED',
+    );
+    expectProblem(
+      await api().post(`/api/cash-sessions/${sessionId}/tef-authorizations`).set(t.headers()).send({ method: 'CREDIT_CARD', amount: -1 }),
+      400,
+    );
+    const tef = await api()
+      .post(`/api/cash-sessions/${sessionId}/tef-authorizations`)
+      .set(t.headers())
+      .send({ method: 'CREDIT_CARD', amount: 20 });
     expect(tef.status, JSON.stringify(tef.body)).to.equal(201);
     expect(tef.body.card).to.include({ integration: 'TEF', acquirerCnpj: '01027058000191', brand: '01' });
     const sale = await sell([{ method: 'CREDIT_CARD', amount: 20, card: tef.body.card }], 2);
@@ -106,24 +127,39 @@ describe('Cash sessions: the NFC-e of a session, its payment groups (PL_010) and
         quantity: 1,
         fragment: '<tPag>04</tPag><vPag>10.00</vPag><card><tpIntegra>2</tpIntegra><tBand>02</tBand></card>',
       },
-      { payments: [{ method: 'DEBIT_CARD', amount: 10 }], quantity: 1, fragment: '<tPag>04</tPag><vPag>10.00</vPag><card><tpIntegra>2</tpIntegra></card>' },
+      {
+        payments: [{ method: 'DEBIT_CARD', amount: 10 }],
+        quantity: 1,
+        fragment: '<tPag>04</tPag><vPag>10.00</vPag><card><tpIntegra>2</tpIntegra></card>',
+      },
       {
         payments: [{ method: 'PIX', amount: 30, pix: { endToEndId: 'E1803615020261202153012345678901', pspCnpj: '18236120000158' } }],
         quantity: 3,
-        fragment: '<tPag>17</tPag><vPag>30.00</vPag><card><tpIntegra>2</tpIntegra><CNPJ>18236120000158</CNPJ><cAut>E1803615020261202153012345678901</cAut></card>',
+        fragment:
+          '<tPag>17</tPag><vPag>30.00</vPag><card><tpIntegra>2</tpIntegra><CNPJ>18236120000158</CNPJ><cAut>E1803615020261202153012345678901</cAut></card>',
       },
       {
         payments: [{ method: 'PIX', amount: 10, pix: { endToEndId: 'E0000000020261202153012345678902', static: true } }],
         quantity: 1,
         fragment: '<tPag>20</tPag><vPag>10.00</vPag><card><tpIntegra>2</tpIntegra><cAut>E0000000020261202153012345678902</cAut></card>',
       },
-      { payments: [{ method: 'CASH', amount: 50 }], quantity: 2, fragment: '<tPag>01</tPag><vPag>50.00</vPag></detPag><vTroco>30.00</vTroco>' },
+      {
+        payments: [{ method: 'CASH', amount: 50 }],
+        quantity: 2,
+        fragment: '<tPag>01</tPag><vPag>50.00</vPag></detPag><vTroco>30.00</vTroco>',
+      },
       {
         payments: [
-          { method: 'CREDIT_CARD', amount: 10, takenAt: { cnpj: '11222333000181', uf: 'SP' }, card: { integration: 'POS', acquirerCnpj: '01027058000191', authorizationCode: 'X9', nsu: '42' } },
+          {
+            method: 'CREDIT_CARD',
+            amount: 10,
+            takenAt: { cnpj: '11222333000181', uf: 'SP' },
+            card: { integration: 'POS', acquirerCnpj: '01027058000191', authorizationCode: 'X9', nsu: '42' },
+          },
         ],
         quantity: 1,
-        fragment: '<tPag>03</tPag><vPag>10.00</vPag><CNPJPag>11222333000181</CNPJPag><UFPag>SP</UFPag><card><tpIntegra>2</tpIntegra><CNPJ>01027058000191</CNPJ><cAut>X9</cAut></card>',
+        fragment:
+          '<tPag>03</tPag><vPag>10.00</vPag><CNPJPag>11222333000181</CNPJPag><UFPag>SP</UFPag><card><tpIntegra>2</tpIntegra><CNPJ>01027058000191</CNPJ><cAut>X9</cAut></card>',
       },
     ];
     for (const c of cases) {
@@ -148,7 +184,10 @@ describe('Cash sessions: the NFC-e of a session, its payment groups (PL_010) and
     expect(cancelledSale.body.fiscalDocument.status).to.equal('AUTHORIZED');
     const x1 = await api().get(`/api/cash-sessions/${sessionId}/report/x`).set(t.headers());
     const cashBefore = x1.body.figures.lines.find((l: any) => l.method === 'CASH').expected;
-    const cancel = await api().post(`/api/nfce/${cancelledSale.body.fiscalDocument.id}/cancel`).set(t.headers()).send({ justification: 'Venda cancelada a pedido do cliente' });
+    const cancel = await api()
+      .post(`/api/nfce/${cancelledSale.body.fiscalDocument.id}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Venda cancelada a pedido do cliente' });
     expect(cancel.status, JSON.stringify(cancel.body)).to.equal(200);
     const x2 = await api().get(`/api/cash-sessions/${sessionId}/report/x`).set(t.headers());
     expect(x2.body.figures.lines.find((l: any) => l.method === 'CASH').expected).to.equal(cashBefore - 40);
@@ -192,7 +231,10 @@ describe('Cash sessions: the NFC-e of a session, its payment groups (PL_010) and
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 50 }), fc.array(op, { minLength: 1, maxLength: 5 }), async (float, ops) => {
         const terminal = `PR${++run}`;
-        const opened = await api().post('/api/cash-sessions').set(t.headers()).send({ filialId: t.filialHashes[0], terminalId: terminal, operatorId: 'ana.caixa', openingFloat: float });
+        const opened = await api()
+          .post('/api/cash-sessions')
+          .set(t.headers())
+          .send({ filialId: t.filialHashes[0], terminalId: terminal, operatorId: 'ana.caixa', openingFloat: float });
         expect(opened.status, JSON.stringify(opened.body)).to.equal(201);
         const id = opened.body.id;
         let drawer = new Dec(float);
@@ -203,17 +245,25 @@ describe('Cash sessions: the NFC-e of a session, its payment groups (PL_010) and
           if (o.kind === 'sale') {
             const total = new Dec(o.units * 10);
             if (o.offline) t.sim.issuer.downFor(600_000);
-            const r = await sellAt(terminal, [{ method: o.method, amount: (o.method === 'CASH' ? total.plus(o.extra) : total).toFixed(2) }], o.units);
+            const r = await sellAt(
+              terminal,
+              [{ method: o.method, amount: (o.method === 'CASH' ? total.plus(o.extra) : total).toFixed(2) }],
+              o.units,
+            );
             t.sim.issuer.downFor(0);
             expect(r.status, JSON.stringify(r.body)).to.equal(201);
             valid(await xmlOf(r.body.fiscalDocument.id));
             if (o.method === 'CASH') drawer = drawer.plus(total);
             else others.set(o.method, (others.get(o.method) ?? new Dec(0)).plus(total));
-            if (r.body.fiscalDocument.status === 'AUTHORIZED') cancellable.push({ nfceId: r.body.fiscalDocument.id, method: o.method, total });
+            if (r.body.fiscalDocument.status === 'AUTHORIZED')
+              cancellable.push({ nfceId: r.body.fiscalDocument.id, method: o.method, total });
           } else if (o.kind === 'cancel') {
             const last = cancellable.pop();
             if (!last) continue;
-            const r = await api().post(`/api/nfce/${last.nfceId}/cancel`).set(t.headers()).send({ justification: 'Venda cancelada a pedido do cliente' });
+            const r = await api()
+              .post(`/api/nfce/${last.nfceId}/cancel`)
+              .set(t.headers())
+              .send({ justification: 'Venda cancelada a pedido do cliente' });
             expect(r.status, JSON.stringify(r.body)).to.equal(200);
             cancelled += 1;
             if (last.method === 'CASH') drawer = drawer.minus(last.total);
@@ -232,11 +282,18 @@ describe('Cash sessions: the NFC-e of a session, its payment groups (PL_010) and
         }
         // The contingency notes go out; they stay the session's.
         await runNfceQueue();
-        const counted = [{ method: 'CASH', amount: drawer.toFixed(2) }, ...[...others].map(([method, v]) => ({ method, amount: v.toFixed(2) }))];
+        const counted = [
+          { method: 'CASH', amount: drawer.toFixed(2) },
+          ...[...others].map(([method, v]) => ({ method, amount: v.toFixed(2) })),
+        ];
         const closed = await api().post(`/api/cash-sessions/${id}/close`).set(t.headers()).send({ counted });
         expect(closed.status, JSON.stringify(closed.body)).to.equal(200);
         expect(closed.body).to.include({ status: 'CLOSED', closingDifference: 0, expectedCash: Number(drawer.toFixed(2)) });
-        for (const [method, v] of others) expect((closed.body.closing as any[]).find((l) => l.method === method)).to.include({ expected: Number(v.toFixed(2)), difference: 0 });
+        for (const [method, v] of others)
+          expect((closed.body.closing as any[]).find((l) => l.method === method)).to.include({
+            expected: Number(v.toFixed(2)),
+            difference: 0,
+          });
         const z = await api().get(`/api/cash-sessions/${id}/report/z`).set(t.headers());
         expect(z.body.figures.cancelledSalesCount).to.equal(cancelled);
         expect(z.body.fiscalDocumentsByStatus.CANCELLED ?? 0).to.equal(cancelled);

@@ -16,7 +16,12 @@ export interface CashCounter {
   operator: (i?: number) => Record<string, string>;
   open(terminalId: string, openingFloat: string | number, i?: number): Promise<any>;
   sell(terminalId: string | undefined, payments: object[], quantity?: number, i?: number): ReturnType<ReturnType<typeof api>['post']>;
-  move(id: string, type: 'SANGRIA' | 'SUPRIMENTO', amount: string | number, headers?: Record<string, string>): ReturnType<ReturnType<typeof api>['post']>;
+  move(
+    id: string,
+    type: 'SANGRIA' | 'SUPRIMENTO',
+    amount: string | number,
+    headers?: Record<string, string>,
+  ): ReturnType<ReturnType<typeof api>['post']>;
   close(id: string, counted: object[], headers?: Record<string, string>): ReturnType<ReturnType<typeof api>['post']>;
   configure(over?: Record<string, unknown>, i?: number): Promise<any>;
 }
@@ -60,7 +65,10 @@ export async function cashCounter(existing?: TestTenant): Promise<CashCounter> {
     product,
     operator: (i = 0) => t.headersWith({ scope: OPERATOR_SCOPE, sub: 'ana.caixa' }, i),
     async open(terminalId, openingFloat, i = 0) {
-      const res = await api().post('/api/cash-sessions').set(t.headers(i)).send({ filialId: t.filialHashes[i], terminalId, operatorId: 'ana.caixa', openingFloat });
+      const res = await api()
+        .post('/api/cash-sessions')
+        .set(t.headers(i))
+        .send({ filialId: t.filialHashes[i], terminalId, operatorId: 'ana.caixa', openingFloat });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       return res.body;
     },

@@ -17,7 +17,10 @@ describe('Catalog (master data)', () => {
 
   describe('products', () => {
     it('create → read → patch with version; audited; code from the sequence when not given', async () => {
-      const created = await api().post('/api/catalog/products').set(t.headers()).send({ name: 'Leite Integral 1L', unit: 'un', price: 5.49, gtin: '7891000100103', ncm: '04012010' });
+      const created = await api()
+        .post('/api/catalog/products')
+        .set(t.headers())
+        .send({ name: 'Leite Integral 1L', unit: 'un', price: 5.49, gtin: '7891000100103', ncm: '04012010' });
       expect(created.status).to.equal(201);
       expect(created.body).to.include({ name: 'Leite Integral 1L', unit: 'UN', price: 5.49, gtin: '7891000100103', version: 1 });
       expect(created.body.code).to.match(/^\d+$/);
@@ -41,7 +44,10 @@ describe('Catalog (master data)', () => {
         'updatedAt',
       ]);
 
-      const patched = await api().patch(`/api/catalog/products/${created.body.id}`).set(t.headers()).send({ version: 1, price: '5.99', name: 'Leite Integral UHT 1L' });
+      const patched = await api()
+        .patch(`/api/catalog/products/${created.body.id}`)
+        .set(t.headers())
+        .send({ version: 1, price: '5.99', name: 'Leite Integral UHT 1L' });
       expect(patched.status).to.equal(200);
       expect(patched.body).to.include({ price: 5.99, name: 'Leite Integral UHT 1L', version: 2 });
 
@@ -57,8 +63,16 @@ describe('Catalog (master data)', () => {
 
     it('a taken code → 409; an invalid GTIN check digit → 400; nothing written', async () => {
       await makeProduct(t, { code: 'DUP-1' });
-      expectProblem(await api().post('/api/catalog/products').set(t.headers()).send({ code: 'DUP-1', name: 'X', unit: 'UN' }), 409, 'PRODUCT_CODE_TAKEN');
-      expectProblem(await api().post('/api/catalog/products').set(t.headers()).send({ name: 'Y', unit: 'UN', gtin: '7891000100104' }), 400, 'INVALID_GTIN');
+      expectProblem(
+        await api().post('/api/catalog/products').set(t.headers()).send({ code: 'DUP-1', name: 'X', unit: 'UN' }),
+        409,
+        'PRODUCT_CODE_TAKEN',
+      );
+      expectProblem(
+        await api().post('/api/catalog/products').set(t.headers()).send({ name: 'Y', unit: 'UN', gtin: '7891000100104' }),
+        400,
+        'INVALID_GTIN',
+      );
       expect(await dataSource.manager.countBy(Product, { companyId: t.companyId, name: 'Y' })).to.equal(0);
     });
 
@@ -67,7 +81,8 @@ describe('Catalog (master data)', () => {
       await makeProduct(s, { code: '5001', name: 'Pão Francês kg', searchName: 'PAO FRANCES KG' });
       await makeProduct(s, { code: '5002', name: 'Pão de Queijo 400g', searchName: 'PAO DE QUEIJO 400G', gtin: '7896004000015' });
       await makeProduct(s, { code: '6001', name: 'Queijo Minas', searchName: 'QUEIJO MINAS' });
-      const names = async (q: string) => (await api().get('/api/catalog/products').query({ search: q }).set(s.headers())).body.data.map((p: { code: string }) => p.code);
+      const names = async (q: string) =>
+        (await api().get('/api/catalog/products').query({ search: q }).set(s.headers())).body.data.map((p: { code: string }) => p.code);
       expect(await names('5001')).to.deep.equal(['5001']);
       expect(await names('500')).to.deep.equal(['5001', '5002']);
       expect(await names('7896004000015')).to.deep.equal(['5002']);
@@ -80,12 +95,22 @@ describe('Catalog (master data)', () => {
       const s = await createTestTenant({ filiais: 1 });
       for (let i = 1; i <= 7; i++) await makeProduct(s, { code: `P${i}` });
       const page1 = await api().get('/api/catalog/products').query({ pageSize: 3 }).set(s.headers());
-      expect(page1.body.pagination).to.deep.equal({ page: 1, pageSize: 3, total: 7, totalPages: 3, hasMore: true, nextCursor: page1.body.pagination.nextCursor });
+      expect(page1.body.pagination).to.deep.equal({
+        page: 1,
+        pageSize: 3,
+        total: 7,
+        totalPages: 3,
+        hasMore: true,
+        nextCursor: page1.body.pagination.nextCursor,
+      });
       expect(page1.body.data.map((p: { code: string }) => p.code)).to.deep.equal(['P1', 'P2', 'P3']);
       const page3 = await api().get('/api/catalog/products').query({ pageSize: 3, page: 3 }).set(s.headers());
       expect(page3.body.data.map((p: { code: string }) => p.code)).to.deep.equal(['P7']);
       expect(page3.body.pagination.hasMore).to.equal(false);
-      const next = await api().get('/api/catalog/products').query({ pageSize: 3, cursor: page1.body.pagination.nextCursor, includeTotal: false }).set(s.headers());
+      const next = await api()
+        .get('/api/catalog/products')
+        .query({ pageSize: 3, cursor: page1.body.pagination.nextCursor, includeTotal: false })
+        .set(s.headers());
       expect(next.body.data.map((p: { code: string }) => p.code)).to.deep.equal(['P4', 'P5', 'P6']);
       expect(next.body.pagination.total).to.equal(null);
       expectProblem(await api().get('/api/catalog/products').query({ cursor: 'garbage' }).set(s.headers()), 400, 'INVALID_CURSOR');
@@ -104,7 +129,11 @@ describe('Catalog (master data)', () => {
       const ok = await api().post('/api/catalog/customers').set(t.headers()).send({ name: 'José Álvares', document: '529.982.247-25' });
       expect(ok.status).to.equal(201);
       expect(ok.body.document).to.equal('52998224725');
-      expectProblem(await api().post('/api/catalog/customers').set(t.headers()).send({ name: 'X', document: '529.982.247-26' }), 400, 'VALIDATION_ERROR');
+      expectProblem(
+        await api().post('/api/catalog/customers').set(t.headers()).send({ name: 'X', document: '529.982.247-26' }),
+        400,
+        'VALIDATION_ERROR',
+      );
       const found = await api().get('/api/catalog/customers').query({ search: 'jose alv' }).set(t.headers());
       expect(found.body.data.map((c: { id: string }) => c.id)).to.deep.equal([ok.body.id]);
     });
@@ -114,7 +143,8 @@ describe('Catalog (master data)', () => {
       const post = (body: object) => api().post('/api/catalog/customers').set(s.headers()).send(body);
       const maria = (await post({ name: 'Maria da Silva', document: '529.982.247-25' })).body;
       const padaria = (await post({ name: 'Padaria Pão Quente Ltda', tradeName: 'Pão Quente' })).body;
-      const ids = async (q: string) => (await api().get('/api/catalog/customers').query({ search: q }).set(s.headers())).body.data.map((c: { id: string }) => c.id);
+      const ids = async (q: string) =>
+        (await api().get('/api/catalog/customers').query({ search: q }).set(s.headers())).body.data.map((c: { id: string }) => c.id);
       expect(await ids('silva')).to.deep.equal([maria.id]);
       expect(await ids('SILV')).to.deep.equal([maria.id]);
       expect(await ids('quente')).to.deep.equal([padaria.id]);
@@ -122,11 +152,17 @@ describe('Catalog (master data)', () => {
       expect(await ids('PÃO padaria')).to.deep.equal([padaria.id]);
       expect(await ids('529.982')).to.deep.equal([maria.id]);
       expect(await ids('ilva')).to.deep.equal([]);
-      const renamed = await api().patch(`/api/catalog/customers/${maria.id}`).set(s.headers()).send({ name: 'Maria Souza', version: maria.version });
+      const renamed = await api()
+        .patch(`/api/catalog/customers/${maria.id}`)
+        .set(s.headers())
+        .send({ name: 'Maria Souza', version: maria.version });
       expect(renamed.status).to.equal(200);
       expect(await ids('silva')).to.deep.equal([]);
       expect(await ids('souza')).to.deep.equal([maria.id]);
-      const rows = await dataSource.query('SELECT token FROM party_search_token WHERE company_id = ? AND party_type = ? ORDER BY token', [s.companyId, 'CUSTOMER']);
+      const rows = await dataSource.query('SELECT token FROM party_search_token WHERE company_id = ? AND party_type = ? ORDER BY token', [
+        s.companyId,
+        'CUSTOMER',
+      ]);
       expect(rows.map((r: { token: string }) => r.token)).to.deep.equal(['LTDA', 'MARIA', 'PADARIA', 'PAO', 'QUENTE', 'SOUZA']);
     });
 
@@ -141,9 +177,17 @@ describe('Catalog (master data)', () => {
 
     it('supplier documents are unique per company (409) but free across companies', async () => {
       const document = randomCnpj();
-      expect((await api().post('/api/catalog/suppliers').set(t.headers()).send({ document, name: 'Fornecedor A', uf: 'sp' })).status).to.equal(201);
-      expectProblem(await api().post('/api/catalog/suppliers').set(t.headers()).send({ document, name: 'Fornecedor A2' }), 409, 'SUPPLIER_EXISTS');
-      expect((await api().post('/api/catalog/suppliers').set(other.headers()).send({ document, name: 'Fornecedor A' })).status).to.equal(201);
+      expect(
+        (await api().post('/api/catalog/suppliers').set(t.headers()).send({ document, name: 'Fornecedor A', uf: 'sp' })).status,
+      ).to.equal(201);
+      expectProblem(
+        await api().post('/api/catalog/suppliers').set(t.headers()).send({ document, name: 'Fornecedor A2' }),
+        409,
+        'SUPPLIER_EXISTS',
+      );
+      expect((await api().post('/api/catalog/suppliers').set(other.headers()).send({ document, name: 'Fornecedor A' })).status).to.equal(
+        201,
+      );
     });
 
     it('payment methods: cash gives change by default', async () => {
@@ -164,7 +208,13 @@ describe('Catalog (master data)', () => {
       const res = await api().get(`/api/catalog/stock/${t.filialHashes[0]}`).query({ productId: p.hash }).set(t.headers());
       expect(res.status).to.equal(200);
       expect(res.body.data).to.have.length(1);
-      expect(res.body.data[0]).to.include({ productId: p.hash, productName: 'Arroz 5kg', quantity: 12.5, averageCost: 3.1, filialId: t.filialHashes[0] });
+      expect(res.body.data[0]).to.include({
+        productId: p.hash,
+        productName: 'Arroz 5kg',
+        quantity: 12.5,
+        averageCost: 3.1,
+        filialId: t.filialHashes[0],
+      });
       const none = await api().get(`/api/catalog/stock/${t.filialHashes[1]}`).query({ productId: p.hash }).set(t.headers());
       expect(none.body.data).to.deep.equal([]);
     });

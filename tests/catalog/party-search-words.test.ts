@@ -15,12 +15,16 @@ import { createTestTenant, TestTenant } from '../support/tenant';
 describe('Party word index: the words on every row', () => {
   let t: TestTenant;
   const rowsOf = async (partyType: string, partyId: number) =>
-    (await dataSource.query('SELECT token, words FROM party_search_token WHERE company_id = ? AND party_type = ? AND party_id = ? ORDER BY token', [t.companyId, partyType, partyId])) as {
+    (await dataSource.query(
+      'SELECT token, words FROM party_search_token WHERE company_id = ? AND party_type = ? AND party_id = ? ORDER BY token',
+      [t.companyId, partyType, partyId],
+    )) as {
       token: string;
       words: string;
     }[];
   const wordSet = (words: string) => words.split(' ').filter(Boolean).sort();
-  const customerIds = async (term: string) => (await api().get('/api/catalog/customers').query({ search: term }).set(t.headers())).body.data.map((c: { id: string }) => c.id).sort();
+  const customerIds = async (term: string) =>
+    (await api().get('/api/catalog/customers').query({ search: term }).set(t.headers())).body.data.map((c: { id: string }) => c.id).sort();
 
   before(async () => {
     t = await createTestTenant();
@@ -30,7 +34,10 @@ describe('Party word index: the words on every row', () => {
     const post = (body: object) => api().post('/api/catalog/customers').set(t.headers()).send(body);
     const maria = (await post({ name: 'Maria da Silva', tradeName: 'Empório São João' })).body;
     const mario = (await post({ name: 'Mário Silveira' })).body;
-    const [{ id: mariaId }] = await dataSource.query('SELECT id FROM customer WHERE company_id = ? AND name = ?', [t.companyId, 'Maria da Silva']);
+    const [{ id: mariaId }] = await dataSource.query('SELECT id FROM customer WHERE company_id = ? AND name = ?', [
+      t.companyId,
+      'Maria da Silva',
+    ]);
     const rows = await rowsOf('CUSTOMER', Number(mariaId));
     expect(rows.map((r) => r.token)).to.deep.equal(['DA', 'EMPORIO', 'JOAO', 'MARIA', 'SAO', 'SILVA']);
     for (const r of rows) expect(r.words).to.equal(' MARIA DA SILVA EMPORIO SAO JOAO');
@@ -43,7 +50,10 @@ describe('Party word index: the words on every row', () => {
     expect(await customerIds('maria ilva')).to.deep.equal([]);
     expect(await customerIds('mario silva')).to.deep.equal([]);
 
-    const renamed = await api().patch(`/api/catalog/customers/${maria.id}`).set(t.headers()).send({ name: 'Maria Souza', version: maria.version });
+    const renamed = await api()
+      .patch(`/api/catalog/customers/${maria.id}`)
+      .set(t.headers())
+      .send({ name: 'Maria Souza', version: maria.version });
     expect(renamed.status).to.equal(200);
     for (const r of await rowsOf('CUSTOMER', Number(mariaId))) expect(r.words).to.equal(' MARIA SOUZA EMPORIO SAO JOAO');
     expect(await customerIds('maria silva')).to.deep.equal([]);

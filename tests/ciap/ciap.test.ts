@@ -83,7 +83,10 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
             ncm: '84183000',
             quantity: 1,
             unitPrice: '3000.00',
-            taxes: { icms: { cst: '10', base: '3000.00', rate: 18, value: icms }, icmsSt: { cst: '10', base: '3666.67', rate: 18, value: icmsSt } },
+            taxes: {
+              icms: { cst: '10', base: '3000.00', rate: 18, value: icms },
+              icmsSt: { cst: '10', base: '3666.67', rate: 18, value: icmsSt },
+            },
           }),
         ],
       }),
@@ -94,7 +97,8 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     return draft.id as string;
   }
 
-  const assetsOfDocument = (docHash: string) => dataSource.manager.find(CiapAsset, { where: { companyId: t.companyId, entryDocumentId: decodeId('entry-document', docHash) } });
+  const assetsOfDocument = (docHash: string) =>
+    dataSource.manager.find(CiapAsset, { where: { companyId: t.companyId, entryDocumentId: decodeId('entry-document', docHash) } });
   const detail = (id: string, tenant: TestTenant = t) => api().get(`/api/ciap/assets/detail/${id}`).set(tenant.headers());
   const appropriate = (body: object, tenant: TestTenant = t) => api().post('/api/ciap/appropriations').set(tenant.headers()).send(body);
   const ciapFootprint = async () => ({
@@ -112,7 +116,11 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     assetProduct = (await makeProduct(t)).hash;
     // The second product is exempt at sale (CST 40): a tax group of its own whose sale rules say so.
     const exempt = await setupFiscalData(t, { filiais: [0], products: [t.products[1].id] });
-    await dataSource.manager.update(FiscalOperationRule, { companyId: t.companyId, taxGroupId: exempt.taxGroupId, operation: 'SALE' }, { icmsCst: '40' });
+    await dataSource.manager.update(
+      FiscalOperationRule,
+      { companyId: t.companyId, taxGroupId: exempt.taxGroupId, operation: 'SALE' },
+      { icmsCst: '40' },
+    );
     await fiscalDataChanged(dataSource.manager, t.companyId);
   });
 
@@ -123,7 +131,16 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     assetA = encodeId('ciap-asset', row.id);
     const res = await detail(assetA);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body).to.deep.include({ entryDocumentId: docA, entryCfop: '1551', totalCredit: 4800, partCount: 48, status: 'ACTIVE', firstMonth: month, partsPending: 48, credited: 0 });
+    expect(res.body).to.deep.include({
+      entryDocumentId: docA,
+      entryCfop: '1551',
+      totalCredit: 4800,
+      partCount: 48,
+      status: 'ACTIVE',
+      firstMonth: month,
+      partsPending: 48,
+      credited: 0,
+    });
     expect(res.body.icms).to.deep.equal({ own: 4800, st: 0, freight: 0, difal: 0 });
     expect(res.body.parts).to.have.length(48);
     expect(res.body.parts.every((p: any) => p.amount === 100 && p.status === 'PENDING' && p.credited === null)).to.equal(true);
@@ -143,8 +160,16 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     const cancelled = await cancel(t, doc, { reason: 'Compra desfeita com o fornecedor' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
     const after = (await detail(id)).body;
-    expect(after).to.deep.include({ status: 'CANCELLED', partsPending: 0, partsDropped: 48, partsAppropriated: 0, cancelReason: 'Compra desfeita com o fornecedor' });
-    const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, type: 'ciap-asset.cancelled', aggregateId: row.id } });
+    expect(after).to.deep.include({
+      status: 'CANCELLED',
+      partsPending: 0,
+      partsDropped: 48,
+      partsAppropriated: 0,
+      cancelReason: 'Compra desfeita com o fornecedor',
+    });
+    const events = await dataSource.manager.find(OutboxEvent, {
+      where: { companyId: t.companyId, type: 'ciap-asset.cancelled', aggregateId: row.id },
+    });
     expect(events).to.have.length(1);
   });
 
@@ -171,7 +196,15 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     for (const r of [one, two]) expect(r.status, JSON.stringify(r.body)).to.equal(200);
     expect([one.body.booked, two.body.booked].sort()).to.deep.equal([0, 1]);
     for (const r of [one, two]) {
-      expect(r.body.appropriation).to.deep.include({ month, taxedExits: 80, totalExits: 100, exitShare: 0.8, partsTotal: 100, credited: 80, partCount: 1 });
+      expect(r.body.appropriation).to.deep.include({
+        month,
+        taxedExits: 80,
+        totalExits: 100,
+        exitShare: 0.8,
+        partsTotal: 100,
+        credited: 80,
+        partCount: 1,
+      });
       expect(r.body.parts).to.deep.equal([{ assetId: assetA, description: 'BALCAO REFRIGERADO 2M', number: 1, amount: 100, credited: 80 }]);
     }
     const before = await ciapFootprint();
@@ -191,7 +224,10 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
   });
 
   it('while the month is open a later call brings its share up to the books: an exempt sale of 25.00 more → 80 / 125 = 64 % → 64.00, the part not booked twice', async () => {
-    const order = await createOrder(t, { customerId: t.customer.hash, items: [{ productId: t.products[1].hash, quantity: 1, unitPrice: '25.00' }] });
+    const order = await createOrder(t, {
+      customerId: t.customer.hash,
+      items: [{ productId: t.products[1].hash, quantity: 1, unitPrice: '25.00' }],
+    });
     const ful = await fulfill(
       t,
       order.id,
@@ -203,7 +239,14 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     const res = await appropriate({ filialId: t.filialHashes[0], month });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body).to.deep.include({ booked: 0, revised: true });
-    expect(res.body.appropriation).to.deep.include({ taxedExits: 80, totalExits: 125, exitShare: 0.64, partsTotal: 100, credited: 64, partCount: 1 });
+    expect(res.body.appropriation).to.deep.include({
+      taxedExits: 80,
+      totalExits: 125,
+      exitShare: 0.64,
+      partsTotal: 100,
+      credited: 64,
+      partCount: 1,
+    });
     expect(res.body.parts).to.deep.equal([{ assetId: assetA, description: 'BALCAO REFRIGERADO 2M', number: 1, amount: 100, credited: 64 }]);
     const again = await appropriate({ filialId: t.filialHashes[0], month });
     expect(again.body).to.deep.include({ booked: 0, revised: false });

@@ -4,7 +4,11 @@ import { addMonths, creditOf, exitShareOf, isTaxedExit, splitParts } from '../..
 
 /* The CIAP's arithmetic (LC 87/1996 art. 20 §5), by hand: the parts, the months, the taxed-exit share by CST. */
 
-const row = (cfop: string, cst: string, operationValue: string, icms = '0') => ({ cfop, cst, figures: { operationValue: new Dec(operationValue), icms: new Dec(icms) } as never });
+const row = (cfop: string, cst: string, operationValue: string, icms = '0') => ({
+  cfop,
+  cst,
+  figures: { operationValue: new Dec(operationValue), icms: new Dec(icms) } as never,
+});
 
 describe('CIAP arithmetic', () => {
   it('48 parts: 4,800.00 → 100.00 each; 1,000.00 → 47 × 20.83 + 20.99; 0.47 → 47 × 0.01 + 0.00 … the last takes the residue', () => {
@@ -32,7 +36,12 @@ describe('CIAP arithmetic', () => {
   });
 
   it('the share: 800.00 taxed + 150.00 exported of 1,187.50 → 950/1,187.50 = 80 %; a part of 100.00 → 80.00; 20.83 → 16.66 (16.664); no exits → 0', () => {
-    const share = exitShareOf([row('5102', '000', '800.00', '144.00'), row('7102', '041', '150.00'), row('5102', '040', '200.00'), row('5152', '041', '37.50')]);
+    const share = exitShareOf([
+      row('5102', '000', '800.00', '144.00'),
+      row('7102', '041', '150.00'),
+      row('5102', '040', '200.00'),
+      row('5152', '041', '37.50'),
+    ]);
     expect([share.taxed.toFixed(2), share.total.toFixed(2)]).to.deep.equal(['950.00', '1187.50']);
     expect(creditOf(new Dec('100.00'), share).toFixed(2)).to.equal('80.00');
     expect(creditOf(new Dec('20.83'), share).toFixed(2)).to.equal('16.66');

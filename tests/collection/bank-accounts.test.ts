@@ -29,9 +29,23 @@ describe('Collection: bank accounts /collection/bank-accounts', function () {
 
   it('creates an account of each of the six banks, check digits accepted, with its counters, audit and event', async () => {
     for (const [code, body] of Object.entries(SAMPLE_ACCOUNTS)) {
-      const res = await createAccount(t, { ...body, finePercent: 2, interestPerDayPercent: '0.0333', instructions: ['Não receber após 30 dias'], pixKey: 'financeiro@example.com.br' });
+      const res = await createAccount(t, {
+        ...body,
+        finePercent: 2,
+        interestPerDayPercent: '0.0333',
+        instructions: ['Não receber após 30 dias'],
+        pixKey: 'financeiro@example.com.br',
+      });
       expect(res.status, `${code}: ${JSON.stringify(res.body)}`).to.equal(201);
-      expect(res.body).to.include({ bankCode: code, nextNossoNumero: 1, nextRemittanceNumber: 1, finePercent: 2, interestPerDayPercent: 0.0333, active: true, version: 1 });
+      expect(res.body).to.include({
+        bankCode: code,
+        nextNossoNumero: 1,
+        nextRemittanceNumber: 1,
+        finePercent: 2,
+        interestPerDayPercent: 0.0333,
+        active: true,
+        version: 1,
+      });
       expect(res.body.instructions).to.deep.equal(['Não receber após 30 dias']);
       const id = decodeId('bank-account', res.body.id);
       const audit = await auditRows(t, 'bank-account', id);
@@ -72,7 +86,11 @@ describe('Collection: bank accounts /collection/bank-accounts', function () {
   it("another tenant's account is 404; a filial the token does not grant is 403", async () => {
     const mine = await createAccount(t, SAMPLE_ACCOUNTS['341']);
     expectProblem(await api().get(`${ACCOUNTS}/${mine.body.id}`).set(other.headers()), 404, 'BANK_ACCOUNT_NOT_FOUND');
-    expectProblem(await api().patch(`${ACCOUNTS}/${mine.body.id}`).set(other.headers()).send({ name: 'x', version: 1 }), 404, 'BANK_ACCOUNT_NOT_FOUND');
+    expectProblem(
+      await api().patch(`${ACCOUNTS}/${mine.body.id}`).set(other.headers()).send({ name: 'x', version: 1 }),
+      404,
+      'BANK_ACCOUNT_NOT_FOUND',
+    );
     expectProblem(await api().delete(`${ACCOUNTS}/${mine.body.id}`).set(other.headers()), 404, 'BANK_ACCOUNT_NOT_FOUND');
     const onlySecond = t.headersWith({ filiais: [t.filialHashes[1]] }, 1);
     expectProblem(await api().get(`${ACCOUNTS}/${mine.body.id}`).set(onlySecond), 403);
@@ -86,7 +104,9 @@ describe('Collection: bank accounts /collection/bank-accounts', function () {
     const created = await createAccount(t, { ...SAMPLE_ACCOUNTS['237'], nextNossoNumero: 500 });
     expect(created.body.nextNossoNumero).to.equal(500);
     const id = decodeId('bank-account', created.body.id);
-    expect((await dataSource.manager.findOneByOrFail(Sequence, { companyId: t.companyId, name: nossoNumeroSequence(id) })).value).to.equal(499);
+    expect((await dataSource.manager.findOneByOrFail(Sequence, { companyId: t.companyId, name: nossoNumeroSequence(id) })).value).to.equal(
+      499,
+    );
     const url = `${ACCOUNTS}/${created.body.id}`;
     expectProblem(await api().patch(url).set(t.headers()).send({ name: 'x', version: 9 }), 409, 'STALE_VERSION');
     expectProblem(await api().patch(url).set(t.headers()).send({ accountDigit: '0', version: 1 }), 400, 'VALIDATION_ERROR');

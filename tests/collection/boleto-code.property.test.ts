@@ -31,15 +31,54 @@ describe('Boleto code: factor, barcode, linha digitável', () => {
   });
 
   it('matches the published vectors of other implementations (Itaú 175, Bradesco 06, Santander 102)', () => {
-    const itau: AccountData = { bankCode: '341', agency: '1565', agencyDigit: null, account: '13877', accountDigit: '1', carteira: '175', beneficiaryCode: null };
-    const itauCode = boletoCode('341', '2011-03-09', new Dec('2952.95'), BANKS['341'].campoLivre(itau, BANKS['341'].nossoNumero(itau, 12345678)));
+    const itau: AccountData = {
+      bankCode: '341',
+      agency: '1565',
+      agencyDigit: null,
+      account: '13877',
+      accountDigit: '1',
+      carteira: '175',
+      beneficiaryCode: null,
+    };
+    const itauCode = boletoCode(
+      '341',
+      '2011-03-09',
+      new Dec('2952.95'),
+      BANKS['341'].campoLivre(itau, BANKS['341'].nossoNumero(itau, 12345678)),
+    );
     expect(itauCode.digitableLine).to.equal('34191751243456786156151387710000349010000295295');
-    const bradesco: AccountData = { bankCode: '237', agency: '0278', agencyDigit: '0', account: '0039232', accountDigit: '4', carteira: '06', beneficiaryCode: null };
-    const bradescoCode = boletoCode('237', '2011-02-05', new Dec('8280.00'), BANKS['237'].campoLivre(bradesco, BANKS['237'].nossoNumero(bradesco, 2125525)));
+    const bradesco: AccountData = {
+      bankCode: '237',
+      agency: '0278',
+      agencyDigit: '0',
+      account: '0039232',
+      accountDigit: '4',
+      carteira: '06',
+      beneficiaryCode: null,
+    };
+    const bradescoCode = boletoCode(
+      '237',
+      '2011-02-05',
+      new Dec('8280.00'),
+      BANKS['237'].campoLivre(bradesco, BANKS['237'].nossoNumero(bradesco, 2125525)),
+    );
     expect(bradescoCode.barcode).to.equal('23794486900008280000278060000212552500392320');
     expect(bradescoCode.digitableLine).to.equal('23790278046000021255925003923205448690000828000');
-    const santander: AccountData = { bankCode: '033', agency: '1333', agencyDigit: null, account: '00707077', accountDigit: '0', carteira: '102', beneficiaryCode: '0707077' };
-    const santanderCode = boletoCode('033', '2012-01-22', new Dec('2952.95'), BANKS['033'].campoLivre(santander, BANKS['033'].nossoNumero(santander, 1234567)));
+    const santander: AccountData = {
+      bankCode: '033',
+      agency: '1333',
+      agencyDigit: null,
+      account: '00707077',
+      accountDigit: '0',
+      carteira: '102',
+      beneficiaryCode: '0707077',
+    };
+    const santanderCode = boletoCode(
+      '033',
+      '2012-01-22',
+      new Dec('2952.95'),
+      BANKS['033'].campoLivre(santander, BANKS['033'].nossoNumero(santander, 1234567)),
+    );
     expect(santanderCode.digitableLine).to.equal('03399070730770000012334567901029652200000295295');
   });
 
@@ -78,7 +117,14 @@ describe('Boleto code: factor, barcode, linha digitável', () => {
       return { nn: cl.slice(14, 21), dv: cl[21] };
     },
   };
-  const CARTEIRAS: Record<BankCode, string[]> = { '001': ['17', '18'], '341': ['109', '112', '157', '126'], '237': ['09', '06'], '033': ['101', '102'], '104': ['RG'], '756': ['1'] };
+  const CARTEIRAS: Record<BankCode, string[]> = {
+    '001': ['17', '18'],
+    '341': ['109', '112', '157', '126'],
+    '237': ['09', '06'],
+    '033': ['101', '102'],
+    '104': ['RG'],
+    '756': ['1'],
+  };
 
   it('1,000 generated titles across the six banks, due dates on both sides of 2025-02-22, decode back', () => {
     const rnd = seeded(46);
@@ -121,7 +167,8 @@ describe('Boleto code: factor, barcode, linha digitável', () => {
       // general DV then disagrees). Field 5 (factor, value) relies on the general DV alone, whose
       // FEBRABAN folding of 0/1/10 into 1 lets a few substitutions through: not asserted there.
       const pos = Math.floor(rnd() * 33);
-      const broken = code.digitableLine.slice(0, pos) + String((Number(code.digitableLine[pos]) + 1) % 10) + code.digitableLine.slice(pos + 1);
+      const broken =
+        code.digitableLine.slice(0, pos) + String((Number(code.digitableLine[pos]) + 1) % 10) + code.digitableLine.slice(pos + 1);
       expect(() => decodeBoleto(broken, issueDate), `altered position ${pos}`).to.throw();
       counts[bankCode] = (counts[bankCode] ?? 0) + 1;
     }
@@ -130,10 +177,20 @@ describe('Boleto code: factor, barcode, linha digitável', () => {
   });
 
   it('nosso número check digits per bank (Bradesco P, Santander/Caixa mod 11, Sicoob 3197, Itaú DAC)', () => {
-    const base: AccountData = { bankCode: '237', agency: '0278', agencyDigit: '0', account: '0039232', accountDigit: '4', carteira: '19', beneficiaryCode: null };
+    const base: AccountData = {
+      bankCode: '237',
+      agency: '0278',
+      agencyDigit: '0',
+      account: '0039232',
+      accountDigit: '4',
+      carteira: '19',
+      beneficiaryCode: null,
+    };
     // Bradesco manual example: carteira 19, NN 00000000002 → DV 8.
     expect(BANKS['237'].nossoNumero(base, 2).dv).to.equal('8');
-    expect(BANKS['341'].nossoNumero({ ...base, bankCode: '341', agency: '0057', account: '12345', carteira: '110' }, 12345678).dv).to.equal('8');
+    expect(BANKS['341'].nossoNumero({ ...base, bankCode: '341', agency: '0057', account: '12345', carteira: '110' }, 12345678).dv).to.equal(
+      '8',
+    );
     expect(BANKS['104'].nossoNumero({ ...base, bankCode: '104' }, 1).number).to.have.length(17);
     // 0001 · 0000000009 · 0000021 by 3,1,9,7…: 1×7 + 9×1 + 2×7 + 1×3 = 33, remainder 0 → DV 0; NN 0000022: 7 + 9 + 14 + 6 = 36, remainder 3 → 8.
     const sicoob = { ...base, bankCode: '756' as const, agency: '0001', beneficiaryCode: '0000009', carteira: '1' };

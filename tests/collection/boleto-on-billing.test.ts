@@ -48,9 +48,16 @@ describe('Collection: boletos issued on billing', function () {
       .post(`/api/sales-order/${order.id}/fulfill`)
       .set(t.headers())
       .send({ items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity }] });
-  const boletosOfAccount = (hash: string) => dataSource.manager.find(Boleto, { where: { companyId: t.companyId, bankAccountId: decodeId('bank-account', hash) }, order: { id: 'ASC' } });
+  const boletosOfAccount = (hash: string) =>
+    dataSource.manager.find(Boleto, {
+      where: { companyId: t.companyId, bankAccountId: decodeId('bank-account', hash) },
+      order: { id: 'ASC' },
+    });
   const orderRows = () => dataSource.manager.countBy(SalesOrder, { companyId: t.companyId });
-  const stockNow = async () => (await dataSource.manager.findOneByOrFail(StockBalance, { companyId: t.companyId, filialId: t.filialIds[0], productId })).quantity.toFixed(4);
+  const stockNow = async () =>
+    (
+      await dataSource.manager.findOneByOrFail(StockBalance, { companyId: t.companyId, filialId: t.filialIds[0], productId })
+    ).quantity.toFixed(4);
 
   /** Nothing of a refused fulfilment stands: no fulfilment, receivable or boleto, the order still OPEN, the stock untouched. */
   async function expectNothingBilled(orderHash: string, stockBefore: string) {
@@ -101,12 +108,22 @@ describe('Collection: boletos issued on billing', function () {
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     const boletos = res.body.boletos as Body[];
     expect(boletos).to.have.length(3);
-    const receivables = await dataSource.manager.find(Receivable, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', created.body.id) }, order: { installmentNumber: 'ASC' } });
+    const receivables = await dataSource.manager.find(Receivable, {
+      where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', created.body.id) },
+      order: { installmentNumber: 'ASC' },
+    });
     expect(receivables.map((r) => r.amount.toFixed(2))).to.deep.equal(['33.33', '33.33', '33.34']);
     expect(new Set(boletos.map((b) => b.nossoNumero)).size).to.equal(3);
     boletos.forEach((b, i) => {
       const r = receivables[i];
-      expect(b).to.include({ status: 'PENDING_REGISTRATION', bankCode: '341', bankAccountId: accounts['341'], dueDate: r.dueDate, amount: Number(r.amount.toFixed(2)), finePercent: 2 });
+      expect(b).to.include({
+        status: 'PENDING_REGISTRATION',
+        bankCode: '341',
+        bankAccountId: accounts['341'],
+        dueDate: r.dueDate,
+        amount: Number(r.amount.toFixed(2)),
+        finePercent: 2,
+      });
       expect(decodeId('receivable', b.receivableId as string)).to.equal(r.id);
       expect(b.pendingInstructions).to.deep.equal([{ kind: 'REGISTER', dueDate: null, amount: null }]);
       const line = decodeBoleto(b.digitableLine as string, businessToday());
@@ -146,12 +163,17 @@ describe('Collection: boletos issued on billing', function () {
     const res = await fulfil(plain.body);
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body.boletos).to.deep.equal([]);
-    const receivableIds = (await dataSource.manager.findBy(Receivable, { companyId: t.companyId, salesOrderId: decodeId('sales-order', plain.body.id) })).map((r) => r.id);
+    const receivableIds = (
+      await dataSource.manager.findBy(Receivable, { companyId: t.companyId, salesOrderId: decodeId('sales-order', plain.body.id) })
+    ).map((r) => r.id);
     expect(receivableIds).to.have.length(2);
     expect(await dataSource.manager.countBy(Boleto, { companyId: t.companyId, receivableId: receivableIds[0] })).to.equal(0);
 
     const later = await createOrder({ items: [{ productId: productHash, quantity: 2 }], paymentTerms: { installmentDays: [15] } });
-    const patched = await api().patch(`/api/sales-order/${later.body.id}`).set(t.headers()).send({ version: later.body.version, boletoBankAccountId: accounts['001'] });
+    const patched = await api()
+      .patch(`/api/sales-order/${later.body.id}`)
+      .set(t.headers())
+      .send({ version: later.body.version, boletoBankAccountId: accounts['001'] });
     expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
     expect(patched.body.boletoBankAccountId).to.equal(accounts['001']);
     const billed = await fulfil(later.body, 1);
@@ -164,7 +186,10 @@ describe('Collection: boletos issued on billing', function () {
     expect((await boletosOfAccount(accounts['001'])).length).to.equal(before + 2);
     // Taken off again: nothing more is issued.
     const off = await createOrder({ boletoBankAccountId: accounts['001'] });
-    const cleared = await api().patch(`/api/sales-order/${off.body.id}`).set(t.headers()).send({ version: off.body.version, boletoBankAccountId: null });
+    const cleared = await api()
+      .patch(`/api/sales-order/${off.body.id}`)
+      .set(t.headers())
+      .send({ version: off.body.version, boletoBankAccountId: null });
     expect(cleared.body.boletoBankAccountId).to.equal(null);
     expect((await fulfil(off.body)).body.boletos).to.deep.equal([]);
   });
@@ -184,20 +209,48 @@ describe('Collection: boletos issued on billing', function () {
       [otherTenantAccount, 404, 'BANK_ACCOUNT_NOT_FOUND'],
       [accounts.secondFilial, 422, 'BANK_ACCOUNT_OTHER_FILIAL'],
     ] as const) {
-      expectProblem(await api().patch(`/api/sales-order/${order.body.id}`).set(t.headers()).send({ version: order.body.version, boletoBankAccountId: id }), status, code);
+      expectProblem(
+        await api()
+          .patch(`/api/sales-order/${order.body.id}`)
+          .set(t.headers())
+          .send({ version: order.body.version, boletoBankAccountId: id }),
+        status,
+        code,
+      );
     }
-    const withAccount = await api().patch(`/api/sales-order/${order.body.id}`).set(t.headers()).send({ version: order.body.version, boletoBankAccountId: accounts['756'] });
+    const withAccount = await api()
+      .patch(`/api/sales-order/${order.body.id}`)
+      .set(t.headers())
+      .send({ version: order.body.version, boletoBankAccountId: accounts['756'] });
     expect(withAccount.status, JSON.stringify(withAccount.body)).to.equal(200);
-    expectProblem(await api().patch(`/api/sales-order/${order.body.id}`).set(t.headers()).send({ version: withAccount.body.version, customerId: noDocument.hash }), 422, 'PAYER_DOCUMENT_MISSING');
-    expectProblem(await api().post(`/api/sales-order/${order.body.id}/assign-customer`).set(t.headers()).send({ customerId: noDocument.hash }), 422, 'PAYER_DOCUMENT_MISSING');
+    expectProblem(
+      await api()
+        .patch(`/api/sales-order/${order.body.id}`)
+        .set(t.headers())
+        .send({ version: withAccount.body.version, customerId: noDocument.hash }),
+      422,
+      'PAYER_DOCUMENT_MISSING',
+    );
+    expectProblem(
+      await api().post(`/api/sales-order/${order.body.id}/assign-customer`).set(t.headers()).send({ customerId: noDocument.hash }),
+      422,
+      'PAYER_DOCUMENT_MISSING',
+    );
     const unchanged = await api().get(`/api/sales-order/detail/${order.body.id}`).set(t.headers());
-    expect(unchanged.body).to.include({ version: withAccount.body.version, customerId: customerHash, boletoBankAccountId: accounts['756'] });
+    expect(unchanged.body).to.include({
+      version: withAccount.body.version,
+      customerId: customerHash,
+      boletoBankAccountId: accounts['756'],
+    });
 
     // Inactive: refused at order time, and at billing when the account was deactivated after the order named it.
     const deactivated = await createOrder({ paymentTerms: { installmentDays: [30, 60] }, boletoBankAccountId: accounts['104'] });
     expect(deactivated.status).to.equal(201);
     const acc = await api().get(`/api/collection/bank-accounts/${accounts['104']}`).set(t.headers());
-    const off = await api().patch(`/api/collection/bank-accounts/${accounts['104']}`).set(t.headers()).send({ version: acc.body.version, active: false });
+    const off = await api()
+      .patch(`/api/collection/bank-accounts/${accounts['104']}`)
+      .set(t.headers())
+      .send({ version: acc.body.version, active: false });
     expect(off.status, JSON.stringify(off.body)).to.equal(200);
     expectProblem(await createOrder({ boletoBankAccountId: accounts['104'] }), 422, 'BANK_ACCOUNT_INACTIVE');
     const stock = await stockNow();
@@ -206,7 +259,11 @@ describe('Collection: boletos issued on billing', function () {
     expect(await boletosOfAccount(accounts['104'])).to.have.length(0);
 
     // No customer yet: accepted on the order, refused at billing (the payer is known only then).
-    const anonymous = await createOrder({ customerId: null, paymentTerms: { installmentDays: [30] }, boletoBankAccountId: accounts['756'] });
+    const anonymous = await createOrder({
+      customerId: null,
+      paymentTerms: { installmentDays: [30] },
+      boletoBankAccountId: accounts['756'],
+    });
     expect(anonymous.status, JSON.stringify(anonymous.body)).to.equal(201);
     expectProblem(await fulfil(anonymous.body), 422, 'PAYER_DOCUMENT_MISSING');
     await expectNothingBilled(anonymous.body.id, stock);
@@ -243,7 +300,9 @@ describe('Collection: boletos issued on billing', function () {
     expect(boletosWhenFailing).to.equal(6);
     await expectNothingBilled(failing.body.id, stock);
     expect(await boletosOfAccount(account)).to.have.length(3);
-    expect(await dataSource.manager.countBy(BoletoInstruction, { companyId: t.companyId, bankAccountId: decodeId('bank-account', account) })).to.equal(3);
+    expect(
+      await dataSource.manager.countBy(BoletoInstruction, { companyId: t.companyId, bankAccountId: decodeId('bank-account', account) }),
+    ).to.equal(3);
 
     // Billed again: new boletos whose nosso números no standing title carries (MySQL: the rolled-back ones are a gap).
     const again = await fulfil(failing.body);
@@ -256,7 +315,10 @@ describe('Collection: boletos issued on billing', function () {
     // An account's last numbers (Sicoob: 7 digits): the third installment finds the range used up, and the two boletos before it roll back.
     const sicoob = accounts['756'];
     const acc = await api().get(`/api/collection/bank-accounts/${sicoob}`).set(t.headers());
-    const near = await api().patch(`/api/collection/bank-accounts/${sicoob}`).set(t.headers()).send({ version: acc.body.version, nextNossoNumero: 9_999_998 });
+    const near = await api()
+      .patch(`/api/collection/bank-accounts/${sicoob}`)
+      .set(t.headers())
+      .send({ version: acc.body.version, nextNossoNumero: 9_999_998 });
     expect(near.status, JSON.stringify(near.body)).to.equal(200);
     const exhausted = await createOrder({ paymentTerms: { installmentDays: [30, 60, 90] }, boletoBankAccountId: sicoob });
     const stockBefore = await stockNow();
@@ -267,7 +329,9 @@ describe('Collection: boletos issued on billing', function () {
 
   it('two fulfilments of orders of one account at once take distinct nosso números', async () => {
     const account = accounts['001'];
-    const orders = await Promise.all([0, 1, 2].map(() => createOrder({ paymentTerms: { installmentDays: [10, 20, 30] }, boletoBankAccountId: account })));
+    const orders = await Promise.all(
+      [0, 1, 2].map(() => createOrder({ paymentTerms: { installmentDays: [10, 20, 30] }, boletoBankAccountId: account })),
+    );
     const results = await Promise.all(orders.map((o) => fulfil(o.body)));
     for (const r of results) expect(r.status, JSON.stringify(r.body)).to.equal(201);
     const numbers = results.flatMap((r) => r.body.boletos.map((b: Body) => b.nossoNumero));
@@ -305,15 +369,28 @@ describe('Collection: boletos issued on billing', function () {
       [30, 'PENDING_REGISTRATION'],
       [30, 'PENDING_REGISTRATION'],
     ]);
-    const receivables = await dataSource.manager.find(Receivable, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', sale.body.id) }, order: { id: 'ASC' } });
+    const receivables = await dataSource.manager.find(Receivable, {
+      where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', sale.body.id) },
+      order: { id: 'ASC' },
+    });
     const open = receivables.filter((r) => r.status === 'OPEN').map((r) => r.id);
     expect(sale.body.boletos.map((b: Body) => decodeId('receivable', b.receivableId as string))).to.deep.equal(open);
 
-    const cash = await quickSale(t, productHash, 1, [{ method: 'DINHEIRO', amount: 100 }], { customerId: customerHash, boletoBankAccountId: account });
+    const cash = await quickSale(t, productHash, 1, [{ method: 'DINHEIRO', amount: 100 }], {
+      customerId: customerHash,
+      boletoBankAccountId: account,
+    });
     expect(cash.status, JSON.stringify(cash.body)).to.equal(201);
     expect(cash.body.boletos).to.deep.equal([]);
     const count = await orderRows();
-    expectProblem(await quickSale(t, productHash, 1, [{ method: 'DINHEIRO', amount: 100 }], { customerId: customerHash, boletoBankAccountId: otherTenantAccount }), 404, 'BANK_ACCOUNT_NOT_FOUND');
+    expectProblem(
+      await quickSale(t, productHash, 1, [{ method: 'DINHEIRO', amount: 100 }], {
+        customerId: customerHash,
+        boletoBankAccountId: otherTenantAccount,
+      }),
+      404,
+      'BANK_ACCOUNT_NOT_FOUND',
+    );
     expect(await orderRows()).to.equal(count);
   });
 });
@@ -341,10 +418,16 @@ describe('Collection: boletos of a billing follow its NF-e', function () {
     const res = await api()
       .post(`/api/sales-order/${order.body.id}/fulfill`)
       .set(t.headers())
-      .send({ items: order.body.items.map((i: Record<string, unknown>) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })) });
+      .send({
+        items: order.body.items.map((i: Record<string, unknown>) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })),
+      });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body.boletos.map((b: Record<string, unknown>) => b.amount)).to.deep.equal([35.65, 35.65]);
-    return { orderId: order.body.id as string, fulfillmentId: res.body.fulfillment.id as string, boletos: res.body.boletos as Record<string, unknown>[] };
+    return {
+      orderId: order.body.id as string,
+      fulfillmentId: res.body.fulfillment.id as string,
+      boletos: res.body.boletos as Record<string, unknown>[],
+    };
   };
   const issue = (fulfillmentId: string, installments?: { dueDate: string; amount: number }[]) =>
     api()
@@ -352,8 +435,14 @@ describe('Collection: boletos of a billing follow its NF-e', function () {
       .set(t.headers())
       .send({ fulfillmentId, ...(installments && { installments }) });
   const boletosOf = async (orderHash: string) => {
-    const receivables = await dataSource.manager.find(Receivable, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', orderHash) }, order: { id: 'ASC' } });
-    const boletos = await dataSource.manager.find(Boleto, { where: { companyId: t.companyId, receivableId: In(receivables.map((r) => r.id)) }, order: { id: 'ASC' } });
+    const receivables = await dataSource.manager.find(Receivable, {
+      where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', orderHash) },
+      order: { id: 'ASC' },
+    });
+    const boletos = await dataSource.manager.find(Boleto, {
+      where: { companyId: t.companyId, receivableId: In(receivables.map((r) => r.id)) },
+      order: { id: 'ASC' },
+    });
     return { receivables, boletos };
   };
   /** Every collectable receivable has exactly one standing boleto, of what it owes, due when it is. */
@@ -383,13 +472,17 @@ describe('Collection: boletos of a billing follow its NF-e', function () {
     const kept = await issue(same.fulfillmentId);
     expect(kept.status, JSON.stringify(kept.body)).to.equal(201);
     const after = await boletosOf(same.orderId);
-    expect(after.boletos.map((b) => [b.id, b.status])).to.deep.equal(same.boletos.map((b) => [decodeId('boleto', b.id as string), 'PENDING_REGISTRATION']));
+    expect(after.boletos.map((b) => [b.id, b.status])).to.deep.equal(
+      same.boletos.map((b) => [decodeId('boleto', b.id as string), 'PENDING_REGISTRATION']),
+    );
 
     const changed = await billed();
     const doc = await issue(changed.fulfillmentId, remade);
     expect(doc.status, JSON.stringify(doc.body)).to.equal(201);
     const now = await boletosOf(changed.orderId);
-    expect(now.boletos.filter((b) => b.status === 'CANCELLED').map((b) => b.id)).to.deep.equal(changed.boletos.map((b) => decodeId('boleto', b.id as string)));
+    expect(now.boletos.filter((b) => b.status === 'CANCELLED').map((b) => b.id)).to.deep.equal(
+      changed.boletos.map((b) => decodeId('boleto', b.id as string)),
+    );
     const standing = now.boletos.filter((b) => b.status === 'PENDING_REGISTRATION');
     expect(standing.map((b) => [b.amount.toFixed(2), b.dueDate])).to.deep.equal(remade.map((d) => [d.amount.toFixed(2), d.dueDate]));
     expect(new Set(now.boletos.map((b) => b.nossoNumero)).size).to.equal(5);
@@ -402,7 +495,10 @@ describe('Collection: boletos of a billing follow its NF-e', function () {
     expect(carried).not.to.include.members(now.boletos.filter((b) => b.status === 'CANCELLED').map((b) => b.nossoNumero));
 
     // Cancelled with its NF-e: the receivables go, and so do their boletos (sent now: flagged for a person, never left silent).
-    const cancelled = await api().post(`/api/invoices/${doc.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' });
+    const cancelled = await api()
+      .post(`/api/invoices/${doc.body.id}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Cliente desistiu da compra' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
     const gone = await boletosOf(changed.orderId);
     expect(gone.receivables.every((r) => r.status === 'CANCELLED')).to.equal(true);
@@ -415,11 +511,16 @@ describe('Collection: boletos of a billing follow its NF-e', function () {
     const order = await billed();
     const doc = await issue(order.fulfillmentId);
     expect(doc.status, JSON.stringify(doc.body)).to.equal(201);
-    const cancelled = await api().post(`/api/invoices/${doc.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' });
+    const cancelled = await api()
+      .post(`/api/invoices/${doc.body.id}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Cliente desistiu da compra' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
     const { boletos } = await boletosOf(order.orderId);
     expect(boletos.map((b) => b.status)).to.deep.equal(['CANCELLED', 'CANCELLED']);
-    expect(await dataSource.manager.countBy(BoletoInstruction, { companyId: t.companyId, boletoId: In(boletos.map((b) => b.id)) })).to.equal(0);
+    expect(
+      await dataSource.manager.countBy(BoletoInstruction, { companyId: t.companyId, boletoId: In(boletos.map((b) => b.id)) }),
+    ).to.equal(0);
 
     const sent = await billed();
     expect((await remit(t, account)).status).to.equal(201);
@@ -431,7 +532,9 @@ describe('Collection: boletos of a billing follow its NF-e', function () {
     for (const b of old) expect(b.reviewReason).to.match(/^Receivable changed after the boleto was sent \(now OPEN/);
     // The third installment is new: its boleto is issued.
     const third = now.receivables.find((r) => r.installmentNumber === 3)!;
-    expect(now.boletos.filter((b) => b.receivableId === third.id).map((b) => [b.amount.toFixed(2), b.dueDate, b.status])).to.deep.equal([['21.30', '2099-03-10', 'PENDING_REGISTRATION']]);
+    expect(now.boletos.filter((b) => b.receivableId === third.id).map((b) => [b.amount.toFixed(2), b.dueDate, b.status])).to.deep.equal([
+      ['21.30', '2099-03-10', 'PENDING_REGISTRATION'],
+    ]);
   });
 
   const same = (id: number, list: Record<string, unknown>[]) => list.some((b) => decodeId('boleto', b.id as string) === id);

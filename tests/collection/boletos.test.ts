@@ -39,7 +39,14 @@ describe('Collection: boletos of receivables', function () {
     productHash = setup.product.hash;
     accounts = {};
     for (const [code, body] of Object.entries(SAMPLE_ACCOUNTS)) {
-      const res = await createAccount(t, { ...body, finePercent: 2, interestPerDayPercent: '0.0333', discountPercent: 5, discountDays: 3, protestDays: 5 });
+      const res = await createAccount(t, {
+        ...body,
+        finePercent: 2,
+        interestPerDayPercent: '0.0333',
+        discountPercent: 5,
+        discountDays: 3,
+        protestDays: 5,
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       accounts[code] = res.body.id;
     }
@@ -50,7 +57,14 @@ describe('Collection: boletos of receivables', function () {
       const [r] = await billedReceivables(t, customerHash, productHash, 3, [30]);
       const res = await issueBoleto(t, r.id, { bankAccountId: accounts[code] });
       expect(res.status, `${code} ${JSON.stringify(res.body)}`).to.equal(201);
-      expect(res.body).to.include({ bankCode: code, status: 'PENDING_REGISTRATION', amount: 300, dueDate: r.dueDate, finePercent: 2, discountAmount: 15 });
+      expect(res.body).to.include({
+        bankCode: code,
+        status: 'PENDING_REGISTRATION',
+        amount: 300,
+        dueDate: r.dueDate,
+        finePercent: 2,
+        discountAmount: 15,
+      });
       expect(res.body.discountDate).to.equal(addCalendarDays(r.dueDate as string, -3));
       expect(res.body.pendingInstructions).to.deep.equal([{ kind: 'REGISTER', dueDate: null, amount: null }]);
       const back = decodeBoleto(res.body.digitableLine, businessToday());
@@ -73,7 +87,10 @@ describe('Collection: boletos of receivables', function () {
 
   it('one standing boleto per receivable; concurrent issues on one account take distinct nosso números', async () => {
     const receivables = await billedReceivables(t, customerHash, productHash, 1, [10, 20, 30, 40, 50, 60]);
-    const twice = await Promise.all([issueBoleto(t, receivables[0].id, { bankAccountId: accounts['341'] }), issueBoleto(t, receivables[0].id, { bankAccountId: accounts['341'] })]);
+    const twice = await Promise.all([
+      issueBoleto(t, receivables[0].id, { bankAccountId: accounts['341'] }),
+      issueBoleto(t, receivables[0].id, { bankAccountId: accounts['341'] }),
+    ]);
     expect(twice.map((r) => r.status).sort()).to.deep.equal([201, 409]);
     expectProblem(
       twice.find((r) => r.status === 409)!,
@@ -84,7 +101,9 @@ describe('Collection: boletos of receivables', function () {
     expect(many.map((r) => r.status)).to.deep.equal([201, 201, 201, 201, 201]);
     const numbers = [twice.find((r) => r.status === 201)!, ...many].map((r) => r.body.nossoNumero);
     expect(new Set(numbers).size).to.equal(6);
-    const rows = await dataSource.manager.find(Boleto, { where: { companyId: t.companyId, bankAccountId: decodeId('bank-account', accounts['341']) } });
+    const rows = await dataSource.manager.find(Boleto, {
+      where: { companyId: t.companyId, bankAccountId: decodeId('bank-account', accounts['341']) },
+    });
     expect(new Set(rows.map((r) => r.sequence)).size).to.equal(rows.length);
   });
 
@@ -94,7 +113,11 @@ describe('Collection: boletos of receivables', function () {
     const before = await count();
     expectProblem(await issueBoleto(t, r.id, {}), 400, 'VALIDATION_ERROR');
     expectProblem(await issueBoleto(t, r.id, { bankAccountId: accounts['341'], dueDate: '2024-13-01' }), 400, 'VALIDATION_ERROR');
-    expectProblem(await issueBoleto(t, r.id, { bankAccountId: accounts['341'], dueDate: addCalendarDays(businessToday(), -1) }), 422, 'BOLETO_DUE_DATE_PAST');
+    expectProblem(
+      await issueBoleto(t, r.id, { bankAccountId: accounts['341'], dueDate: addCalendarDays(businessToday(), -1) }),
+      422,
+      'BOLETO_DUE_DATE_PAST',
+    );
     expectProblem(await issueBoleto(other, r.id, { bankAccountId: accounts['341'] }), 404, 'RECEIVABLE_NOT_FOUND');
     expectProblem(await issueBoleto(t, 'AAAAAAAA', { bankAccountId: accounts['341'] }), 404, 'RECEIVABLE_NOT_FOUND');
     const foreign = await createAccount(other, SAMPLE_ACCOUNTS['341']);
@@ -112,8 +135,16 @@ describe('Collection: boletos of receivables', function () {
   it('instructions only for a registered title; a boleto no remessa carried can be cancelled, and then issued again', async () => {
     const [r] = await billedReceivables(t, customerHash, productHash, 1, [30]);
     const first = await issueBoleto(t, r.id, { bankAccountId: accounts['237'] });
-    expectProblem(await api().post(`/api/collection/boletos/${first.body.id}/instructions`).set(t.headers()).send({ kind: 'WRITE_OFF' }), 409, 'BOLETO_PENDING_REGISTRATION');
-    expectProblem(await api().post(`/api/collection/boletos/${first.body.id}/instructions`).set(t.headers()).send({ kind: 'CHANGE_DUE_DATE' }), 400, 'VALIDATION_ERROR');
+    expectProblem(
+      await api().post(`/api/collection/boletos/${first.body.id}/instructions`).set(t.headers()).send({ kind: 'WRITE_OFF' }),
+      409,
+      'BOLETO_PENDING_REGISTRATION',
+    );
+    expectProblem(
+      await api().post(`/api/collection/boletos/${first.body.id}/instructions`).set(t.headers()).send({ kind: 'CHANGE_DUE_DATE' }),
+      400,
+      'VALIDATION_ERROR',
+    );
     const cancelled = await api().post(`/api/collection/boletos/${first.body.id}/cancel`).set(t.headers());
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
     expect(cancelled.body).to.include({ status: 'CANCELLED' });
@@ -160,7 +191,11 @@ describe('Collection: boletos of receivables', function () {
     // The Pix merchant is the filial: without its city no BR Code can be made, so no boleto either.
     expectProblem(await issueBoleto(t, r.id, { bankAccountId: pix.body.id }), 422, 'BR_CODE_INVALID');
     expect(await dataSource.manager.countBy(Boleto, { companyId: t.companyId, receivableId: decodeId('receivable', r.id) })).to.equal(0);
-    await dataSource.manager.update(Filial, { id: t.filialIds[0], companyId: t.companyId }, { tradeName: 'Mercearia Boa Vista', municipalityName: 'São Paulo', postalCode: '01304001' });
+    await dataSource.manager.update(
+      Filial,
+      { id: t.filialIds[0], companyId: t.companyId },
+      { tradeName: 'Mercearia Boa Vista', municipalityName: 'São Paulo', postalCode: '01304001' },
+    );
     const issued = await issueBoleto(t, r.id, { bankAccountId: pix.body.id });
     expect(issued.status, JSON.stringify(issued.body)).to.equal(201);
     const row = await dataSource.manager.findOneByOrFail(Boleto, { id: decodeId('boleto', issued.body.id) });

@@ -14,7 +14,18 @@ import { Receivable } from '../../src/modules/receivables/entities/receivable.en
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
-import { ACCOUNTS, billedReceivables, collectionSetup, createAccount, issueBoleto, remit, remittanceFile, SAMPLE_ACCOUNTS, simulatorAccount, uploadReturn } from './support';
+import {
+  ACCOUNTS,
+  billedReceivables,
+  collectionSetup,
+  createAccount,
+  issueBoleto,
+  remit,
+  remittanceFile,
+  SAMPLE_ACCOUNTS,
+  simulatorAccount,
+  uploadReturn,
+} from './support';
 
 /*
  * CNAB 400 of Bradesco and Santander (issue 46), through HTTP on both engines: an account of the
@@ -169,7 +180,12 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
   it('Santander CNAB 400 with the código de transmissão the bank assigned: header and details carry it, a retorno of it is applied, one of another code refused', async () => {
     const code = '33330000123456789012';
     for (const bad of ['123', '1234567890123456789A']) {
-      const res = await createAccount(t, { ...SAMPLE_ACCOUNTS['033'], name: 'Santander código ruim', layout: 'CNAB400', transmissionCode: bad });
+      const res = await createAccount(t, {
+        ...SAMPLE_ACCOUNTS['033'],
+        name: 'Santander código ruim',
+        layout: 'CNAB400',
+        transmissionCode: bad,
+      });
       expectProblem(res, 400, 'VALIDATION_ERROR');
       expect(JSON.stringify(res.body.errors), bad).to.contain('transmissionCode');
     }
@@ -177,7 +193,13 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
     expectProblem(itau, 400, 'VALIDATION_ERROR');
     expect(JSON.stringify(itau.body.errors)).to.contain('transmissionCode');
 
-    const created = await createAccount(t, { ...SAMPLE_ACCOUNTS['033'], name: 'Santander 400 transmissão', layout: 'CNAB400', transmissionCode: code, nextNossoNumero: 500_001 });
+    const created = await createAccount(t, {
+      ...SAMPLE_ACCOUNTS['033'],
+      name: 'Santander 400 transmissão',
+      layout: 'CNAB400',
+      transmissionCode: code,
+      nextNossoNumero: 500_001,
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.include({ transmissionCode: code, carteiraVariation: null });
     const account = created.body.id as string;
@@ -193,7 +215,13 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
     expect(entries.split('\r\n')[0].slice(26, 46)).to.equal(code);
     const other = entries
       .split('\r\n')
-      .map((l, i) => (i === 0 ? l.slice(0, 26) + '33330000999999999999' + l.slice(46) : l[0] === '1' ? l.slice(0, 17) + '33330000999999999999' + l.slice(37) : l))
+      .map((l, i) =>
+        i === 0
+          ? l.slice(0, 26) + '33330000999999999999' + l.slice(46)
+          : l[0] === '1'
+            ? l.slice(0, 17) + '33330000999999999999' + l.slice(37)
+            : l,
+      )
       .join('\r\n');
     const refused = await uploadReturn(t, account, other);
     expectProblem(refused, 400, 'VALIDATION_ERROR');
@@ -204,17 +232,34 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
 
     // Once it has boletos the code names where they are registered: it can no longer change.
     const version = (await api().get(`${ACCOUNTS}/${account}`).set(t.headers())).body.version;
-    expectProblem(await api().patch(`${ACCOUNTS}/${account}`).set(t.headers()).send({ transmissionCode: null, version }), 422, 'BANK_ACCOUNT_IN_USE');
+    expectProblem(
+      await api().patch(`${ACCOUNTS}/${account}`).set(t.headers()).send({ transmissionCode: null, version }),
+      422,
+      'BANK_ACCOUNT_IN_USE',
+    );
   });
 
   it('Santander CNAB 400 numbers titles up to 9,999,999 (its NN has 7 digits + DV): a higher next nosso número is 400', async () => {
-    const res = await createAccount(t, { ...SAMPLE_ACCOUNTS['033'], name: 'Santander 400 alto', layout: 'CNAB400', nextNossoNumero: 10_000_000 });
+    const res = await createAccount(t, {
+      ...SAMPLE_ACCOUNTS['033'],
+      name: 'Santander 400 alto',
+      layout: 'CNAB400',
+      nextNossoNumero: 10_000_000,
+    });
     expectProblem(res, 400, 'VALIDATION_ERROR');
     expect(JSON.stringify(res.body.errors)).to.contain('nextNossoNumero').and.to.contain('9999999');
   });
 
   it('bank codes become FEBRABAN’s, and a bank code that would read as another never passes through; a remessa whose trailer does not add up is refused', async () => {
-    const account = { ...SAMPLE_ACCOUNTS['237'], bankCode: '237' as const, agencyDigit: '8', beneficiaryCode: '4567890', companyName: 'Loja', companyDocument: '11222333000181', carteira: '09' };
+    const account = {
+      ...SAMPLE_ACCOUNTS['237'],
+      bankCode: '237' as const,
+      agencyDigit: '8',
+      beneficiaryCode: '4567890',
+      companyName: 'Loja',
+      companyDocument: '11222333000181',
+      carteira: '09',
+    };
     const occurrence = (code: string) => ({
       code,
       nossoNumero: '00000000001',
@@ -243,17 +288,43 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
         .map((l, i) => (i >= 1 && i <= codes.length ? l.slice(0, 108) + codes[i - 1] + l.slice(110) : l))
         .join('\r\n');
     const bradesco = BRADESCO_400.writeRetorno(account as never, 1, new Date(), ['02', '02', '02', '02', '02', '02'].map(occurrence));
-    expect(parseRetorno400Bradesco(withCodes(bradesco, ['10', '15', '24', '25', '16', '22'])).occurrences.map((o) => o.code)).to.deep.equal(['09', '06', '03', '19', '16', '22']);
-    const santanderAccount = { ...account, bankCode: '033' as const, agencyDigit: null, agency: '1234', account: '12345678', accountDigit: '4', beneficiaryCode: '7654321', carteira: '101' };
-    const santander = SANTANDER_400.writeRetorno(santanderAccount as never, 1, new Date(), ['02', '02', '02', '02', '02', '02'].map(occurrence));
-    expect(parseRetorno400Santander(withCodes(santander, ['07', '08', '17', '10', '25', '19'])).occurrences.map((o) => o.code)).to.deep.equal(['06', '06', '06', '09', '19', '00']);
+    expect(parseRetorno400Bradesco(withCodes(bradesco, ['10', '15', '24', '25', '16', '22'])).occurrences.map((o) => o.code)).to.deep.equal(
+      ['09', '06', '03', '19', '16', '22'],
+    );
+    const santanderAccount = {
+      ...account,
+      bankCode: '033' as const,
+      agencyDigit: null,
+      agency: '1234',
+      account: '12345678',
+      accountDigit: '4',
+      beneficiaryCode: '7654321',
+      carteira: '101',
+    };
+    const santander = SANTANDER_400.writeRetorno(
+      santanderAccount as never,
+      1,
+      new Date(),
+      ['02', '02', '02', '02', '02', '02'].map(occurrence),
+    );
+    expect(
+      parseRetorno400Santander(withCodes(santander, ['07', '08', '17', '10', '25', '19'])).occurrences.map((o) => o.code),
+    ).to.deep.equal(['06', '06', '06', '09', '19', '00']);
     // Itaú: 07/08 liquidações, 32 (baixa por ter sido protestado) FEBRABAN's 25, 64 an entrada; its 17 (alteração
     // rejeitada) and 25 (alegações do pagador) never read as ours; 10 (baixa por ter sido liquidado) recorded as is.
     const { ITAU_400, parseRetorno400Itau } = await import('../../src/modules/collection/cnab/cnab400-itau');
     const itauAccount = { ...account, ...SAMPLE_ACCOUNTS['341'], bankCode: '341' as const, agencyDigit: null };
     const itauOccurrence = (code: string) => ({ ...occurrence(code), nossoNumero: '00000001', nossoNumeroDv: '5' });
     const itau = ITAU_400.writeRetorno(itauAccount as never, 1, new Date(), ['02', '02', '02', '02', '02', '02', '02'].map(itauOccurrence));
-    expect(parseRetorno400Itau(withCodes(itau, ['07', '08', '32', '64', '17', '25', '10'])).occurrences.map((o) => o.code)).to.deep.equal(['06', '06', '25', '02', '00', '00', '10']);
+    expect(parseRetorno400Itau(withCodes(itau, ['07', '08', '32', '64', '17', '25', '10'])).occurrences.map((o) => o.code)).to.deep.equal([
+      '06',
+      '06',
+      '25',
+      '02',
+      '00',
+      '00',
+      '10',
+    ]);
     // The local bank writes FEBRABAN's codes as Itaú's, and a payment after write-off (Itaú has none) as its liquidação.
     const itauOut = ITAU_400.writeRetorno(itauAccount as never, 2, new Date(), ['25', '17', '06'].map(itauOccurrence)).split('\r\n');
     expect(itauOut.slice(1, 4).map((l) => l.slice(108, 110))).to.deep.equal(['32', '06', '06']);
@@ -276,7 +347,15 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
       finePercent: new Dec(0),
       protestDays: null,
       writeOffDays: null,
-      payer: { document: '52998224725', name: 'Maria', street: 'Rua A', district: 'Centro', postalCode: '01304001', city: 'São Paulo', uf: 'SP' },
+      payer: {
+        document: '52998224725',
+        name: 'Maria',
+        street: 'Rua A',
+        district: 'Centro',
+        postalCode: '01304001',
+        city: 'São Paulo',
+        uf: 'SP',
+      },
     };
     const remessa = SANTANDER_400.writeRemessa(santanderAccount as never, 7, new Date(), [title, title]).content.split('\r\n');
     remessa[3] = remessa[3].slice(0, 7) + '0000000030000' + remessa[3].slice(20);
@@ -285,7 +364,11 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
       expect.fail('a trailer that does not add up must be refused');
     } catch (err) {
       expect(err).to.be.instanceOf(CnabParseError);
-      expect((err as CnabParseError).problems).to.deep.include({ line: 4, field: 'valor total dos títulos (8-20)', message: 'says 300.00, the details add up to 200.00' });
+      expect((err as CnabParseError).problems).to.deep.include({
+        line: 4,
+        field: 'valor total dos títulos (8-20)',
+        message: 'says 300.00, the details add up to 200.00',
+      });
     }
   });
 
@@ -313,9 +396,16 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
       const parsed = bank.parseRemessa(content);
       expect(parsed.fileNumber).to.equal(1);
       expect(parsed.registeredTotal.toFixed(2)).to.equal('400.00');
-      expect(parsed.titles.map((x) => [x.movement, x.nossoNumero, x.nossoNumeroDv, x.amount.toFixed(2), x.finePercent.toFixed(2), x.payerDocument])).to.deep.equal(
-        nns.map((n) => ['01', n.number, n.dv, '100.00', '2.00', '52998224725']),
-      );
+      expect(
+        parsed.titles.map((x) => [
+          x.movement,
+          x.nossoNumero,
+          x.nossoNumeroDv,
+          x.amount.toFixed(2),
+          x.finePercent.toFixed(2),
+          x.payerDocument,
+        ]),
+      ).to.deep.equal(nns.map((n) => ['01', n.number, n.dv, '100.00', '2.00', '52998224725']));
 
       const sim = new BankSimulator(await simulatorAccount(t, account), 'CNAB400');
       sim.refuse(nns[3].number, bank.reasons);
@@ -330,7 +420,10 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
       const first = await uploadReturn(t, account, entries);
       expect(first.status, JSON.stringify(first.body)).to.equal(201);
       expect(first.body.summary).to.include({ APPLIED: 3, REFUSED: 1, DUPLICATE: 0 });
-      expect((await api().get(`/api/collection/boletos/${issued[3].boleto.id}`).set(t.headers())).body).to.include({ status: 'REFUSED', refusalReason: `rejeição motivos ${bank.reasons.join(', ')}` });
+      expect((await api().get(`/api/collection/boletos/${issued[3].boleto.id}`).set(t.headers())).body).to.include({
+        status: 'REFUSED',
+        refusalReason: `rejeição motivos ${bank.reasons.join(', ')}`,
+      });
       expect((await api().get(`/api/collection/boletos/${issued[0].boleto.id}`).set(t.headers())).body.status).to.equal('REGISTERED');
 
       sim.pay(nns[0].number, { date: businessToday() });
@@ -368,7 +461,9 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
       const again = await uploadReturn(t, account, day);
       expect(again.body.summary).to.include({ APPLIED: 0, FLAGGED: 0, DUPLICATE: 8 });
 
-      const receipt = await dataSource.manager.findOneByOrFail(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) });
+      const receipt = await dataSource.manager.findOneByOrFail(ReceivableReceipt, {
+        receivableId: decodeId('receivable', issued[0].receivableId),
+      });
       // 100.00 + multa 2 % (2.00) + juros 0.03/day × 5 (0.15); bank fee 2.50, credited the next day.
       expect({
         amount: receipt.amount.toFixed(2),
@@ -377,7 +472,14 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
         total: receipt.total.toFixed(2),
         bankFee: receipt.bankFee.toFixed(2),
         creditDate: receipt.creditDate,
-      }).to.deep.equal({ amount: '100.00', fine: '2.00', interest: '0.15', total: '102.15', bankFee: '2.50', creditDate: addCalendarDays(businessToday(), 1) });
+      }).to.deep.equal({
+        amount: '100.00',
+        fine: '2.00',
+        interest: '0.15',
+        total: '102.15',
+        bankFee: '2.50',
+        creditDate: addCalendarDays(businessToday(), 1),
+      });
       const status = async (i: number) => (await api().get(`/api/collection/boletos/${issued[i].boleto.id}`).set(t.headers())).body;
       expect(await status(0)).to.include({ status: 'PAID', paidAmount: 102.15 });
       expect((await status(1)).status).to.equal('PARTIALLY_PAID');
@@ -391,7 +493,9 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
       ] as const) {
         const r = await dataSource.manager.findOneByOrFail(Receivable, { id: decodeId('receivable', issued[i].receivableId) });
         expect(r.receivedAmount.toFixed(2), `receivable ${i}`).to.equal(amount);
-        expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: r.id }), `receipts of ${i}`).to.equal(amount === '0.00' ? 0 : 1);
+        expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: r.id }), `receipts of ${i}`).to.equal(
+          amount === '0.00' ? 0 : 1,
+        );
       }
 
       // Instructions of the partly paid title in the next remessa, in the bank's codes.
@@ -406,7 +510,9 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
       expect(next.body).to.include({ fileNumber: 2, totalAmount: 0 });
       const nextContent = await remittanceFile(t, next.body.id);
       const nextLines = nextContent.split('\r\n').slice(0, -1);
-      expect(nextLines.slice(1, -1).map((l) => l.slice(108, 110))).to.deep.equal(bank.changeAmountCode ? [bank.changeAmountCode, '06'] : ['06']);
+      expect(nextLines.slice(1, -1).map((l) => l.slice(108, 110))).to.deep.equal(
+        bank.changeAmountCode ? [bank.changeAmountCode, '06'] : ['06'],
+      );
       expect(bank.parseRemessa(nextContent).titles.map((x) => x.movement)).to.deep.equal(bank.changeAmountCode ? ['47', '06'] : ['06']);
       sim.receiveRemessa(nextContent, businessToday());
       const confirmed = await uploadReturn(t, account, sim.retorno(new Date()));

@@ -15,7 +15,18 @@ import { Receivable } from '../../src/modules/receivables/entities/receivable.en
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
-import { ACCOUNTS, billedReceivables, collectionSetup, createAccount, issueBoleto, remit, remittanceFile, SAMPLE_ACCOUNTS, simulatorAccount, uploadReturn } from './support';
+import {
+  ACCOUNTS,
+  billedReceivables,
+  collectionSetup,
+  createAccount,
+  issueBoleto,
+  remit,
+  remittanceFile,
+  SAMPLE_ACCOUNTS,
+  simulatorAccount,
+  uploadReturn,
+} from './support';
 
 /*
  * CNAB 400 of Banco do Brasil (CBR641 remessa / CBR643 retorno, convênio of 7, detail 7) and of
@@ -123,7 +134,9 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         const content = await remittanceFile(t, res.body.id);
         const lines = lines400(content);
         const details = lines.filter((l) => l[0] === bank.detailType);
-        expect(lines.map((l) => l[0])).to.deep.equal(bank.code === '001' ? ['0', '7', '5', '7', '5', '7', '5', '9'] : ['0', '1', '1', '1', '9']);
+        expect(lines.map((l) => l[0])).to.deep.equal(
+          bank.code === '001' ? ['0', '7', '5', '7', '5', '7', '5', '9'] : ['0', '1', '1', '1', '9'],
+        );
         const [head, tail] = [lines[0], lines[lines.length - 1]];
         expect(at(head, 1, 19)).to.equal('01REMESSA01COBRANCA');
         expect(at(head, 77, 79)).to.equal(bank.code);
@@ -140,7 +153,9 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
           ),
         );
         expect(details.reduce((s, d) => s + Number(at(d, 127, 139)), 0)).to.equal(30000);
-        expect(details.every((d) => at(d, 140, 142) === bank.code && at(d, 221, 234) === '00052998224725' && at(d, 219, 220) === '01')).to.equal(true);
+        expect(
+          details.every((d) => at(d, 140, 142) === bank.code && at(d, 221, 234) === '00052998224725' && at(d, 219, 220) === '01'),
+        ).to.equal(true);
         // Juros per day: 0.0333 % of 100.00 → 0.03.
         expect(details.every((d) => at(d, 161, 173) === '0000000000003')).to.equal(true);
         expect(details.map((d) => at(d, ...bank.refAt).trim())).to.deep.equal(issued.map((i) => i.boleto.id));
@@ -169,7 +184,9 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
           expect(at(head, 390, 394)).to.equal('00001');
           expect(details.every((d) => at(d, 22, 27) === '123456' && at(d, 107, 108) === '01' && at(d, 57, 58) === '14')).to.equal(true);
           // Fine 2 % of 100.00 as a value; protest (instrução 01) in 5 days; moeda 1.
-          expect(details.every((d) => at(d, 358, 367) === '0000000200' && at(d, 157, 158) === '01' && at(d, 392, 394) === '051')).to.equal(true);
+          expect(details.every((d) => at(d, 358, 367) === '0000000200' && at(d, 157, 158) === '01' && at(d, 392, 394) === '051')).to.equal(
+            true,
+          );
         }
         const parsed = bank.code === '001' ? parseRemessa400Bb(content) : parseRemessa400Caixa(content);
         expect(parsed).to.include({ fileNumber: 1, lotTitleCount: 3, bankCode: bank.code });
@@ -180,7 +197,11 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         await boletos(account, 1);
         const second = await remit(t, account);
         expect(second.body.fileNumber).to.equal(2);
-        expect(bank.code === '001' ? at(lines400(await remittanceFile(t, second.body.id))[0], 101, 107) : at(lines400(await remittanceFile(t, second.body.id))[0], 390, 394)).to.match(/^0+2$/);
+        expect(
+          bank.code === '001'
+            ? at(lines400(await remittanceFile(t, second.body.id))[0], 101, 107)
+            : at(lines400(await remittanceFile(t, second.body.id))[0], 390, 394),
+        ).to.match(/^0+2$/);
       });
 
       it('retornos from the simulator: entrada, rejeição with reason, late liquidação with interest and fine, partial, baixa; the same file twice and an overlap apply nothing again', async () => {
@@ -200,8 +221,11 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         expect(entryLines.map((l) => l[0])).to.deep.equal(['0', bank.detailType, bank.detailType, bank.detailType, bank.detailType, '9']);
         expect(at(entryLines[0], 1, 9)).to.equal('02RETORNO');
         // The bank's own codes in the file: BB 02/03, Caixa 01/99.
-        expect(entryLines.slice(1, -1).map((l) => at(l, 109, 110))).to.deep.equal(bank.code === '001' ? ['02', '02', '02', '03'] : ['01', '01', '01', '99']);
-        if (bank.code === '001') expect([at(entryLines[5], 18, 25), at(entryLines[5], 26, 39)]).to.deep.equal(['00000004', '00000000040000']);
+        expect(entryLines.slice(1, -1).map((l) => at(l, 109, 110))).to.deep.equal(
+          bank.code === '001' ? ['02', '02', '02', '03'] : ['01', '01', '01', '99'],
+        );
+        if (bank.code === '001')
+          expect([at(entryLines[5], 18, 25), at(entryLines[5], 26, 39)]).to.deep.equal(['00000004', '00000000040000']);
         const first = await uploadReturn(t, account, entries);
         expect(first.status, JSON.stringify(first.body)).to.equal(201);
         expect(first.body.summary).to.include({ APPLIED: 3, REFUSED: 1, DUPLICATE: 0, UNKNOWN: 0 });
@@ -218,7 +242,9 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         expect(applied.status, JSON.stringify(applied.body)).to.equal(201);
         expect(applied.body.summary).to.include({ APPLIED: 3, DUPLICATE: 0 });
         expect(applied.body.occurrences.map((o: { code: string }) => o.code)).to.deep.equal(['06', '06', '09']);
-        const receipt = await dataSource.manager.findOneByOrFail(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) });
+        const receipt = await dataSource.manager.findOneByOrFail(ReceivableReceipt, {
+          receivableId: decodeId('receivable', issued[0].receivableId),
+        });
         // 100.00 + multa 2 % (2.00) + juros 0.03/day × 5 (0.15); bank fee 2.50, credited the next day.
         expect({
           amount: receipt.amount.toFixed(2),
@@ -254,7 +280,9 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         for (const [i, amount] of expected.entries()) {
           const r = await dataSource.manager.findOneByOrFail(Receivable, { id: decodeId('receivable', issued[i].receivableId) });
           expect(r.receivedAmount.toFixed(2), `receivable ${i}`).to.equal(amount);
-          expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: r.id }), `receipts of ${i}`).to.equal(amount === '0.00' ? 0 : 1);
+          expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: r.id }), `receipts of ${i}`).to.equal(
+            amount === '0.00' ? 0 : 1,
+          );
         }
       });
 
@@ -298,7 +326,10 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         }
         // The header of another convênio / beneficiário: the file is of another account.
         const other = [...lines];
-        other[0] = bank.code === '001' ? other[0].slice(0, 149) + '7654321' + other[0].slice(156) : other[0].slice(0, 30) + '654321' + other[0].slice(36);
+        other[0] =
+          bank.code === '001'
+            ? other[0].slice(0, 149) + '7654321' + other[0].slice(156)
+            : other[0].slice(0, 30) + '654321' + other[0].slice(36);
         const res4 = await uploadReturn(t, account, other.join('\r\n'));
         expectProblem(res4, 400, 'VALIDATION_ERROR');
         expect(JSON.stringify(res4.body.errors)).to.contain('código do beneficiário');
@@ -307,7 +338,9 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         const both = await Promise.all([uploadReturn(t, account, good), uploadReturn(t, account, good)]);
         expect(both.map((r) => r.status)).to.deep.equal([201, 201]);
         expect(both.map((r) => r.body.summary.APPLIED).sort()).to.deep.equal([0, 2]);
-        expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) })).to.equal(1);
+        expect(
+          await dataSource.manager.countBy(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) }),
+        ).to.equal(1);
         expect((await boletoOf(issued[0].boleto.id)).status).to.equal('PAID');
       });
 
@@ -377,7 +410,8 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         expect((await uploadReturn(t, account, sim.retorno(new Date()))).body.summary).to.include({ APPLIED: 1 });
         const url = `/api/collection/boletos/${boleto.id}/instructions`;
         expectProblem(await api().post(url).set(t.headers()).send({ kind: 'CHANGE_AMOUNT', amount: 50 }), 422, 'INSTRUCTION_NOT_IN_LAYOUT');
-        if (bank.code === '104') expectProblem(await api().post(url).set(t.headers()).send({ kind: 'PROTEST' }), 422, 'INSTRUCTION_NOT_IN_LAYOUT');
+        if (bank.code === '104')
+          expectProblem(await api().post(url).set(t.headers()).send({ kind: 'PROTEST' }), 422, 'INSTRUCTION_NOT_IN_LAYOUT');
         const newDue = addCalendarDays(businessToday(), 45);
         expect((await api().post(url).set(t.headers()).send({ kind: 'CHANGE_DUE_DATE', dueDate: newDue })).status).to.equal(201);
         if (bank.code === '001') expect((await api().post(url).set(t.headers()).send({ kind: 'PROTEST' })).status).to.equal(201);
@@ -412,7 +446,12 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
     expect(missing.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['carteiraVariation']);
     expect(JSON.stringify(missing.body.errors)).to.contain('variação da carteira');
     for (const bad of ['19', '0190', 'abc']) {
-      const res = await createAccount(t, { ...SAMPLE_ACCOUNTS['001'], name: 'BB 400 variação ruim', layout: 'CNAB400', carteiraVariation: bad });
+      const res = await createAccount(t, {
+        ...SAMPLE_ACCOUNTS['001'],
+        name: 'BB 400 variação ruim',
+        layout: 'CNAB400',
+        carteiraVariation: bad,
+      });
       expectProblem(res, 400, 'VALIDATION_ERROR');
       expect(JSON.stringify(res.body.errors), bad).to.contain('carteiraVariation');
     }
@@ -443,8 +482,15 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
     await boletos(account, 1);
     const url = `${ACCOUNTS}/${account}`;
     const current = (await api().get(url).set(t.headers())).body;
-    expectProblem(await api().patch(url).set(t.headers()).send({ carteiraVariation: '027', version: current.version }), 422, 'BANK_ACCOUNT_IN_USE');
-    const renamed = await api().patch(url).set(t.headers()).send({ name: 'BB 400 renomeada', carteiraVariation: '019', version: current.version });
+    expectProblem(
+      await api().patch(url).set(t.headers()).send({ carteiraVariation: '027', version: current.version }),
+      422,
+      'BANK_ACCOUNT_IN_USE',
+    );
+    const renamed = await api()
+      .patch(url)
+      .set(t.headers())
+      .send({ name: 'BB 400 renomeada', carteiraVariation: '019', version: current.version });
     expect(renamed.status, JSON.stringify(renamed.body)).to.equal(200);
     expect(renamed.body).to.include({ carteiraVariation: '019', name: 'BB 400 renomeada' });
     // An account from before the field (no variação, its files said 000) may be given one despite its boletos.
@@ -452,7 +498,11 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
     const given = await api().patch(url).set(t.headers()).send({ carteiraVariation: '027', version: renamed.body.version });
     expect(given.status, JSON.stringify(given.body)).to.equal(200);
     expect(given.body.carteiraVariation).to.equal('027');
-    expectProblem(await api().patch(url).set(t.headers()).send({ carteiraVariation: '019', version: given.body.version }), 422, 'BANK_ACCOUNT_IN_USE');
+    expectProblem(
+      await api().patch(url).set(t.headers()).send({ carteiraVariation: '019', version: given.body.version }),
+      422,
+      'BANK_ACCOUNT_IN_USE',
+    );
   });
 
   it('Sicoob publishes CNAB 240 only: an account asking for CNAB 400 is 422, on create and on change, writing nothing', async () => {
@@ -461,7 +511,11 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
     expect(res.body.detail).to.match(/Sicoob collects by CNAB240 only/);
     const sicoob = await createAccount(t, { ...SAMPLE_ACCOUNTS['756'], name: 'Sicoob 240' });
     expect(sicoob.status, JSON.stringify(sicoob.body)).to.equal(201);
-    expectProblem(await api().patch(`${ACCOUNTS}/${sicoob.body.id}`).set(t.headers()).send({ layout: 'CNAB400', version: sicoob.body.version }), 422, 'LAYOUT_NOT_OFFERED');
+    expectProblem(
+      await api().patch(`${ACCOUNTS}/${sicoob.body.id}`).set(t.headers()).send({ layout: 'CNAB400', version: sicoob.body.version }),
+      422,
+      'LAYOUT_NOT_OFFERED',
+    );
     expect((await api().get(`${ACCOUNTS}/${sicoob.body.id}`).set(t.headers())).body.layout).to.equal('CNAB240');
   });
 });

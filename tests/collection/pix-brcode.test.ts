@@ -10,7 +10,8 @@ import { parseBrCode } from './support/emv-reader';
  */
 describe('Pix BR Code (EMV QRCPS-MPM, CRC16)', () => {
   it("gives the BCB manual's CRC for its example payload", () => {
-    const body = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***6304';
+    const body =
+      '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***6304';
     expect(crc16(body)).to.equal('1D3D');
     const built = staticBrCode({ key: '123e4567-e12b-12d1-a456-426655440000', merchantName: 'Fulano de Tal', merchantCity: 'BRASILIA' });
     expect(built).to.equal(body + '1D3D');
@@ -33,14 +34,20 @@ describe('Pix BR Code (EMV QRCPS-MPM, CRC16)', () => {
   it('folds accents and cuts name (25) and city (15), counting bytes', () => {
     expect(normalizeText('  Padaria   Pão Quente  Ltda ME — filial São João', 25)).to.equal('Padaria Pao Quente Ltda M');
     expect(normalizeText('São José dos Campos', 15)).to.equal('Sao Jose dos Ca');
-    const p = parseBrCode(staticBrCode({ key: '+5511999998888', merchantName: 'Açougue e Mercearia Irmãos Ñandú', merchantCity: 'Florianópolis' }));
+    const p = parseBrCode(
+      staticBrCode({ key: '+5511999998888', merchantName: 'Açougue e Mercearia Irmãos Ñandú', merchantCity: 'Florianópolis' }),
+    );
     expect(p.fields['59']).to.equal('Acougue e Mercearia Irmao');
     expect(p.fields['60']).to.equal('Florianopolis');
     expect(p.crcOk).to.equal(true);
   });
 
   it('writes a dynamic code with the location, single use, *** as txid and no amount', () => {
-    const payload = dynamicBrCode({ location: 'https://psp.example.com/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25', merchantName: 'Mercearia Boa Vista', merchantCity: 'São Paulo' });
+    const payload = dynamicBrCode({
+      location: 'https://psp.example.com/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25',
+      merchantName: 'Mercearia Boa Vista',
+      merchantCity: 'São Paulo',
+    });
     const p = parseBrCode(payload);
     expect(p.crcOk).to.equal(true);
     expect(p.order).to.deep.equal(['00', '01', '26', '52', '53', '58', '59', '60', '62', '63']);
@@ -56,7 +63,9 @@ describe('Pix BR Code (EMV QRCPS-MPM, CRC16)', () => {
       try {
         f();
       } catch (err) {
-        return (err as { code: string; extensions: { field: string } }).code + ':' + (err as { extensions: { field: string } }).extensions.field;
+        return (
+          (err as { code: string; extensions: { field: string } }).code + ':' + (err as { extensions: { field: string } }).extensions.field
+        );
       }
       return 'none';
     };
@@ -70,7 +79,9 @@ describe('Pix BR Code (EMV QRCPS-MPM, CRC16)', () => {
   });
 
   it('property: any static or dynamic payload parses, CRC-checks and keeps the limits', () => {
-    const text = fc.string({ unit: fc.constantFrom(...'abcdeãçéíõúÁÉ ÑñßXYZ-.&0123456789'.split('')), minLength: 1, maxLength: 60 }).filter((s) => normalizeText(s, 25) !== '');
+    const text = fc
+      .string({ unit: fc.constantFrom(...'abcdeãçéíõúÁÉ ÑñßXYZ-.&0123456789'.split('')), minLength: 1, maxLength: 60 })
+      .filter((s) => normalizeText(s, 25) !== '');
     const key = fc.oneof(
       fc.uuid(),
       fc.emailAddress().filter((e) => e.length <= 77),
@@ -100,7 +111,13 @@ describe('Pix BR Code (EMV QRCPS-MPM, CRC16)', () => {
         else expect(p.fields['54']).to.equal(undefined);
         expect(p.fields['54'] ?? '').to.match(/^(\d{1,10}\.\d{2})?$/);
         // A PSP location (at most 77 characters by the manual; 32-character ids here).
-        const dyn = parseBrCode(dynamicBrCode({ location: `pix.example.com/qr/v2/${k.replace(/[^A-Za-z0-9]/g, '').slice(0, 32)}`, merchantName: name, merchantCity: city }));
+        const dyn = parseBrCode(
+          dynamicBrCode({
+            location: `pix.example.com/qr/v2/${k.replace(/[^A-Za-z0-9]/g, '').slice(0, 32)}`,
+            merchantName: name,
+            merchantCity: city,
+          }),
+        );
         expect(dyn.crcOk).to.equal(true);
         expect(dyn.account['25']).to.match(/^pix\.example\.com\/qr\/v2\//);
       }),

@@ -20,7 +20,12 @@ describe('Pix PSP client (API Pix v2) against the local PSP simulator', () => {
   after(() => sim.close());
 
   it('creates and reads a cob, and sees the Pix that paid it', async () => {
-    const created = await psp.createCharge('cob', txid(1), { calendario: { expiracao: 3600 }, valor: { original: '123.45' }, chave: 'loja@example.com', solicitacaoPagador: 'Pedido 77' });
+    const created = await psp.createCharge('cob', txid(1), {
+      calendario: { expiracao: 3600 },
+      valor: { original: '123.45' },
+      chave: 'loja@example.com',
+      solicitacaoPagador: 'Pedido 77',
+    });
     expect(created).to.include({ txid: txid(1), status: 'ATIVA', chave: 'loja@example.com' });
     expect(created.loc?.tipoCob).to.equal('cob');
     const paid = sim.pay({ txid: txid(1) });
@@ -32,7 +37,11 @@ describe('Pix PSP client (API Pix v2) against the local PSP simulator', () => {
     const e2e = again.pix![0].endToEndId;
     expect(e2e).to.match(/^E\d{8}\d{12}[0-9a-f]{11}$/);
     expect((await psp.getPix(e2e)).valor).to.equal('123.45');
-    const list = await psp.listPix({ inicio: new Date(Date.now() - 60_000).toISOString(), fim: new Date(Date.now() + 60_000).toISOString(), txid: txid(1) });
+    const list = await psp.listPix({
+      inicio: new Date(Date.now() - 60_000).toISOString(),
+      fim: new Date(Date.now() + 60_000).toISOString(),
+      txid: txid(1),
+    });
     expect(list.map((p) => p.endToEndId)).to.deep.equal([e2e]);
   });
 
@@ -54,7 +63,9 @@ describe('Pix PSP client (API Pix v2) against the local PSP simulator', () => {
   });
 
   it("answers the PSP's refusals and unknowns as PSP errors (502), with the PSP's reason", async () => {
-    const refused = await psp.createCharge('cob', 'short', { calendario: { expiracao: 60 }, valor: { original: '1.00' }, chave: 'k' }).catch((e: PspError) => e);
+    const refused = await psp
+      .createCharge('cob', 'short', { calendario: { expiracao: 60 }, valor: { original: '1.00' }, chave: 'k' })
+      .catch((e: PspError) => e);
     expect(refused).to.be.instanceOf(PspError);
     expect(refused).to.include({ code: 'PSP_REJECTED', pspStatus: 400 });
     expect((refused as PspError).message).to.match(/txid/);

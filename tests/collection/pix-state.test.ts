@@ -24,7 +24,10 @@ describe('Pix charges: the transition table (unit)', () => {
         if (!allowed) {
           expect(() => pixChargeMachine.assertAllowed(c, action))
             .to.throw()
-            .that.satisfies((e: { code: string; extensions: { currentStatus: string } }) => e.code === `PIX_CHARGE_${status}` && e.extensions.currentStatus === status);
+            .that.satisfies(
+              (e: { code: string; extensions: { currentStatus: string } }) =>
+                e.code === `PIX_CHARGE_${status}` && e.extensions.currentStatus === status,
+            );
           return;
         }
         for (const to of PIX_CHARGE_STATUSES) {
@@ -36,6 +39,11 @@ describe('Pix charges: the transition table (unit)', () => {
   }
 
   it('maps the API Pix statuses of a cob/cobv', () => {
-    expect(['ATIVA', 'CONCLUIDA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR', 'REMOVIDA_PELO_PSP'].map(statusOfPsp)).to.deep.equal(['ACTIVE', 'COMPLETED', 'REMOVED', 'REMOVED']);
+    expect(['ATIVA', 'CONCLUIDA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR', 'REMOVIDA_PELO_PSP'].map(statusOfPsp)).to.deep.equal([
+      'ACTIVE',
+      'COMPLETED',
+      'REMOVED',
+      'REMOVED',
+    ]);
   });
 });

@@ -25,8 +25,18 @@ export async function listen(): Promise<{ url: string; close: () => Promise<void
 
 /** A bank account with a Pix key at the first filial, its filial named and placed (merchant name and city), and its PSP connection to the simulator. */
 export async function pixAccount(t: TestTenant, sim: PspSimulator, appUrl: string | null, key = PIX_KEY) {
-  await dataSource.manager.update(Filial, { id: t.filialIds[0], companyId: t.companyId }, { tradeName: 'Mercearia Boa Vista', municipalityName: 'São Paulo', postalCode: '01304001' });
-  const acc = await createAccount(t, { ...SAMPLE_ACCOUNTS['341'], pixKey: key, pspCode: 'API_PIX_V2', finePercent: 2, interestPerDayPercent: '0.0333' });
+  await dataSource.manager.update(
+    Filial,
+    { id: t.filialIds[0], companyId: t.companyId },
+    { tradeName: 'Mercearia Boa Vista', municipalityName: 'São Paulo', postalCode: '01304001' },
+  );
+  const acc = await createAccount(t, {
+    ...SAMPLE_ACCOUNTS['341'],
+    pixKey: key,
+    pspCode: 'API_PIX_V2',
+    finePercent: 2,
+    interestPerDayPercent: '0.0333',
+  });
   expect(acc.status, JSON.stringify(acc.body)).to.equal(201);
   const conn = await putConnection(t, acc.body.id, {
     baseUrl: sim.apiUrl,
@@ -44,7 +54,8 @@ export const putConnection = (t: TestTenant, accountHash: string, body: Record<s
   api().put(`/api/collection/pix/connections/${accountHash}`).set(headers).send(body);
 export const createCharge = (t: TestTenant, receivableHash: string, body: Record<string, unknown>, headers = t.headers()) =>
   api().post(`/api/receivables/${receivableHash}/pix`).set(headers).send(body);
-export const chargeOf = (t: TestTenant, chargeHash: string, headers = t.headers()) => api().get(`/api/collection/pix/charges/${chargeHash}`).set(headers);
+export const chargeOf = (t: TestTenant, chargeHash: string, headers = t.headers()) =>
+  api().get(`/api/collection/pix/charges/${chargeHash}`).set(headers);
 export const webhook = (accountHash: string, pix: unknown[], secret: string | null = WEBHOOK_SECRET) => {
   const req = api().post(`/api/webhooks/pix/${accountHash}/pix`);
   if (secret !== null) req.set('x-pix-webhook-secret', secret);
@@ -53,7 +64,8 @@ export const webhook = (accountHash: string, pix: unknown[], secret: string | nu
 export const refund = (t: TestTenant, paymentHash: string, body: Record<string, unknown>, headers = t.headers()) =>
   api().post(`/api/collection/pix/payments/${paymentHash}/refund`).set(headers).send(body);
 
-export const paymentsOf = (t: TestTenant) => dataSource.manager.find(PixPayment, { where: { companyId: t.companyId }, order: { id: 'ASC' } });
+export const paymentsOf = (t: TestTenant) =>
+  dataSource.manager.find(PixPayment, { where: { companyId: t.companyId }, order: { id: 'ASC' } });
 export const chargeRow = (hash: string) => dataSource.manager.findOneByOrFail(PixCharge, { id: decodeId('pix-charge', hash) });
 export const refundsOf = (paymentId: number) => dataSource.manager.find(PixRefund, { where: { paymentId }, order: { id: 'ASC' } });
 

@@ -15,8 +15,32 @@ import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 import { billedOrder, receiptRows, receivableRow, receive, salesSetup } from '../receivables/support';
 import { parseBrCode } from './support/emv-reader';
-import { auditRows, createAccount, eventRows, issueBoleto, remit, remittanceFile, SAMPLE_ACCOUNTS, simulatorAccount, uploadReturn } from './support';
-import { chargeOf, chargeRow, createCharge, listen, paymentsOf, PIX_KEY, pixAccount, putConnection, refund, refundsOf, startPspSimulator, webhook, WEBHOOK_SECRET } from './pix-support';
+import {
+  auditRows,
+  createAccount,
+  eventRows,
+  issueBoleto,
+  remit,
+  remittanceFile,
+  SAMPLE_ACCOUNTS,
+  simulatorAccount,
+  uploadReturn,
+} from './support';
+import {
+  chargeOf,
+  chargeRow,
+  createCharge,
+  listen,
+  paymentsOf,
+  PIX_KEY,
+  pixAccount,
+  putConnection,
+  refund,
+  refundsOf,
+  startPspSimulator,
+  webhook,
+  WEBHOOK_SECRET,
+} from './pix-support';
 
 /*
  * Pix collection on receivables (issue 46, SPEC §14) end to end through HTTP against the local PSP:
@@ -66,7 +90,12 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     expect(sim.webhookOf(PIX_KEY)).to.equal(`${server.url}/webhooks/pix/${account.id}`);
     const got = await api().get(`/api/collection/pix/connections/${account.id}`).set(t.headers());
     expect(got.status).to.equal(200);
-    expect(got.body).to.include({ pixKey: PIX_KEY, clientSecretSet: true, paymentMethod: 'PIX', webhookUrl: `${server.url}/webhooks/pix/${account.id}` });
+    expect(got.body).to.include({
+      pixKey: PIX_KEY,
+      clientSecretSet: true,
+      paymentMethod: 'PIX',
+      webhookUrl: `${server.url}/webhooks/pix/${account.id}`,
+    });
     expect(got.body.webhookRegisteredAt).to.be.a('string');
     expect(JSON.stringify(got.body)).to.not.include(sim.clientSecret);
     const again = await putConnection(t, account.id, { baseUrl: sim.apiUrl, clientId: sim.clientId, webhookBaseUrl: server.url });
@@ -78,11 +107,23 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     const bare = await createAccount(t, { ...SAMPLE_ACCOUNTS['237'] });
     expect(bare.status).to.equal(201);
     const before = await dataSource.manager.countBy(PixPspConnection, { companyId: t.companyId });
-    expectProblem(await putConnection(t, bare.body.id, { baseUrl: sim.apiUrl, clientId: 'x', clientSecret: 'y', webhookSecret: WEBHOOK_SECRET }), 422, 'PIX_KEY_REQUIRED');
+    expectProblem(
+      await putConnection(t, bare.body.id, { baseUrl: sim.apiUrl, clientId: 'x', clientSecret: 'y', webhookSecret: WEBHOOK_SECRET }),
+      422,
+      'PIX_KEY_REQUIRED',
+    );
     const keyed = await createAccount(t, { ...SAMPLE_ACCOUNTS['001'], pixKey: '+5511999998888' });
     expectProblem(await putConnection(t, keyed.body.id, { baseUrl: sim.apiUrl, clientId: 'x' }), 400, 'VALIDATION_ERROR');
-    expectProblem(await putConnection(t, keyed.body.id, { baseUrl: 'ftp://x', clientId: 'x', clientSecret: 'y', webhookSecret: WEBHOOK_SECRET }), 400, 'VALIDATION_ERROR');
-    expectProblem(await putConnection(other, account.id, { baseUrl: sim.apiUrl, clientId: 'x', clientSecret: 'y', webhookSecret: WEBHOOK_SECRET }), 404, 'BANK_ACCOUNT_NOT_FOUND');
+    expectProblem(
+      await putConnection(t, keyed.body.id, { baseUrl: 'ftp://x', clientId: 'x', clientSecret: 'y', webhookSecret: WEBHOOK_SECRET }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectProblem(
+      await putConnection(other, account.id, { baseUrl: sim.apiUrl, clientId: 'x', clientSecret: 'y', webhookSecret: WEBHOOK_SECRET }),
+      404,
+      'BANK_ACCOUNT_NOT_FOUND',
+    );
     expect(await dataSource.manager.countBy(PixPspConnection, { companyId: t.companyId })).to.equal(before);
   });
 
@@ -109,7 +150,11 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     const detail = await chargeOf(t, res.body.id);
     expect(detail.status).to.equal(200);
     expect(detail.body.payments).to.have.length(1);
-    expect(detail.body.payments[0]).to.include({ status: 'APPLIED', amount: 100, receiptId: receipts[0] && detail.body.payments[0].receiptId });
+    expect(detail.body.payments[0]).to.include({
+      status: 'APPLIED',
+      amount: 100,
+      receiptId: receipts[0] && detail.body.payments[0].receiptId,
+    });
   });
 
   it('a cob: ACTIVE with its location and dynamic BR Code; a Pix delivered three times is one receipt', async () => {
@@ -144,16 +189,40 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     const res = await createCharge(t, rid, { kind: 'DUE_DATE', bankAccountId: account.id, discountAmount: 5, daysAfterDue: 10 });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     const r0 = await receivableRow(rid);
-    expect(res.body).to.include({ kind: 'DUE_DATE', status: 'ACTIVE', dueDate: r0.dueDate, finePercent: 2, interestPerDayPercent: 0.0333, discountAmount: 5, validity: 10 });
-    const atPsp = sim.chargeOf(res.body.txid) as { valor: Record<string, unknown>; calendario: Record<string, unknown>; devedor: Record<string, unknown> };
+    expect(res.body).to.include({
+      kind: 'DUE_DATE',
+      status: 'ACTIVE',
+      dueDate: r0.dueDate,
+      finePercent: 2,
+      interestPerDayPercent: 0.0333,
+      discountAmount: 5,
+      validity: 10,
+    });
+    const atPsp = sim.chargeOf(res.body.txid) as {
+      valor: Record<string, unknown>;
+      calendario: Record<string, unknown>;
+      devedor: Record<string, unknown>;
+    };
     expect(atPsp.calendario).to.include({ dataDeVencimento: r0.dueDate, validadeAposVencimento: 10 });
     expect(atPsp.devedor).to.include({ cpf: '12345678909', nome: 'Maria da Silva' });
-    expect(atPsp.valor).to.deep.include({ original: '100.00', multa: { modalidade: 2, valorPerc: '2.00' }, juros: { modalidade: 3, valorPerc: '1.00' } });
-    expect((atPsp.valor.desconto as { descontoDataFixa: unknown[] }).descontoDataFixa).to.deep.equal([{ data: r0.dueDate, valorPerc: '5.00' }]);
-    sim.pay({ txid: res.body.txid, valor: '103.50', componentesValor: { original: { valor: '100.00' }, juros: { valor: '1.50' }, multa: { valor: '2.00' } } });
+    expect(atPsp.valor).to.deep.include({
+      original: '100.00',
+      multa: { modalidade: 2, valorPerc: '2.00' },
+      juros: { modalidade: 3, valorPerc: '1.00' },
+    });
+    expect((atPsp.valor.desconto as { descontoDataFixa: unknown[] }).descontoDataFixa).to.deep.equal([
+      { data: r0.dueDate, valorPerc: '5.00' },
+    ]);
+    sim.pay({
+      txid: res.body.txid,
+      valor: '103.50',
+      componentesValor: { original: { valor: '100.00' }, juros: { valor: '1.50' }, multa: { valor: '2.00' } },
+    });
     await settled();
     const receipts = await receiptRows(r0.id);
-    expect(receipts.map((x) => [x.amount.toFixed(2), x.interest.toFixed(2), x.fine.toFixed(2), x.total.toFixed(2)])).to.deep.equal([['100.00', '1.50', '2.00', '103.50']]);
+    expect(receipts.map((x) => [x.amount.toFixed(2), x.interest.toFixed(2), x.fine.toFixed(2), x.total.toFixed(2)])).to.deep.equal([
+      ['100.00', '1.50', '2.00', '103.50'],
+    ]);
     expect((await receivableRow(rid)).status).to.equal('RECEIVED');
   });
 
@@ -166,7 +235,9 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     await settled();
     const r = await receivableRow(rid);
     const receipts = await receiptRows(r.id);
-    expect(receipts.map((x) => [x.amount.toFixed(2), x.fine.toFixed(2), x.interest.toFixed(2), x.total.toFixed(2)])).to.deep.equal([['100.00', '2.00', '1.00', '103.00']]);
+    expect(receipts.map((x) => [x.amount.toFixed(2), x.fine.toFixed(2), x.interest.toFixed(2), x.total.toFixed(2)])).to.deep.equal([
+      ['100.00', '2.00', '1.00', '103.00'],
+    ]);
     expect(r.status).to.equal('RECEIVED');
   });
 
@@ -206,7 +277,10 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
   });
 
   it('lists the Pix kept for review of a filial, paginated (and none of another company)', async () => {
-    const res = await api().get(`/api/collection/pix/payments/list/${t.filialHashes[0]}`).query({ status: 'REVIEW', pageSize: 1 }).set(t.headers());
+    const res = await api()
+      .get(`/api/collection/pix/payments/list/${t.filialHashes[0]}`)
+      .query({ status: 'REVIEW', pageSize: 1 })
+      .set(t.headers());
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data).to.have.length(1);
     expect(res.body.data[0]).to.include({ status: 'REVIEW', reviewReason: 'RECEIVABLE_SETTLED', receiptId: null });
@@ -216,7 +290,11 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     const theirs = await api().get(`/api/collection/pix/payments/list/${other.filialHashes[0]}`).set(other.headers());
     expect(theirs.status).to.equal(200);
     expect(theirs.body.data).to.deep.equal([]);
-    expectProblem(await api().get(`/api/collection/pix/payments/list/${t.filialHashes[0]}`).query({ status: 'PAID' }).set(t.headers()), 400, 'VALIDATION_ERROR');
+    expectProblem(
+      await api().get(`/api/collection/pix/payments/list/${t.filialHashes[0]}`).query({ status: 'PAID' }).set(t.headers()),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it('the same webhook twice at once: one receipt (concurrency)', async () => {
@@ -243,7 +321,9 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     expect([x.status, y.status], JSON.stringify([x.body, y.body])).to.deep.equal([200, 200]);
     expect([x.body.summary.review + y.body.summary.review, x.body.summary.duplicates + y.body.summary.duplicates]).to.deep.equal([1, 1]);
     const rows = await dataSource.manager.findBy(PixPayment, { companyId: t.companyId, endToEndId: pix.endToEndId });
-    expect(rows.map((p) => [p.status, p.reviewReason, p.receivableId, p.receiptId, p.payerInfo])).to.deep.equal([['REVIEW', 'UNKNOWN_TXID', null, null, 'sem cobrança']]);
+    expect(rows.map((p) => [p.status, p.reviewReason, p.receivableId, p.receiptId, p.payerInfo])).to.deep.equal([
+      ['REVIEW', 'UNKNOWN_TXID', null, null, 'sem cobrança'],
+    ]);
     sim.release();
     await settled();
   });
@@ -403,15 +483,25 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     const before = await count();
     expectProblem(await createCharge(t, rid, { kind: 'BOLETO', bankAccountId: account.id }), 400, 'VALIDATION_ERROR');
     expectProblem(await createCharge(t, rid, { kind: 'STATIC', bankAccountId: account.id, amount: 10, extra: 1 }), 400, 'UNKNOWN_FIELDS');
-    expectProblem(await createCharge(t, rid, { kind: 'STATIC', bankAccountId: account.id, amount: 100.01 }), 422, 'PIX_AMOUNT_EXCEEDS_BALANCE');
-    expectProblem(await createCharge(t, rid, { kind: 'DUE_DATE', bankAccountId: account.id, dueDate: '2020-01-01' }), 422, 'PIX_DUE_DATE_PAST');
+    expectProblem(
+      await createCharge(t, rid, { kind: 'STATIC', bankAccountId: account.id, amount: 100.01 }),
+      422,
+      'PIX_AMOUNT_EXCEEDS_BALANCE',
+    );
+    expectProblem(
+      await createCharge(t, rid, { kind: 'DUE_DATE', bankAccountId: account.id, dueDate: '2020-01-01' }),
+      422,
+      'PIX_DUE_DATE_PAST',
+    );
     expectProblem(await createCharge(other, rid, { kind: 'STATIC', bankAccountId: account.id }), 404, 'RECEIVABLE_NOT_FOUND');
     const keyless = await createAccount(t, { ...SAMPLE_ACCOUNTS['033'] });
     expectProblem(await createCharge(t, rid, { kind: 'STATIC', bankAccountId: keyless.body.id }), 422, 'PIX_KEY_REQUIRED');
     const unconnected = await createAccount(t, { ...SAMPLE_ACCOUNTS['104'], pixKey: '11222333000181' });
     expectProblem(await createCharge(t, rid, { kind: 'IMMEDIATE', bankAccountId: unconnected.body.id }), 422, 'PIX_PSP_NOT_CONFIGURED');
     const paid = await receivable();
-    expect((await receive(t, paid, { amount: 100, receiptDate: (await receivableRow(paid)).issueDate, method: 'DINHEIRO' })).status).to.equal(201);
+    expect(
+      (await receive(t, paid, { amount: 100, receiptDate: (await receivableRow(paid)).issueDate, method: 'DINHEIRO' })).status,
+    ).to.equal(201);
     expectProblem(await createCharge(t, paid, { kind: 'STATIC', bankAccountId: account.id }), 409, 'RECEIVABLE_ALREADY_RECEIVED');
     const notGranted = t.headersWith({ filiais: [t.filialHashes[1]] }, 1);
     expectProblem(await createCharge(t, rid, { kind: 'STATIC', bankAccountId: account.id }, notGranted), 403);
@@ -432,7 +522,10 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     expect((await putConnection(t, account.id, { baseUrl: sim.apiUrl, clientId: 'wrong-client' })).status).to.equal(200);
     const res = await createCharge(t, rid, { kind: 'IMMEDIATE', bankAccountId: account.id });
     expectProblem(res, 502, 'PSP_AUTH_FAILED');
-    const pending = await dataSource.manager.findOneByOrFail(PixCharge, { companyId: t.companyId, receivableId: decodeId('receivable', rid) });
+    const pending = await dataSource.manager.findOneByOrFail(PixCharge, {
+      companyId: t.companyId,
+      receivableId: decodeId('receivable', rid),
+    });
     expect(pending.status).to.equal('PENDING');
     expect((await putConnection(t, account.id, { baseUrl: sim.apiUrl, clientId: conn.clientId })).status).to.equal(200);
     // Not at the PSP: a re-read answers the PSP's 404.

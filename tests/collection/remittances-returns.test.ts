@@ -17,7 +17,19 @@ import { api } from '../support/api';
 import { makePaymentMethod } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
-import { auditRows, billedReceivables, collectionSetup, createAccount, eventRows, issueBoleto, remit, remittanceFile, SAMPLE_ACCOUNTS, simulatorAccount, uploadReturn } from './support';
+import {
+  auditRows,
+  billedReceivables,
+  collectionSetup,
+  createAccount,
+  eventRows,
+  issueBoleto,
+  remit,
+  remittanceFile,
+  SAMPLE_ACCOUNTS,
+  simulatorAccount,
+  uploadReturn,
+} from './support';
 
 /*
  * Remessa and retorno (issue 46): remessas of every bank validated record by record, never the same
@@ -84,7 +96,9 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
       expect(parsed.fileNumber).to.equal(1);
       expect(parsed.registeredTotal.toFixed(2)).to.equal('200.00');
       const printed = issued.map((i) => i.boleto.nossoNumero as string);
-      expect(parsed.titles.map((x) => x.nossoNumero + x.nossoNumeroDv)).to.deep.equal(printed.map((p) => p.replace(/^\d+\//, '').replace('-', '')));
+      expect(parsed.titles.map((x) => x.nossoNumero + x.nossoNumeroDv)).to.deep.equal(
+        printed.map((p) => p.replace(/^\d+\//, '').replace('-', '')),
+      );
       expect(parsed.titles.map((x) => x.payerDocument)).to.deep.equal(['52998224725', '52998224725']);
       expectProblem(await remit(t, accounts[code]), 422, 'NO_PENDING_INSTRUCTIONS');
       const account = await api().get(`/api/collection/bank-accounts/${accounts[code]}`).set(t.headers());
@@ -103,7 +117,9 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
     const made = both.filter((r) => r.status === 201);
     for (const r of both.filter((x) => x.status !== 201)) expectProblem(r, 422, 'NO_PENDING_INSTRUCTIONS');
     expect(made.reduce((n, r) => n + r.body.instructionCount, 0)).to.equal(6);
-    const rows = await dataSource.manager.find(BoletoInstruction, { where: { companyId: t.companyId, bankAccountId: decodeId('bank-account', accounts['341']) } });
+    const rows = await dataSource.manager.find(BoletoInstruction, {
+      where: { companyId: t.companyId, bankAccountId: decodeId('bank-account', accounts['341']) },
+    });
     expect(rows.every((r) => r.remittanceId !== null)).to.equal(true);
     const files = await Promise.all(made.map((r) => remittanceFile(t, r.body.id)));
     const carried = files.flatMap((f) => parseRemessa240(f).titles.map((x) => x.nossoNumero));
@@ -137,7 +153,9 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
     const applied = await uploadReturn(t, account, payments);
     expect(applied.status, JSON.stringify(applied.body)).to.equal(201);
     expect(applied.body.summary).to.include({ APPLIED: 3, DUPLICATE: 0 });
-    const receipt = await dataSource.manager.findOneByOrFail(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) });
+    const receipt = await dataSource.manager.findOneByOrFail(ReceivableReceipt, {
+      receivableId: decodeId('receivable', issued[0].receivableId),
+    });
     // 100.00 + multa 2 % (2.00) + juros 0.03/day × 5 (0.15); bank fee 2.50, credited the next day.
     expect({
       amount: receipt.amount.toFixed(2),
@@ -154,7 +172,10 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
     });
     expect(receipt.receiptDate).to.equal(businessToday());
     expect(receipt.creditDate).to.equal(addCalendarDays(businessToday(), 1));
-    expect((await api().get(`/api/collection/boletos/${issued[0].boleto.id}`).set(t.headers())).body).to.include({ status: 'PAID', paidAmount: 102.15 });
+    expect((await api().get(`/api/collection/boletos/${issued[0].boleto.id}`).set(t.headers())).body).to.include({
+      status: 'PAID',
+      paidAmount: 102.15,
+    });
     expect((await api().get(`/api/collection/boletos/${issued[1].boleto.id}`).set(t.headers())).body.status).to.equal('PARTIALLY_PAID');
     expect((await api().get(`/api/collection/boletos/${issued[2].boleto.id}`).set(t.headers())).body.status).to.equal('WRITTEN_OFF');
 
@@ -168,9 +189,13 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
     const flagged = (await api().get(`/api/collection/boletos/${issued[2].boleto.id}`).set(t.headers())).body;
     expect(flagged.status).to.equal('WRITTEN_OFF');
     expect(flagged.reviewReason).to.match(/while the boleto is WRITTEN_OFF/);
-    const receipts = await dataSource.manager.find(ReceivableReceipt, { where: { companyId: t.companyId, receivableId: decodeId('receivable', issued[2].receivableId) } });
+    const receipts = await dataSource.manager.find(ReceivableReceipt, {
+      where: { companyId: t.companyId, receivableId: decodeId('receivable', issued[2].receivableId) },
+    });
     expect(receipts).to.have.length(0);
-    expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) })).to.equal(1);
+    expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) })).to.equal(
+      1,
+    );
     const events = await eventRows(t, 'boleto', late);
     expect(events.map((e) => e.type)).to.deep.equal(['collection.boleto.issued', 'collection.boleto.registered', 'collection.boleto.paid']);
 
@@ -218,12 +243,16 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
     expectProblem(await uploadReturn(t, accounts['104'], good), 400, 'VALIDATION_ERROR');
     expectProblem(await uploadReturn(other, account, good), 404, 'BANK_ACCOUNT_NOT_FOUND');
     expect(await dataSource.manager.countBy(BankReturnOccurrence, { companyId: t.companyId })).to.equal(before);
-    expect((await api().get(`/api/collection/boletos/${issued[0].boleto.id}`).set(t.headers())).body.status).to.equal('PENDING_REGISTRATION');
+    expect((await api().get(`/api/collection/boletos/${issued[0].boleto.id}`).set(t.headers())).body.status).to.equal(
+      'PENDING_REGISTRATION',
+    );
     // The good file, twice at once: applied once.
     const both = await Promise.all([uploadReturn(t, account, good), uploadReturn(t, account, good)]);
     expect(both.map((r) => r.status)).to.deep.equal([201, 201]);
     expect(both.map((r) => r.body.summary.APPLIED).sort()).to.deep.equal([0, 2]);
-    expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) })).to.equal(1);
+    expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) })).to.equal(
+      1,
+    );
   });
 
   it('a day of retornos (entradas, partial payments, duplicates, overlaps, a title paid twice) leaves every receivable settled once to the cent', async () => {
@@ -269,7 +298,9 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
     expect(paidTwice.body.status).to.equal('PAID');
     expect(paidTwice.body.reviewReason).to.match(/while the boleto is PAID/);
     // The first test's remessa and this day's one.
-    expect(await dataSource.manager.countBy(Remittance, { companyId: t.companyId, bankAccountId: decodeId('bank-account', account) })).to.equal(2);
+    expect(
+      await dataSource.manager.countBy(Remittance, { companyId: t.companyId, bankAccountId: decodeId('bank-account', account) }),
+    ).to.equal(2);
   });
 
   it('Itaú CNAB 400: the remessa validates record by record (400 positions, numbered 1…n, header and trailer) and its retorno applies once', async () => {
@@ -307,7 +338,9 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
     const again = await uploadReturn(t, account, file);
     expect(again.body.summary).to.include({ APPLIED: 0, DUPLICATE: 4 });
     expect((await api().get(`/api/collection/boletos/${issued[0].boleto.id}`).set(t.headers())).body.status).to.equal('PAID');
-    expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) })).to.equal(1);
+    expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) })).to.equal(
+      1,
+    );
     const bad = file.replace(/\r\n1/, '\r\nX');
     expectProblem(await uploadReturn(t, account, bad), 400, 'VALIDATION_ERROR');
   });
@@ -321,7 +354,11 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
     const newDue = addCalendarDays(businessToday(), 45);
     const url = `/api/collection/boletos/${boleto.id}/instructions`;
     expect((await api().post(url).set(t.headers()).send({ kind: 'CHANGE_DUE_DATE', dueDate: newDue })).status).to.equal(201);
-    expectProblem(await api().post(url).set(t.headers()).send({ kind: 'CHANGE_DUE_DATE', dueDate: newDue }), 409, 'INSTRUCTION_ALREADY_PENDING');
+    expectProblem(
+      await api().post(url).set(t.headers()).send({ kind: 'CHANGE_DUE_DATE', dueDate: newDue }),
+      409,
+      'INSTRUCTION_ALREADY_PENDING',
+    );
     const protest = await api().post(url).set(t.headers()).send({ kind: 'PROTEST' });
     expect(protest.body.pendingInstructions.map((p: { kind: string }) => p.kind)).to.deep.equal(['CHANGE_DUE_DATE', 'PROTEST']);
     const remessa = await remit(t, account);

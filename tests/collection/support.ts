@@ -8,12 +8,66 @@ export const ACCOUNTS = '/api/collection/bank-accounts';
 
 /** One valid account per bank (check digits by each bank's published rule; docs/decisions/collection-boleto.md). */
 export const SAMPLE_ACCOUNTS: Record<string, Record<string, unknown>> = {
-  '001': { name: 'BB cobrança', bankCode: '001', agency: '2359', agencyDigit: '0', account: '30416', accountDigit: '6', carteira: '17', beneficiaryCode: '1234567', layout: 'CNAB240' },
-  '341': { name: 'Itaú cobrança', bankCode: '341', agency: '1234', account: '12345', accountDigit: '1', carteira: '109', layout: 'CNAB240' },
-  '237': { name: 'Bradesco cobrança', bankCode: '237', agency: '0427', agencyDigit: '8', account: '0506511', accountDigit: '9', carteira: '09', layout: 'CNAB240' },
-  '033': { name: 'Santander cobrança', bankCode: '033', agency: '1234', account: '12345678', accountDigit: '4', carteira: '101', beneficiaryCode: '7654321', layout: 'CNAB240' },
-  '104': { name: 'Caixa cobrança', bankCode: '104', agency: '1234', account: '00112345678', accountDigit: '2', carteira: 'RG', beneficiaryCode: '123456', layout: 'CNAB240' },
-  '756': { name: 'Sicoob cobrança', bankCode: '756', agency: '4321', account: '12345', accountDigit: '5', carteira: '1', beneficiaryCode: '0012345', layout: 'CNAB240' },
+  '001': {
+    name: 'BB cobrança',
+    bankCode: '001',
+    agency: '2359',
+    agencyDigit: '0',
+    account: '30416',
+    accountDigit: '6',
+    carteira: '17',
+    beneficiaryCode: '1234567',
+    layout: 'CNAB240',
+  },
+  '341': {
+    name: 'Itaú cobrança',
+    bankCode: '341',
+    agency: '1234',
+    account: '12345',
+    accountDigit: '1',
+    carteira: '109',
+    layout: 'CNAB240',
+  },
+  '237': {
+    name: 'Bradesco cobrança',
+    bankCode: '237',
+    agency: '0427',
+    agencyDigit: '8',
+    account: '0506511',
+    accountDigit: '9',
+    carteira: '09',
+    layout: 'CNAB240',
+  },
+  '033': {
+    name: 'Santander cobrança',
+    bankCode: '033',
+    agency: '1234',
+    account: '12345678',
+    accountDigit: '4',
+    carteira: '101',
+    beneficiaryCode: '7654321',
+    layout: 'CNAB240',
+  },
+  '104': {
+    name: 'Caixa cobrança',
+    bankCode: '104',
+    agency: '1234',
+    account: '00112345678',
+    accountDigit: '2',
+    carteira: 'RG',
+    beneficiaryCode: '123456',
+    layout: 'CNAB240',
+  },
+  '756': {
+    name: 'Sicoob cobrança',
+    bankCode: '756',
+    agency: '4321',
+    account: '12345',
+    accountDigit: '5',
+    carteira: '1',
+    beneficiaryCode: '0012345',
+    layout: 'CNAB240',
+  },
 };
 
 export const createAccount = (t: TestTenant, body: Record<string, unknown>, headers = t.headers()) =>
@@ -22,7 +76,8 @@ export const createAccount = (t: TestTenant, body: Record<string, unknown>, head
     .set(headers)
     .send({ filialId: t.filialHashes[0], paymentMethodCode: 'BOLETO', ...body });
 
-export const auditRows = (t: TestTenant, entity: string, entityId: number) => dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity, entityId }, order: { id: 'ASC' } });
+export const auditRows = (t: TestTenant, entity: string, entityId: number) =>
+  dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity, entityId }, order: { id: 'ASC' } });
 export const eventRows = (t: TestTenant, aggregateType: string, aggregateId: number) =>
   dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType, aggregateId }, order: { id: 'ASC' } });
 
@@ -45,7 +100,13 @@ export async function collectionSetup(t: TestTenant) {
   return { customer, product };
 }
 
-export async function billedReceivables(t: TestTenant, customerHash: string, productHash: string, quantity: number, installmentDays: number[]) {
+export async function billedReceivables(
+  t: TestTenant,
+  customerHash: string,
+  productHash: string,
+  quantity: number,
+  installmentDays: number[],
+) {
   const { billedOrder } = await import('../receivables/support');
   return (await billedOrder(t, customerHash, productHash, quantity, { installmentDays })).receivables;
 }
@@ -53,8 +114,10 @@ export async function billedReceivables(t: TestTenant, customerHash: string, pro
 export const issueBoleto = (t: TestTenant, receivableHash: string, body: Record<string, unknown>, headers = t.headers()) =>
   api().post(`/api/receivables/${receivableHash}/boleto`).set(headers).send(body);
 
-export const remit = (t: TestTenant, bankAccountId: string, headers = t.headers()) => api().post('/api/collection/remittances').set(headers).send({ bankAccountId });
-export const uploadReturn = (t: TestTenant, bankAccountId: string, content: string, headers = t.headers()) => api().post('/api/collection/returns').set(headers).send({ bankAccountId, content });
+export const remit = (t: TestTenant, bankAccountId: string, headers = t.headers()) =>
+  api().post('/api/collection/remittances').set(headers).send({ bankAccountId });
+export const uploadReturn = (t: TestTenant, bankAccountId: string, content: string, headers = t.headers()) =>
+  api().post('/api/collection/returns').set(headers).send({ bankAccountId, content });
 export async function remittanceFile(t: TestTenant, remittanceId: string): Promise<string> {
   const res = await api().get(`/api/collection/remittances/${remittanceId}/file`).set(t.headers());
   if (res.status !== 200) throw new Error(`download ${res.status}: ${res.text}`);

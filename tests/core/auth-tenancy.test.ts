@@ -25,28 +25,52 @@ describe('Auth and tenancy (SPEC §0)', () => {
       expectProblem(await api().get('/api/catalog/products').set(tenantHeaders(a)), 401, 'MISSING_TOKEN');
     });
     it('malformed token', async () => {
-      expectProblem(await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', 'Bearer not.a.jwt'), 401, 'INVALID_TOKEN');
+      expectProblem(
+        await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', 'Bearer not.a.jwt'),
+        401,
+        'INVALID_TOKEN',
+      );
     });
     it('bad signature', async () => {
       const forged = jwt.sign(claimsOf(a), 'another-secret-of-enough-length', { algorithm: 'HS256', expiresIn: '1h' });
-      expectProblem(await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', `Bearer ${forged}`), 401, 'INVALID_TOKEN');
+      expectProblem(
+        await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', `Bearer ${forged}`),
+        401,
+        'INVALID_TOKEN',
+      );
     });
     it('expired token', async () => {
       const expired = jwt.sign({ ...claimsOf(a), exp: Math.floor(Date.now() / 1000) - 60 }, config.auth.secret!, { algorithm: 'HS256' });
-      expectProblem(await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', `Bearer ${expired}`), 401, 'TOKEN_EXPIRED');
+      expectProblem(
+        await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', `Bearer ${expired}`),
+        401,
+        'TOKEN_EXPIRED',
+      );
     });
     it('token without exp', async () => {
       const noExp = jwt.sign(claimsOf(a), config.auth.secret!, { algorithm: 'HS256' });
-      expectProblem(await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', `Bearer ${noExp}`), 401, 'INVALID_TOKEN');
+      expectProblem(
+        await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', `Bearer ${noExp}`),
+        401,
+        'INVALID_TOKEN',
+      );
     });
     it('alg none', async () => {
       const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
       const payload = Buffer.from(JSON.stringify({ ...claimsOf(a), exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
-      expectProblem(await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', `Bearer ${header}.${payload}.`), 401, 'INVALID_TOKEN');
+      expectProblem(
+        await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', `Bearer ${header}.${payload}.`),
+        401,
+        'INVALID_TOKEN',
+      );
     });
     it('algorithm confusion (HS512 with the same secret)', async () => {
       const other = jwt.sign(claimsOf(a), config.auth.secret!, { algorithm: 'HS512', expiresIn: '1h' });
-      expectProblem(await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', `Bearer ${other}`), 401, 'INVALID_TOKEN');
+      expectProblem(
+        await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', `Bearer ${other}`),
+        401,
+        'INVALID_TOKEN',
+      );
     });
   });
 

@@ -21,7 +21,10 @@ import { filialHash, fulfilledOrder } from '../invoices/support';
 
 /** The transactions open in this database right now, besides the probe's own connection. */
 async function openNow(): Promise<string[]> {
-  if (!isMysql) return (dataSource.driver as unknown as { databaseConnection: { inTransaction: boolean } }).databaseConnection.inTransaction ? ['sqlite'] : [];
+  if (!isMysql)
+    return (dataSource.driver as unknown as { databaseConnection: { inTransaction: boolean } }).databaseConnection.inTransaction
+      ? ['sqlite']
+      : [];
   const rows: { id: string }[] = await dataSource.query(
     'SELECT x.trx_id AS id FROM information_schema.innodb_trx x JOIN information_schema.processlist p ON p.ID = x.trx_mysql_thread_id WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()',
   );
@@ -93,7 +96,11 @@ describe('No call to the authority inside a transaction, with or without a key (
         .filter((r) => ['/returns/:filialId', '/returns/:id/document', '/invoices/issue'].includes(r.path) && r.method === 'post')
         .map((r) => [r.path, r.idempotent]),
     );
-    expect(modes).to.deep.equal({ '/returns/:filialId': 'own-transactions', '/returns/:id/document': 'own-transactions', '/invoices/issue': 'own-transactions' });
+    expect(modes).to.deep.equal({
+      '/returns/:filialId': 'own-transactions',
+      '/returns/:id/document': 'own-transactions',
+      '/invoices/issue': 'own-transactions',
+    });
   });
 
   for (const key of [null, 'nfe-issue-43-1']) {
@@ -123,7 +130,10 @@ describe('No call to the authority inside a transaction, with or without a key (
       expect(again.status).to.equal(201);
       expect(again.headers['idempotent-replayed']).to.equal('true');
       expect(again.body).to.deep.equal(res.body);
-      const notes = await dataSource.manager.findBy(NfceDocument, { companyId: c.t.companyId, salesOrderId: decodeId('sales-order', res.body.id) });
+      const notes = await dataSource.manager.findBy(NfceDocument, {
+        companyId: c.t.companyId,
+        salesOrderId: decodeId('sales-order', res.body.id),
+      });
       expect(notes.map((n) => n.status)).to.deep.equal(['AUTHORIZED']);
     });
   }
@@ -134,7 +144,12 @@ describe('No call to the authority inside a transaction, with or without a key (
       const sale = await api().post('/api/invoices/issue').set(c.t.headers()).send({ fulfillmentId });
       expect(sale.body.status).to.equal('AUTHORIZED');
       probes = [];
-      const body = { customerId: c.t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 2, restock: true }] };
+      const body = {
+        customerId: c.t.customer.hash,
+        reason: 'Produto com defeito',
+        refundMethod: 'CASH',
+        items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 2, restock: true }],
+      };
       const res = await api()
         .post(`/api/returns/${filialHash(c.t)}`)
         .set(keyed(key))
@@ -160,7 +175,10 @@ describe('No call to the authority inside a transaction, with or without a key (
       }
 
       const invoiceId = res.body.documents[0].invoiceId;
-      const cancelled = await api().post(`/api/invoices/${invoiceId}/cancel`).set(c.t.headers()).send({ justification: 'Devolucao registrada em duplicidade pelo caixa' });
+      const cancelled = await api()
+        .post(`/api/invoices/${invoiceId}/cancel`)
+        .set(c.t.headers())
+        .send({ justification: 'Devolucao registrada em duplicidade pelo caixa' });
       expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
       probes = [];
       const doc = await api()
@@ -171,7 +189,11 @@ describe('No call to the authority inside a transaction, with or without a key (
       expect(doc.status, JSON.stringify(doc.body)).to.equal(201);
       expect(doc.body.documents.map((d: { status: string }) => d.status)).to.deep.equal(['AUTHORIZED', 'CANCELLED']);
       await noneInside(1);
-      const docs = await dataSource.manager.findBy(OutboundNfe, { companyId: c.t.companyId, source: 'CUSTOMER_RETURN', sourceId: decodeId('return', res.body.id) });
+      const docs = await dataSource.manager.findBy(OutboundNfe, {
+        companyId: c.t.companyId,
+        source: 'CUSTOMER_RETURN',
+        sourceId: decodeId('return', res.body.id),
+      });
       expect(docs).to.have.length(2);
     });
   }
@@ -194,7 +216,12 @@ describe('No call to the authority inside a transaction, with or without a key (
       },
       { origin: 'COUNTER', importedAccessKey: null, requestKey: key },
     );
-    const body = { customerId: c.t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 1, restock: true }] };
+    const body = {
+      customerId: c.t.customer.hash,
+      reason: 'Produto com defeito',
+      refundMethod: 'CASH',
+      items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 1, restock: true }],
+    };
     const res = await api()
       .post(`/api/returns/${filialHash(c.t)}`)
       .set(keyed(key))

@@ -31,8 +31,12 @@ describe('Every route with a filial: 403 for a filial not granted, before conten
       for (const body of r.method === 'get' || r.method === 'delete' ? [bodies[2]] : bodies) {
         const agent = api();
         const req = agent[r.method](url(r.path, other.filialHashes[0])).set({ ...t.headers(), 'x-filial-id': other.filialHashes[0] });
-        const res = r.method === 'get' || r.method === 'delete' ? await req.query({ noSuchField: '-1' }) : await req.set('Content-Type', body.type).send(body.data);
-        if (res.status !== 403 || res.body.code !== 'FILIAL_NOT_GRANTED') wrong.push(`${r.method.toUpperCase()} ${r.path} (${body.name}): ${res.status} ${res.body.code}`);
+        const res =
+          r.method === 'get' || r.method === 'delete'
+            ? await req.query({ noSuchField: '-1' })
+            : await req.set('Content-Type', body.type).send(body.data);
+        if (res.status !== 403 || res.body.code !== 'FILIAL_NOT_GRANTED')
+          wrong.push(`${r.method.toUpperCase()} ${r.path} (${body.name}): ${res.status} ${res.body.code}`);
       }
     }
     expect(wrong).to.deep.equal([]);
@@ -47,8 +51,12 @@ describe('Every route with a filial: 403 for a filial not granted, before conten
     for (const r of withPathFilial) {
       for (const body of r.method === 'get' || r.method === 'delete' ? [bodies[2]] : bodies) {
         const req = api()[r.method](url(r.path, t.filialHashes[1])).set(only0);
-        const res = r.method === 'get' || r.method === 'delete' ? await req.query({ noSuchField: '-1' }) : await req.set('Content-Type', body.type).send(body.data);
-        if (res.status !== 403 || res.body.code !== 'FILIAL_NOT_GRANTED') wrong.push(`${r.method.toUpperCase()} ${r.path} (${body.name}): ${res.status} ${res.body.code}`);
+        const res =
+          r.method === 'get' || r.method === 'delete'
+            ? await req.query({ noSuchField: '-1' })
+            : await req.set('Content-Type', body.type).send(body.data);
+        if (res.status !== 403 || res.body.code !== 'FILIAL_NOT_GRANTED')
+          wrong.push(`${r.method.toUpperCase()} ${r.path} (${body.name}): ${res.status} ${res.body.code}`);
       }
     }
     expect(wrong).to.deep.equal([]);
@@ -56,7 +64,9 @@ describe('Every route with a filial: 403 for a filial not granted, before conten
 
   it('the routes of the report: conversion factor, filial settings, NF-e batch upload', async () => {
     const foreign = { ...t.headers(), 'x-filial-id': other.filialHashes[0] };
-    expect((await api().patch('/api/entry-document/product-map/Zz9Zz9Zz/conversion-factor').set(foreign).send({ bad: 1 })).status).to.equal(403);
+    expect((await api().patch('/api/entry-document/product-map/Zz9Zz9Zz/conversion-factor').set(foreign).send({ bad: 1 })).status).to.equal(
+      403,
+    );
     expect(
       (
         await api()
@@ -65,6 +75,8 @@ describe('Every route with a filial: 403 for a filial not granted, before conten
           .send({ bad: 1 })
       ).status,
     ).to.equal(403);
-    expect((await api().post('/api/entry-document/nfe/batch').set(foreign).set('Content-Type', 'text/plain').send('x')).status).to.equal(403);
+    expect((await api().post('/api/entry-document/nfe/batch').set(foreign).set('Content-Type', 'text/plain').send('x')).status).to.equal(
+      403,
+    );
   });
 });

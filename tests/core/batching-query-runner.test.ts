@@ -13,7 +13,10 @@ import { recordStatements } from '../support/statements';
  */
 describe('Transactions: deferred writes and batched reads', () => {
   const valueOf = async (companyId: number, name: string): Promise<number | null> => {
-    const rows: { value: number | string }[] = await dataSource.query('SELECT value FROM sequence WHERE company_id = ? AND name = ?', [companyId, name]);
+    const rows: { value: number | string }[] = await dataSource.query('SELECT value FROM sequence WHERE company_id = ? AND name = ?', [
+      companyId,
+      name,
+    ]);
     return rows.length ? Number(rows[0].value) : null;
   };
   const insert = (companyId: number, name: string, value: number) => ({
@@ -26,8 +29,14 @@ describe('Transactions: deferred writes and batched reads', () => {
     const { companyId } = await createTestTenant({ filiais: 1 });
     const seen = await inTransaction(NO_UNIT, async (em) => {
       await deferWrite(em, insert(companyId, 'batch-a', 5));
-      await deferWrite(em, { label: 'bump', sql: 'UPDATE sequence SET value = value + 1 WHERE company_id = ? AND name = ?', params: [companyId, 'batch-a'] });
-      const [rows] = (await readBatch(em, [{ sql: 'SELECT value FROM sequence WHERE company_id = ? AND name = ?', params: [companyId, 'batch-a'] }])) as { value: number | string }[][];
+      await deferWrite(em, {
+        label: 'bump',
+        sql: 'UPDATE sequence SET value = value + 1 WHERE company_id = ? AND name = ?',
+        params: [companyId, 'batch-a'],
+      });
+      const [rows] = (await readBatch(em, [
+        { sql: 'SELECT value FROM sequence WHERE company_id = ? AND name = ?', params: [companyId, 'batch-a'] },
+      ])) as { value: number | string }[][];
       return Number(rows[0].value);
     });
     expect(seen).to.equal(6);
@@ -171,11 +180,16 @@ describe('Transactions: deferred writes and batched reads', () => {
       await deferWrite(em, insert(companyId, 'batch-e', 2));
     });
     const read = (name: string) => async () => {
-      const [rows] = (await readBatch(dataSource.manager, [{ sql: 'SELECT value FROM sequence WHERE company_id = ? AND name = ?', params: [companyId, name] }])) as { value: number | string }[][];
+      const [rows] = (await readBatch(dataSource.manager, [
+        { sql: 'SELECT value FROM sequence WHERE company_id = ? AND name = ?', params: [companyId, name] },
+      ])) as { value: number | string }[][];
       return Number(rows[0].value);
     };
     const inside = await inTransaction(NO_UNIT, async (em) => {
-      const one = (name: string) => em.query('SELECT value FROM sequence WHERE company_id = ? AND name = ?', [companyId, name]).then((r: { value: number | string }[]) => Number(r[0].value));
+      const one = (name: string) =>
+        em
+          .query('SELECT value FROM sequence WHERE company_id = ? AND name = ?', [companyId, name])
+          .then((r: { value: number | string }[]) => Number(r[0].value));
       return Promise.all([one('batch-d'), one('batch-e'), one('batch-d')]);
     });
     expect(inside).to.deep.equal([1, 2, 1]);

@@ -23,11 +23,18 @@ describe('business date (core/business-date)', () => {
     // Every 7 minutes 13.5 s over nights of the 2018/2019 summer time, its start and end, and today's rules;
     // then instants in a random order (the cache answers for one minute at a time, whatever comes before).
     const instants: number[] = [];
-    for (const night of ['2018-11-03T22:00:00Z', '2018-11-04T01:00:00Z', '2019-02-16T22:00:00Z', '2026-01-01T23:00:00Z', '1913-12-31T23:00:00Z']) {
+    for (const night of [
+      '2018-11-03T22:00:00Z',
+      '2018-11-04T01:00:00Z',
+      '2019-02-16T22:00:00Z',
+      '2026-01-01T23:00:00Z',
+      '1913-12-31T23:00:00Z',
+    ]) {
       for (let t = Date.parse(night); t < Date.parse(night) + 8 * 3_600_000; t += 433_500) instants.push(t, t + 59_999, t - 1);
     }
     let seed = 37;
     const shuffled = [...instants].sort(() => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % 3) - 1);
-    for (const t of [...instants, ...shuffled]) expect(businessToday(new Date(t)), new Date(t).toISOString()).to.equal(format.format(new Date(t)));
+    for (const t of [...instants, ...shuffled])
+      expect(businessToday(new Date(t)), new Date(t).toISOString()).to.equal(format.format(new Date(t)));
   });
 });

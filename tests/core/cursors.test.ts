@@ -26,10 +26,19 @@ describe('List cursors: signed, bound to the list and its filters, typed', () =>
       await makeProduct(other, { code: `C${i}`, name: `Cursor product ${i}` });
     }
   });
-  const products = (tenant: TestTenant, query: Record<string, unknown>) => api().get('/api/catalog/products').query(query).set(tenant.headers());
+  const products = (tenant: TestTenant, query: Record<string, unknown>) =>
+    api().get('/api/catalog/products').query(query).set(tenant.headers());
 
   it('crafted cursors → 400 INVALID_CURSOR before any SQL (the probe of issue 12)', async () => {
-    for (const cursor of ['WzFlMzA5LDFd', b64([[1, 2], 1]), b64(['C1', 1]), 'garbage', '.', 'a.b.c', `${b64(['C1', 1])}.${'A'.repeat(22)}`]) {
+    for (const cursor of [
+      'WzFlMzA5LDFd',
+      b64([[1, 2], 1]),
+      b64(['C1', 1]),
+      'garbage',
+      '.',
+      'a.b.c',
+      `${b64(['C1', 1])}.${'A'.repeat(22)}`,
+    ]) {
       const res = await products(t, { cursor });
       expectProblem(res, 400, 'INVALID_CURSOR');
       expect(res.body.errors[0].path).to.equal('query.cursor');
@@ -80,8 +89,12 @@ describe('List cursors: signed, bound to the list and its filters, typed', () =>
     const next = await list({ search: 'cursorina', pageSize: 2, cursor: first.body.pagination.nextCursor });
     expect(next.body.data).to.have.length(1);
     expectProblem(await list({ search: 'union', pageSize: 2, cursor: first.body.pagination.nextCursor }), 400, 'INVALID_CURSOR');
-    // eslint-disable-next-line no-loss-of-precision -- Infinity on purpose (see above)
-    expectProblem(await list({ search: 'cursorina', cursor: withValues(first.body.pagination.nextCursor, ['2026-01-01 00:00:00.000', 1e309]) }), 400, 'INVALID_CURSOR');
+    expectProblem(
+      // eslint-disable-next-line no-loss-of-precision -- Infinity on purpose (see above)
+      await list({ search: 'cursorina', cursor: withValues(first.body.pagination.nextCursor, ['2026-01-01 00:00:00.000', 1e309]) }),
+      400,
+      'INVALID_CURSOR',
+    );
   });
 
   it('value types come from the entity metadata; a signed cursor of the wrong types is still refused', () => {
@@ -95,8 +108,16 @@ describe('List cursors: signed, bound to the list and its filters, typed', () =>
     );
     expect(list.types).to.deep.equal(['datetime', 'int']);
     expect(decodeCursor(encodeCursor(['2026-03-01 10:00:00.000', 7], list), list)).to.deep.equal(['2026-03-01 10:00:00.000', 7]);
-    // eslint-disable-next-line no-loss-of-precision -- -1e400 is -Infinity on purpose
-    for (const values of [['2026-02-30 10:00:00.000', 7], ['2026-03-01 25:00:00', 7], ['x', 7], ['2026-03-01', 7.5], ['2026-03-01', -1e400], [null, 7], ['2026-03-01']]) {
+    for (const values of [
+      ['2026-02-30 10:00:00.000', 7],
+      ['2026-03-01 25:00:00', 7],
+      ['x', 7],
+      ['2026-03-01', 7.5],
+      // eslint-disable-next-line no-loss-of-precision -- -1e400 is -Infinity on purpose
+      ['2026-03-01', -1e400],
+      [null, 7],
+      ['2026-03-01'],
+    ]) {
       expect(() => decodeCursor(encodeCursor(values, list), list), JSON.stringify(values)).to.throw('Invalid cursor');
     }
   });

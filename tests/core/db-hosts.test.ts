@@ -56,7 +56,10 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
   it('a database connection lost under a request → 503 DATABASE_UNAVAILABLE with Retry-After', async () => {
     const app = express();
     app.get('/lost', () => {
-      throw Object.assign(new Error('Connection lost: The server closed the connection.'), { code: 'PROTOCOL_CONNECTION_LOST', fatal: true });
+      throw Object.assign(new Error('Connection lost: The server closed the connection.'), {
+        code: 'PROTOCOL_CONNECTION_LOST',
+        fatal: true,
+      });
     });
     app.get('/refused', () => {
       throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', fatal: true });
@@ -76,9 +79,16 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
     expect(nodeStateProblem([])).to.equal(null);
     expect(nodeStateProblem(rows({ wsrep_ready: 'OFF' })), 'wsrep off (no provider)').to.equal(null);
     expect(nodeStateProblem(rows({ wsrep_local_state: '4', wsrep_local_state_comment: 'Synced', wsrep_ready: 'ON' }))).to.equal(null);
-    expect(nodeStateProblem(rows({ wsrep_local_state: '1', wsrep_local_state_comment: 'Joining', wsrep_ready: 'OFF' }))).to.match(/not Synced: Joining/);
-    expect(nodeStateProblem(rows({ wsrep_local_state: '2', wsrep_local_state_comment: 'Donor/Desynced', wsrep_ready: 'ON' }))).to.match(/Donor\/Desynced/);
-    expect(nodeStateProblem(rows({ wsrep_local_state: '4', wsrep_local_state_comment: 'Synced', wsrep_ready: 'OFF' })), 'not in the primary component').to.match(/wsrep_ready OFF/);
+    expect(nodeStateProblem(rows({ wsrep_local_state: '1', wsrep_local_state_comment: 'Joining', wsrep_ready: 'OFF' }))).to.match(
+      /not Synced: Joining/,
+    );
+    expect(nodeStateProblem(rows({ wsrep_local_state: '2', wsrep_local_state_comment: 'Donor/Desynced', wsrep_ready: 'ON' }))).to.match(
+      /Donor\/Desynced/,
+    );
+    expect(
+      nodeStateProblem(rows({ wsrep_local_state: '4', wsrep_local_state_comment: 'Synced', wsrep_ready: 'OFF' })),
+      'not in the primary component',
+    ).to.match(/wsrep_ready OFF/);
   });
 
   it('a host left out waits twice as long after each failed try, at most 8× the retry time', () => {
@@ -101,13 +111,20 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
     const live = config.db.hosts[0];
     const url = new URL(config.db.url!.replace(/^\w+:/, 'http:'));
     const pool = new HostPool(
-      { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: url.pathname.slice(1), connectionLimit: 2 },
+      {
+        user: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+        database: url.pathname.slice(1),
+        connectionLimit: 2,
+      },
       [live, { host: '127.0.0.1', port: 40299 }],
       200,
     );
     try {
       for (let i = 0; i < 4; i++) {
-        const c = await new Promise<import('mysql2').PoolConnection>((resolve, reject) => pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn!))));
+        const c = await new Promise<import('mysql2').PoolConnection>((resolve, reject) =>
+          pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn!))),
+        );
         c.release();
       }
       const [, refused] = pool.health();
@@ -140,15 +157,26 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
 
   const poolOptions = () => {
     const url = new URL(config.db.url!.replace(/^\w+:/, 'http:'));
-    return { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: url.pathname.slice(1), connectionLimit: 2 };
+    return {
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      database: url.pathname.slice(1),
+      connectionLimit: 2,
+    };
   };
-  const take = (pool: HostPool) => new Promise<import('mysql2').PoolConnection>((resolve, reject) => pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn!))));
+  const take = (pool: HostPool) =>
+    new Promise<import('mysql2').PoolConnection>((resolve, reject) =>
+      pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn!))),
+    );
 
   it('a host that takes the connection and never answers is left out after the acquire deadline; the live one serves', async function () {
     if (!isMysql) return this.skip();
     resetHostHealth();
     const silent = await silentServer();
-    const pool = new HostPool(poolOptions(), [{ host: '127.0.0.1', port: silent.port }, config.db.hosts[0]], 200, { acquireTimeoutMs: 300, statementTimeoutMs: 0 });
+    const pool = new HostPool(poolOptions(), [{ host: '127.0.0.1', port: silent.port }, config.db.hosts[0]], 200, {
+      acquireTimeoutMs: 300,
+      statementTimeoutMs: 0,
+    });
     try {
       const started = Date.now();
       for (let i = 0; i < 3; i++) (await take(pool)).release();
@@ -204,7 +232,10 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
   it('a statement without an answer past the statement deadline fails as unavailable; its connection is closed and its host rests', async function () {
     if (!isMysql) return this.skip();
     resetHostHealth();
-    const pool = new HostPool(poolOptions(), [config.db.hosts[0], { host: '127.0.0.1', port: 40299 }], 200, { acquireTimeoutMs: 2000, statementTimeoutMs: 300 });
+    const pool = new HostPool(poolOptions(), [config.db.hosts[0], { host: '127.0.0.1', port: 40299 }], 200, {
+      acquireTimeoutMs: 2000,
+      statementTimeoutMs: 300,
+    });
     try {
       const connection = await take(pool);
       const started = Date.now();
@@ -229,7 +260,10 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
     if (!isMysql) return this.skip();
     resetHostHealth();
     const silent = await silentServer();
-    const pool = new HostPool(poolOptions(), [{ host: '127.0.0.1', port: silent.port }], 200, { acquireTimeoutMs: 250, statementTimeoutMs: 0 });
+    const pool = new HostPool(poolOptions(), [{ host: '127.0.0.1', port: silent.port }], 200, {
+      acquireTimeoutMs: 250,
+      statementTimeoutMs: 0,
+    });
     try {
       for (let i = 0; i < 2; i++) {
         const started = Date.now();
@@ -303,10 +337,20 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
 
   it('a node out of the primary component (partition) and a deferred write lost with its node are "unavailable", not 500s', () => {
     // MariaDB 10.11 on a minority node: a generic errno with the provider's status in the message.
-    const fragment = Object.assign(new Error('Error while appending streaming replication fragment(provider status: Not connected to Primary Component)'), { errno: 1180 });
+    const fragment = Object.assign(
+      new Error('Error while appending streaming replication fragment(provider status: Not connected to Primary Component)'),
+      { errno: 1180 },
+    );
     expect(isDatabaseUnavailable(fragment)).to.equal(true);
-    const notReady = Object.assign(new Error('WSREP has not yet prepared node for application use'), { code: 'ER_UNKNOWN_COM_ERROR', errno: 1047 });
+    const notReady = Object.assign(new Error('WSREP has not yet prepared node for application use'), {
+      code: 'ER_UNKNOWN_COM_ERROR',
+      errno: 1047,
+    });
     expect(isDatabaseUnavailable(new DeferredWriteFailed('insert into sales_order', notReady))).to.equal(true);
-    expect(isDatabaseUnavailable(new DeferredWriteFailed('insert into sales_order', Object.assign(new Error('Duplicate entry'), { code: 'ER_DUP_ENTRY' })))).to.equal(false);
+    expect(
+      isDatabaseUnavailable(
+        new DeferredWriteFailed('insert into sales_order', Object.assign(new Error('Duplicate entry'), { code: 'ER_DUP_ENTRY' })),
+      ),
+    ).to.equal(false);
   });
 });

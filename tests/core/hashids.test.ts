@@ -32,7 +32,8 @@ describe('hashids: the table encoder equals the library', () => {
       const lib = library('sales-order-item', minLength);
       const fast = singleEncoder(lib, minLength);
       expect(fast, `minLength ${minLength}`).to.be.a('function');
-      for (let id = 0; id < 3000; id++) for (const n of [id, id * 104_729, 2_147_483_647 - id * 7]) expect(fast!(n), `${minLength} ${n}`).to.equal(lib.encode(n));
+      for (let id = 0; id < 3000; id++)
+        for (const n of [id, id * 104_729, 2_147_483_647 - id * 7]) expect(fast!(n), `${minLength} ${n}`).to.equal(lib.encode(n));
     }
   });
 

@@ -46,7 +46,10 @@ describe('Request pipeline (SPEC §0)', () => {
   });
 
   it('validation → 400 with every field path, nothing written', async () => {
-    const res = await api().post('/api/catalog/products').set(t.headers()).send({ unit: 'UNIDADE-LONGA', price: '1.23456789012', gtin: '123' });
+    const res = await api()
+      .post('/api/catalog/products')
+      .set(t.headers())
+      .send({ unit: 'UNIDADE-LONGA', price: '1.23456789012', gtin: '123' });
     expectProblem(res, 400, 'VALIDATION_ERROR');
     const paths = res.body.errors.map((e: { path: string }) => e.path);
     expect(paths).to.include.members(['name', 'unit', 'price', 'gtin']);

@@ -27,7 +27,11 @@ interface Answer {
 }
 
 async function post(headers: Record<string, string>, key: string, body: object): Promise<Answer> {
-  const res = await fetch(`${BASE}/sales-order`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
+  const res = await fetch(`${BASE}/sales-order`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Answer['body'], replayed: res.headers.get('idempotent-replayed') === 'true' };
 }
 
@@ -78,13 +82,19 @@ describe('Idempotency-Key across a crash (SIGKILL mid-load, restart, retry)', fu
     const run = `crash-${Date.now().toString(36)}`;
     const requests = Array.from({ length: REQUESTS }, (_v, i) => ({
       key: `${run}-${i}`,
-      body: { customerId: demo.customerIds[1], alias: `${run}-${i}`, items: [{ productId: demo.productIds[i % demo.productIds.length], quantity: 1 + (i % 3) }] },
+      body: {
+        customerId: demo.customerIds[1],
+        alias: `${run}-${i}`,
+        items: [{ productId: demo.productIds[i % demo.productIds.length], quantity: 1 + (i % 3) }],
+      },
     }));
 
     const companyId = decodeId('company', demo.companyId);
     const keysSql = `SELECT state, COUNT(*) AS n FROM idempotency_key WHERE company_id = ? AND \`key\` LIKE '${run}-%' GROUP BY state ORDER BY state`;
     const keyStates = async (): Promise<[string, number][]> => {
-      const rows: { state: string; n: number }[] = isMysql ? await dataSource.query(keysSql, [companyId]) : withFile((db) => db.prepare(keysSql).all(companyId));
+      const rows: { state: string; n: number }[] = isMysql
+        ? await dataSource.query(keysSql, [companyId])
+        : withFile((db) => db.prepare(keysSql).all(companyId));
       return rows.map((k) => [k.state, Number(k.n)]);
     };
     const count = (states: [string, number][], state: string) => states.find(([s]) => s === state)?.[1] ?? 0;
@@ -132,7 +142,9 @@ describe('Idempotency-Key across a crash (SIGKILL mid-load, restart, retry)', fu
     // Exactly one order per key, the one the retry answered; every key DONE.
     const ordersSql = `SELECT id, alias FROM sales_order WHERE company_id = ? AND alias LIKE '${run}-%'`;
     if (!isMysql) await kill(server.child);
-    const orders: { id: number; alias: string }[] = isMysql ? await dataSource.query(ordersSql, [companyId]) : withFile((db) => db.prepare(ordersSql).all(companyId));
+    const orders: { id: number; alias: string }[] = isMysql
+      ? await dataSource.query(ordersSql, [companyId])
+      : withFile((db) => db.prepare(ordersSql).all(companyId));
     const byAlias = new Map<string, number[]>();
     for (const o of orders) byAlias.set(o.alias, [...(byAlias.get(o.alias) ?? []), Number(o.id)]);
     requests.forEach((r, i) => {

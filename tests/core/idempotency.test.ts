@@ -68,7 +68,13 @@ describe('Idempotency-Key (SPEC §0)', () => {
     const res = await create('key-outcome-1', { name: 'Café 500g', unit: 'PCT' });
     expect(res.status).to.equal(201);
     const row = (await keyRow('key-outcome-1'))!;
-    expect(row).to.include({ state: 'DONE', responseStatus: 201, responseContentType: 'application/json', leaseOwner: null, leaseExpiresAt: null });
+    expect(row).to.include({
+      state: 'DONE',
+      responseStatus: 201,
+      responseContentType: 'application/json',
+      leaseOwner: null,
+      leaseExpiresAt: null,
+    });
     expect(row.responseBody).to.deep.equal(res.body);
   });
 
@@ -80,7 +86,13 @@ describe('Idempotency-Key (SPEC §0)', () => {
     await dataSource.manager.update(
       IdempotencyKey,
       { companyId: t.companyId, key: 'key-takeover-1' },
-      { state: 'IN_PROGRESS', responseStatus: null, responseBody: null as never, leaseOwner: 'dead-process', leaseExpiresAt: new Date(Date.now() - 1000) },
+      {
+        state: 'IN_PROGRESS',
+        responseStatus: null,
+        responseBody: null as never,
+        leaseOwner: 'dead-process',
+        leaseExpiresAt: new Date(Date.now() - 1000),
+      },
     );
     const again = await create('key-takeover-1', body);
     expect(again.status).to.equal(201);
@@ -98,7 +110,11 @@ describe('Idempotency-Key (SPEC §0)', () => {
     const body = { name: 'Feijão 1kg', unit: 'PCT' };
     const first = await create('key-live-1', body);
     const stored = (await keyRow('key-live-1'))!;
-    await dataSource.manager.update(IdempotencyKey, { id: stored.id }, { state: 'IN_PROGRESS', leaseOwner: 'live-process', leaseExpiresAt: new Date(Date.now() + 60_000) });
+    await dataSource.manager.update(
+      IdempotencyKey,
+      { id: stored.id },
+      { state: 'IN_PROGRESS', leaseOwner: 'live-process', leaseExpiresAt: new Date(Date.now() + 60_000) },
+    );
     const waiting = create('key-live-1', body);
     await new Promise((r) => setTimeout(r, 300));
     await dataSource.manager.update(IdempotencyKey, { id: stored.id }, { state: 'DONE', leaseOwner: null, leaseExpiresAt: null });
@@ -153,7 +169,16 @@ describe('Idempotency-Key (SPEC §0)', () => {
     app.post(
       '/stall',
       idempotent(async (req: Request, res: Response) => {
-        await inTransaction(req.ctx, (em) => em.insert(Product, { companyId: t.companyId, code: 'STALL-1', name: 'Stalled', searchName: 'stalled', unit: 'UN', active: true } as never));
+        await inTransaction(req.ctx, (em) =>
+          em.insert(Product, {
+            companyId: t.companyId,
+            code: 'STALL-1',
+            name: 'Stalled',
+            searchName: 'stalled',
+            unit: 'UN',
+            active: true,
+          } as never),
+        );
         reached();
         await stalled;
         res.status(201).json({ ok: true });
@@ -164,7 +189,11 @@ describe('Idempotency-Key (SPEC §0)', () => {
     const answer = pending.then((r) => r);
     await writing;
     // Another process took the key over meanwhile.
-    await dataSource.manager.update(IdempotencyKey, { companyId: t.companyId, key: 'key-fenced-1' }, { leaseOwner: 'the-retry', leaseExpiresAt: new Date(Date.now() + 60_000) });
+    await dataSource.manager.update(
+      IdempotencyKey,
+      { companyId: t.companyId, key: 'key-fenced-1' },
+      { leaseOwner: 'the-retry', leaseExpiresAt: new Date(Date.now() + 60_000) },
+    );
     resume();
     const res = await answer;
     expect([res.status, res.body.code]).to.deep.equal([409, 'IDEMPOTENCY_KEY_IN_PROGRESS']);

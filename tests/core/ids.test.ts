@@ -25,23 +25,21 @@ describe('Ids taken before the INSERT', () => {
   it('starts above rows written before the process first allocated (a restore, a bulk load)', async () => {
     const [{ m }] = (await dataSource.query('SELECT COALESCE(MAX(id), 0) AS m FROM fulfillment')) as { m: number | string }[];
     const written = Number(m) + 5000;
-    await dataSource.query('INSERT INTO fulfillment (id, company_id, filial_id, sales_order_id, actor, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
-      written,
-      t.companyId,
-      t.filialIds[0],
-      0,
-      'test',
-      sqlTime(new Date()),
-    ]);
+    await dataSource.query(
+      'INSERT INTO fulfillment (id, company_id, filial_id, sales_order_id, actor, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [written, t.companyId, t.filialIds[0], 0, 'test', sqlTime(new Date())],
+    );
     resetIdBlocks();
     const [id] = await allocateIds(dataSource.manager, Fulfillment, 1);
     expect(id).to.be.greaterThan(written);
   });
 
   it('refuses an INSERT into those tables without its id, and ids for any other table', async () => {
-    expect(() => insertStatement(dataSource.manager, Fulfillment, [{ companyId: t.companyId, filialId: t.filialIds[0], salesOrderId: 1, actor: 'x', createdAt: new Date() }])).to.throw(
-      /without its id/,
-    );
+    expect(() =>
+      insertStatement(dataSource.manager, Fulfillment, [
+        { companyId: t.companyId, filialId: t.filialIds[0], salesOrderId: 1, actor: 'x', createdAt: new Date() },
+      ]),
+    ).to.throw(/without its id/);
     let refused: unknown;
     await allocateIds(dataSource.manager, Product, 1).catch((err: unknown) => (refused = err));
     expect(String(refused)).to.match(/not allocated before the INSERT/);

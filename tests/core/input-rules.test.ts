@@ -18,8 +18,22 @@ const byPath = (errors: FieldError[]) => [...errors].sort((a, b) => a.path.local
 describe('Input rules (SPEC §0)', () => {
   describe('isoDate(): real calendar dates only', () => {
     it('accepts calendar dates and refuses impossible ones', () => {
-      for (const ok of ['2026-02-28', '2024-02-29', '2000-02-29', '1000-01-01', '9999-12-31']) expect(isCalendarDate(ok), ok).to.equal(true);
-      for (const bad of ['2026-02-30', '2025-02-29', '1900-02-29', '0000-00-00', '2026-00-10', '2026-13-01', '2026-04-31', '0999-12-31', '2026-1-01', '20260101', '2026-01-01T00:00:00Z', ''])
+      for (const ok of ['2026-02-28', '2024-02-29', '2000-02-29', '1000-01-01', '9999-12-31'])
+        expect(isCalendarDate(ok), ok).to.equal(true);
+      for (const bad of [
+        '2026-02-30',
+        '2025-02-29',
+        '1900-02-29',
+        '0000-00-00',
+        '2026-00-10',
+        '2026-13-01',
+        '2026-04-31',
+        '0999-12-31',
+        '2026-1-01',
+        '20260101',
+        '2026-01-01T00:00:00Z',
+        '',
+      ])
         expect(isCalendarDate(bad), bad).to.equal(false);
       expect(isoDate().validate('2026-02-30').error?.details[0].type).to.equal('date.calendar');
       expect(isoDate().validate('2026-03-01').value).to.equal('2026-03-01');
@@ -30,7 +44,15 @@ describe('Input rules (SPEC §0)', () => {
       expect(ok.error).to.equal(undefined);
       expect((ok.value as Date).toISOString()).to.equal('2026-03-01T14:05:00.250Z');
       expect((isoTimestamp().validate('2026-03-01T14:05Z').value as Date).toISOString()).to.equal('2026-03-01T14:05:00.000Z');
-      for (const bad of ['2026-02-30T10:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01T10:60:00Z', '2026-03-01T10:00:00', '2026-03-01', '2026-03-01T10:00:00+15:00', 'yesterday'])
+      for (const bad of [
+        '2026-02-30T10:00:00Z',
+        '2026-03-01T24:00:00Z',
+        '2026-03-01T10:60:00Z',
+        '2026-03-01T10:00:00',
+        '2026-03-01',
+        '2026-03-01T10:00:00+15:00',
+        'yesterday',
+      ])
         expect(isoTimestamp().validate(bad).error?.details[0].type, bad).to.equal('date.timestamp');
     });
   });
@@ -62,7 +84,8 @@ describe('Input rules (SPEC §0)', () => {
     it('scale, exponents, non-finite numbers and float-looking strings are refused', () => {
       expect(check(decimal('amount'), '1.005')).to.equal('decimal.scale');
       expect(check(decimal('amount'), 0.1)).to.equal('0.1');
-      for (const bad of ['1e5', 'NaN', 'Infinity', '0x10', '', ' ', '1.', '.5', true, [], {}]) expect(check(decimal('amount'), bad), String(bad)).to.equal('not-a-number');
+      for (const bad of ['1e5', 'NaN', 'Infinity', '0x10', '', ' ', '1.', '.5', true, [], {}])
+        expect(check(decimal('amount'), bad), String(bad)).to.equal('not-a-number');
       expect(check(decimal('amount'), '1'.repeat(61))).to.equal('not-a-number');
     });
   });
@@ -100,7 +123,11 @@ describe('Input rules (SPEC §0)', () => {
       const res = await api()
         .post('/api/sales-order')
         .set(t.headers())
-        .send({ freight: '99999999999999999999', discount: 1e16, items: [{ productId: productHash, quantity: '123456789012345', unitPrice: '100000000000' }] });
+        .send({
+          freight: '99999999999999999999',
+          discount: 1e16,
+          items: [{ productId: productHash, quantity: '123456789012345', unitPrice: '100000000000' }],
+        });
       expectProblem(res, 400, 'VALIDATION_ERROR');
       expect(byPath(res.body.errors)).to.deep.equal(
         byPath([

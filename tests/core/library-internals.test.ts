@@ -47,11 +47,17 @@ export function splitSpecifier(specifier: string): { pkg: string; subpath: strin
 /** Whether the package's own `exports` names this subpath (not through a `*` pattern): then it is published. */
 function exportedByName(pkg: string, subpath: string): boolean {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { exports?: unknown };
-  return typeof manifest.exports === 'object' && manifest.exports !== null && Object.prototype.hasOwnProperty.call(manifest.exports, `./${subpath}`);
+  return (
+    typeof manifest.exports === 'object' &&
+    manifest.exports !== null &&
+    Object.prototype.hasOwnProperty.call(manifest.exports, `./${subpath}`)
+  );
 }
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
 }
 
 /** Deep imports of src/: specifier → the files that use it. */
@@ -108,7 +114,14 @@ describe('Library internals: only registered ones, pinned and guarded', () => {
       .map((s) => ({ s, split: splitSpecifier(s) }))
       .filter(({ split }) => split && split.subpath && !(split.pkg === 'mysql2' && exportedByName(split.pkg, split.subpath)))
       .map(({ s }) => s);
-    expect(deep).to.deep.equal(['joi/lib/common', 'typeorm/metadata/ColumnMetadata', '@xmldom/xmldom/lib/grammar', 'some-lib/register', 'xml-crypto/lib/utils', 'hashids/cjs/util']);
+    expect(deep).to.deep.equal([
+      'joi/lib/common',
+      'typeorm/metadata/ColumnMetadata',
+      '@xmldom/xmldom/lib/grammar',
+      'some-lib/register',
+      'xml-crypto/lib/utils',
+      'hashids/cjs/util',
+    ]);
     expect(exportedByName('mysql2', 'promise')).to.equal(true);
     expect(exportedByName('typeorm', 'driver/mysql/MysqlQueryRunner'), "typeorm's './*' pattern publishes nothing by name").to.equal(false);
   });
@@ -117,7 +130,10 @@ describe('Library internals: only registered ones, pinned and guarded', () => {
     const used = deepImportsOfSrc();
     const registered = new Set(registry().flatMap((e) => e.specifiers));
     const unregistered = [...used].filter(([s]) => !registered.has(s)).map(([s, files]) => `${s} (${files.join(', ')})`);
-    expect(unregistered, 'deep imports of a library that docs/decisions/library-internals.md does not list: use the public API, or measure and register it').to.deep.equal([]);
+    expect(
+      unregistered,
+      'deep imports of a library that docs/decisions/library-internals.md does not list: use the public API, or measure and register it',
+    ).to.deep.equal([]);
     const stale = [...registered].filter((s) => !used.has(s));
     expect(stale, 'registered internals no longer used: remove them from the registry').to.deep.equal([]);
   });
@@ -127,7 +143,8 @@ describe('Library internals: only registered ones, pinned and guarded', () => {
     const entries = registry();
     expect(entries.length).to.be.greaterThan(0);
     for (const e of entries) {
-      const installed = (JSON.parse(fs.readFileSync(path.join(root, 'node_modules', e.pkg, 'package.json'), 'utf8')) as { version: string }).version;
+      const installed = (JSON.parse(fs.readFileSync(path.join(root, 'node_modules', e.pkg, 'package.json'), 'utf8')) as { version: string })
+        .version;
       expect(pkg.dependencies[e.pkg], `${e.pkg} in package.json`).to.equal(e.version);
       expect(installed, `${e.pkg} installed`).to.equal(e.version);
     }
@@ -148,11 +165,17 @@ describe('Library internals: only registered ones, pinned and guarded', () => {
     });
 
     it('answers what joi as published answers with abortEarly: false', () => {
-      const schema = Joi.object({ id: Joi.string().messages({ 'string.base': '{{#label}} is no id' }), n: Joi.number().integer().min(1), list: Joi.array().items(Joi.number()).max(2) });
+      const schema = Joi.object({
+        id: Joi.string().messages({ 'string.base': '{{#label}} is no id' }),
+        n: Joi.number().integer().min(1),
+        list: Joi.array().items(Joi.number()).max(2),
+      });
       for (const input of [{ id: 1, n: 0, list: [1, 'a', 3] }, { id: 'x', n: '3', list: ['1'] }, { extra: true }, {}]) {
         const mutated = schema.validate(input);
         const published = schema.validate(input, { abortEarly: false });
-        expect(JSON.stringify(mutated.error?.details ?? mutated.value), JSON.stringify(input)).to.equal(JSON.stringify(published.error?.details ?? published.value));
+        expect(JSON.stringify(mutated.error?.details ?? mutated.value), JSON.stringify(input)).to.equal(
+          JSON.stringify(published.error?.details ?? published.value),
+        );
       }
     });
   });
@@ -178,7 +201,12 @@ describe('Library internals: only registered ones, pinned and guarded', () => {
 
   describe('@xmldom/xmldom: grammar.reg memoised (fiscal-xml/xmldom-regex-cache.ts)', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the internal under guard
-    const grammar = require('@xmldom/xmldom/lib/grammar') as { reg: (...parts: unknown[]) => RegExp; QName_group: RegExp; S_OPT: RegExp; __cachedReg?: boolean };
+    const grammar = require('@xmldom/xmldom/lib/grammar') as {
+      reg: (...parts: unknown[]) => RegExp;
+      QName_group: RegExp;
+      S_OPT: RegExp;
+      __cachedReg?: boolean;
+    };
 
     /** xmldom as published: a fresh copy of all its modules, loaded without the patch. */
     function freshXmldom(): typeof import('@xmldom/xmldom') {
@@ -215,12 +243,20 @@ describe('Library internals: only registered ones, pinned and guarded', () => {
     it('documents parse to the same DOM, and fail the same, with the patch and without', () => {
       const fresh = freshXmldom();
       const nfe = buildNfe({ number: 4242, recipient: { cnpj: '23765766000162' }, items: manyItems(30) }).xml;
-      const samples = [nfe, '<a xmlns:p="urn:p"><p:b x="1">t</p:b ><c/></a>', '<a><b></a>', '<a></b >', '<r>&amp;<![CDATA[x]]><!-- c --><?pi d?></r>'];
+      const samples = [
+        nfe,
+        '<a xmlns:p="urn:p"><p:b x="1">t</p:b ><c/></a>',
+        '<a><b></a>',
+        '<a></b >',
+        '<r>&amp;<![CDATA[x]]><!-- c --><?pi d?></r>',
+      ];
       for (const xml of samples) {
         const read = (lib: { DOMParser: typeof DOMParser; XMLSerializer: typeof XMLSerializer }) => {
           const errors: string[] = [];
           try {
-            const doc = new lib.DOMParser({ onError: (level, message) => void (level !== 'warning' && errors.push(message)) }).parseFromString(xml, 'text/xml');
+            const doc = new lib.DOMParser({
+              onError: (level, message) => void (level !== 'warning' && errors.push(message)),
+            }).parseFromString(xml, 'text/xml');
             return { text: new lib.XMLSerializer().serializeToString(doc), errors };
           } catch (err) {
             return { text: null, errors: [...errors, (err as Error).message] };
@@ -237,7 +273,9 @@ describe('Library internals: only registered ones, pinned and guarded', () => {
         expect(MysqlQueryRunner.prototype, method).to.respondTo(method);
       }
       const stubDriver = { dataSource: { name: 'stub' } } as unknown as ConstructorParameters<typeof MysqlQueryRunner>[0];
-      const runner = new MysqlQueryRunner(stubDriver, 'master') as unknown as Record<string, unknown> & { broadcaster: Record<string, unknown> };
+      const runner = new MysqlQueryRunner(stubDriver, 'master') as unknown as Record<string, unknown> & {
+        broadcaster: Record<string, unknown>;
+      };
       expect(runner.driver).to.equal(stubDriver);
       expect(runner.dataSource).to.equal((stubDriver as unknown as { dataSource: unknown }).dataSource);
       expect(runner.isTransactionActive).to.equal(false);
@@ -247,7 +285,13 @@ describe('Library internals: only registered ones, pinned and guarded', () => {
       expect(runner.broadcaster.broadcastAfterQueryEvent).to.be.a('function');
       // release() hands `databaseConnection` back: the runner sets it (and the promise of it) itself.
       const source = fs.readFileSync(require.resolve('typeorm/driver/mysql/MysqlQueryRunner'), 'utf8');
-      for (const field of ['this.databaseConnection', 'this.databaseConnectionPromise', 'this.transactionDepth', 'this.isTransactionActive']) expect(source, field).to.include(field);
+      for (const field of [
+        'this.databaseConnection',
+        'this.databaseConnectionPromise',
+        'this.transactionDepth',
+        'this.isTransactionActive',
+      ])
+        expect(source, field).to.include(field);
       const result = new BroadcasterResult();
       expect(result.wait).to.be.a('function');
     });

@@ -45,7 +45,11 @@ describe('Operators’ metrics (GET /metrics)', () => {
     expect(() => validateConfig({ METRICS_TOKEN: 'short' })).to.throw(/METRICS_TOKEN/);
     expect(() => validateConfig({ METRICS_PORT: 'metrics' })).to.throw(/METRICS_PORT/);
     expect(validateConfig({}).metrics).to.deep.equal({ token: undefined, port: undefined, host: '127.0.0.1' });
-    expect(validateConfig({ METRICS_PORT: '9464', METRICS_TOKEN: TOKEN }).metrics).to.deep.equal({ token: TOKEN, port: 9464, host: '127.0.0.1' });
+    expect(validateConfig({ METRICS_PORT: '9464', METRICS_TOKEN: TOKEN }).metrics).to.deep.equal({
+      token: TOKEN,
+      port: 9464,
+      host: '127.0.0.1',
+    });
   });
 
   it('needs its own token: none or a wrong one → 401 problem+json; an API token is not one', async () => {
@@ -100,8 +104,22 @@ describe('Operators’ metrics (GET /metrics)', () => {
     await dataSource.manager.update(Filial, { id: f0, companyId: t.companyId }, { dfeSyncEnabled: true });
     await dataSource.manager.update(Filial, { id: f1, companyId: t.companyId }, { dfeSyncEnabled: true });
     await dataSource.manager.insert(DfeSchedule, [
-      { companyId: t.companyId, filialId: f0, nextRunAt: new Date(now - 3_600_000), lastOutcome: 'ERROR', consecutiveErrors: 977, lastErrorCode: 'SEFAZ_TIMEOUT' },
-      { companyId: t.companyId, filialId: f1, nextRunAt: new Date(now + 3_600_000), lastOutcome: 'OK', leaseOwner: 'replica-a', leaseUntil: new Date(now + 600_000) },
+      {
+        companyId: t.companyId,
+        filialId: f0,
+        nextRunAt: new Date(now - 3_600_000),
+        lastOutcome: 'ERROR',
+        consecutiveErrors: 977,
+        lastErrorCode: 'SEFAZ_TIMEOUT',
+      },
+      {
+        companyId: t.companyId,
+        filialId: f1,
+        nextRunAt: new Date(now + 3_600_000),
+        lastOutcome: 'OK',
+        leaseOwner: 'replica-a',
+        leaseUntil: new Date(now + 600_000),
+      },
     ]);
     const text = (await metrics().expect(200)).text;
 
@@ -130,11 +148,28 @@ describe('Operators’ metrics (GET /metrics)', () => {
     const before = (await metrics().expect(200)).text;
     const value = (text: string, name: string, labels?: Record<string, string>) => sample(text, name, labels) ?? 0;
     const sub = await dataSource.manager.save(
-      dataSource.manager.create(WebhookSubscription, { companyId: t.companyId, url: 'http://127.0.0.1:9/hook', types: [], description: null, secret: 's'.repeat(40), active: true, lastPosition: 0 }),
+      dataSource.manager.create(WebhookSubscription, {
+        companyId: t.companyId,
+        url: 'http://127.0.0.1:9/hook',
+        types: [],
+        description: null,
+        secret: 's'.repeat(40),
+        active: true,
+        lastPosition: 0,
+      }),
     );
     const events = await dataSource.manager.save(
       [1, 2, 3].map((i) =>
-        dataSource.manager.create(OutboxEvent, { companyId: t.companyId, filialId: null, type: 'test.metrics', aggregateType: 'test', aggregateId: i, data: {}, position: null, resourceSeq: null }),
+        dataSource.manager.create(OutboxEvent, {
+          companyId: t.companyId,
+          filialId: null,
+          type: 'test.metrics',
+          aggregateType: 'test',
+          aggregateId: i,
+          data: {},
+          position: null,
+          resourceSeq: null,
+        }),
       ),
     );
     const due = new Date(Date.now() - 120_000);
@@ -147,14 +182,22 @@ describe('Operators’ metrics (GET /metrics)', () => {
     expect(sample(text, 'backoffice_metrics_collector_up', { collector: 'outbox' })).to.equal(1);
     expect(sample(text, 'backoffice_metrics_collector_up', { collector: 'webhooks' })).to.equal(1);
     expect(value(text, 'backoffice_outbox_unpositioned_events') - value(before, 'backoffice_outbox_unpositioned_events')).to.be.at.least(3);
-    expect(value(text, 'backoffice_webhook_deliveries', { status: 'pending' }) - value(before, 'backoffice_webhook_deliveries', { status: 'pending' })).to.be.at.least(1);
-    expect(value(text, 'backoffice_webhook_deliveries', { status: 'failed' }) - value(before, 'backoffice_webhook_deliveries', { status: 'failed' })).to.be.at.least(1);
+    expect(
+      value(text, 'backoffice_webhook_deliveries', { status: 'pending' }) -
+        value(before, 'backoffice_webhook_deliveries', { status: 'pending' }),
+    ).to.be.at.least(1);
+    expect(
+      value(text, 'backoffice_webhook_deliveries', { status: 'failed' }) -
+        value(before, 'backoffice_webhook_deliveries', { status: 'failed' }),
+    ).to.be.at.least(1);
     expect(value(text, 'backoffice_webhook_oldest_due_pending_seconds')).to.be.at.least(100);
 
     // Deliveries of a subscription turned off are nobody's backlog.
     await dataSource.manager.update(WebhookSubscription, { id: sub.id }, { active: false });
     const off = (await metrics().expect(200)).text;
-    expect(value(off, 'backoffice_webhook_deliveries', { status: 'failed' })).to.be.below(value(text, 'backoffice_webhook_deliveries', { status: 'failed' }));
+    expect(value(off, 'backoffice_webhook_deliveries', { status: 'failed' })).to.be.below(
+      value(text, 'backoffice_webhook_deliveries', { status: 'failed' }),
+    );
   });
 
   it('database pool use on MySQL, per pool: main, transactions, sequence (nothing on the embedded engine)', async () => {

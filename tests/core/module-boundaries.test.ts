@@ -59,10 +59,14 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
   this.timeout(180_000);
 
   before(async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [cli, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
-      cwd: root,
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [cli, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+      {
+        cwd: root,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     cruise = JSON.parse(stdout) as Cruise;
   });
 
@@ -72,7 +76,9 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
   });
 
   it('no import cycle, no foreign repository/controller/router, core and demo in their place', () => {
-    const lines = cruise.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.cycle?.length ? v.cycle.map((c) => c.name).join(' → ') : v.to}`);
+    const lines = cruise.summary.violations.map(
+      (v) => `${v.rule.name}: ${v.from} → ${v.cycle?.length ? v.cycle.map((c) => c.name).join(' → ') : v.to}`,
+    );
     expect(lines, lines.join('\n')).to.deep.equal([]);
   });
 
@@ -104,10 +110,14 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
     const reached = new Set<string>();
     for (const m of cruise.modules) {
       if (!m.source.startsWith('src/modules/authority/')) continue;
-      for (const d of m.dependencies) if (!d.resolved.startsWith('src/modules/authority/')) reached.add(d.resolved.replace(/^.*node_modules\//, 'node_modules/'));
+      for (const d of m.dependencies)
+        if (!d.resolved.startsWith('src/modules/authority/')) reached.add(d.resolved.replace(/^.*node_modules\//, 'node_modules/'));
     }
     const foreign = [...reached].filter(
-      (r) => (r.startsWith('src/modules/') && !r.startsWith('src/modules/fiscal-xml/')) || r.startsWith('node_modules/typeorm') || (r.startsWith('src/core/db/') && r !== 'src/core/db/transaction.ts'),
+      (r) =>
+        (r.startsWith('src/modules/') && !r.startsWith('src/modules/fiscal-xml/')) ||
+        r.startsWith('node_modules/typeorm') ||
+        (r.startsWith('src/core/db/') && r !== 'src/core/db/transaction.ts'),
     );
     expect(foreign, foreign.join('\n')).to.deep.equal([]);
     expect(reached.size).to.be.greaterThan(3);
@@ -116,10 +126,14 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
   it('the open-items kernel imports neither side (payables, receivables) and both sides use it', () => {
     const kernel = cruise.modules.filter((m) => m.source.startsWith('src/modules/open-items/'));
     expect(kernel.length).to.be.greaterThan(2);
-    const sides = kernel.flatMap((m) => m.dependencies.filter((d) => /^src\/modules\/(payables|receivables)\//.test(d.resolved)).map((d) => `${m.source} → ${d.resolved}`));
+    const sides = kernel.flatMap((m) =>
+      m.dependencies.filter((d) => /^src\/modules\/(payables|receivables)\//.test(d.resolved)).map((d) => `${m.source} → ${d.resolved}`),
+    );
     expect(sides, sides.join('\n')).to.deep.equal([]);
     for (const side of ['payables', 'receivables']) {
-      const uses = cruise.modules.some((m) => m.source.startsWith(`src/modules/${side}/`) && m.dependencies.some((d) => d.resolved === 'src/modules/open-items/index.ts'));
+      const uses = cruise.modules.some(
+        (m) => m.source.startsWith(`src/modules/${side}/`) && m.dependencies.some((d) => d.resolved === 'src/modules/open-items/index.ts'),
+      );
       expect(uses, `${side} settles through the open-items kernel`).to.equal(true);
     }
   });

@@ -56,7 +56,14 @@ describe('Observability: access log, SEFAZ metrics, business counters', () => {
     }
     const entries = lines.map((l) => JSON.parse(l)).filter((e) => e.message === 'request');
     const first = entries.find((e) => e.requestId === 'obs-req-1');
-    expect(first).to.deep.include({ level: 'info', method: 'GET', route: '/api/catalog/products/:id', status: 200, company: t.companyHash, filial: t.filialHashes[0] });
+    expect(first).to.deep.include({
+      level: 'info',
+      method: 'GET',
+      route: '/api/catalog/products/:id',
+      status: 200,
+      company: t.companyHash,
+      filial: t.filialHashes[0],
+    });
     expect(first.durationMs).to.be.a('number');
     expect(entries.find((e) => e.requestId === 'obs-req-2')).to.deep.include({ status: 404, route: '/api/catalog/products/:id' });
     // Never the internal ids.
@@ -83,9 +90,14 @@ describe('Observability: access log, SEFAZ metrics, business counters', () => {
     const sale = await supertest(app)
       .post('/api/sales-order')
       .set(t.headers())
-      .send({ flowMode: 'QUICK_SALE', items: [{ productId: product.hash, quantity: 1, unitPrice: 10 }], payments: [{ method: 'DINHEIRO', amount: 10 }] });
+      .send({
+        flowMode: 'QUICK_SALE',
+        items: [{ productId: product.hash, quantity: 1, unitPrice: 10 }],
+        payments: [{ method: 'DINHEIRO', amount: 10 }],
+      });
     const after = await scrape();
-    const distOk = (text: string) => sample(text, 'backoffice_sefaz_replies_total', { service: 'DIST_DFE', http_status: '200', cstat: '138' }) ?? 0;
+    const distOk = (text: string) =>
+      sample(text, 'backoffice_sefaz_replies_total', { service: 'DIST_DFE', http_status: '200', cstat: '138' }) ?? 0;
     expect(distOk(after)).to.be.greaterThan(distOk(before));
     expect(sample(after, 'backoffice_sefaz_request_duration_seconds_count', { service: 'DIST_DFE', outcome: 'ok' })).to.be.greaterThan(0);
     if (sale.status === 201) {

@@ -124,7 +124,10 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
 
   it('serves the document the operations are taken from', async () => {
     // Every copy served has fresh Idempotency-Key examples (Try it out twice is two requests): read them as the example.
-    const served = (await api().get('/api/openapi.json')).text.replace(/try-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, IDEMPOTENCY_KEY_EXAMPLE);
+    const served = (await api().get('/api/openapi.json')).text.replace(
+      /try-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+      IDEMPOTENCY_KEY_EXAMPLE,
+    );
     // Where another test seeded the demo tenant in this database, the examples carry its ids.
     const ids = await demoExampleIds();
     expect(JSON.parse(served)).to.deep.equal(JSON.parse(JSON.stringify(ids ? buildOpenApi(allRoutes(), { exampleIds: ids }) : document)));
@@ -132,7 +135,8 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
 
   /** A value that fits the schema as far as a generator can tell (ids of others, a valid CNPJ). */
   function sample(schema: Schema, name = ''): unknown {
-    if (schema['x-hashid']) return schema['x-hashid'] === 'filial' ? t.filialHashes[0] : encodeId(schema['x-hashid'], 900_000 + name.length);
+    if (schema['x-hashid'])
+      return schema['x-hashid'] === 'filial' ? t.filialHashes[0] : encodeId(schema['x-hashid'], 900_000 + name.length);
     if (schema['x-decimal']) return '1';
     if (schema.format === 'date') return '2026-03-10';
     if (schema.format === 'date-time') return '2026-03-10T10:00:00Z';
@@ -160,10 +164,19 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
   }
 
   /** Defects for one value of `schema`; each one makes the request invalid on its own. */
-  function defects(schema: Schema, name: string, where: Mutation['where'], method: Operation['method'], streaming = false, operator = false): fc.Arbitrary<Omit<Mutation, 'where' | 'at'>>[] {
+  function defects(
+    schema: Schema,
+    name: string,
+    where: Mutation['where'],
+    method: Operation['method'],
+    streaming = false,
+    operator = false,
+  ): fc.Arbitrary<Omit<Mutation, 'where' | 'at'>>[] {
     const out: fc.Arbitrary<Omit<Mutation, 'where' | 'at'>>[] = [];
-    const invalid = (kind: string, values: fc.Arbitrary<unknown>) => out.push(values.map((value) => ({ kind, value, expect: 'invalid' as const })));
-    const refused = (kind: string, values: fc.Arbitrary<unknown>) => out.push(values.map((value) => ({ kind, value, expect: 'refused' as const })));
+    const invalid = (kind: string, values: fc.Arbitrary<unknown>) =>
+      out.push(values.map((value) => ({ kind, value, expect: 'invalid' as const })));
+    const refused = (kind: string, values: fc.Arbitrary<unknown>) =>
+      out.push(values.map((value) => ({ kind, value, expect: 'refused' as const })));
     const text = where !== 'body';
     if (schema['x-hashid']) {
       const type = schema['x-hashid'];
@@ -187,15 +200,35 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
     if (schema['x-decimal']) {
       const { scale, maximum, minimum } = schema['x-decimal'];
       const step = new Dec(10).pow(-scale);
-      const beyond = [new Dec(maximum).plus(step).toFixed(), new Dec(maximum).times(10).toFixed(), new Dec(minimum).minus(step).toFixed(), '99999999999999999999'];
+      const beyond = [
+        new Dec(maximum).plus(step).toFixed(),
+        new Dec(maximum).times(10).toFixed(),
+        new Dec(minimum).minus(step).toFixed(),
+        '99999999999999999999',
+      ];
       invalid('decimal beyond its column', fc.constantFrom<unknown>(...beyond, ...(text ? [] : [1e20, -1e20])));
       invalid('decimal with too many places', fc.constant(`1.${'1'.repeat(scale + 1)}`));
       if (Number(minimum) >= 0) invalid('negative decimal', fc.constant('-1'));
-      invalid('not a decimal', fc.constantFrom('1e5', 'NaN', 'Infinity', '0x10', '1,5', ' ', ...(text ? [] : [true, {}, [], '1'.repeat(70)])));
+      invalid(
+        'not a decimal',
+        fc.constantFrom('1e5', 'NaN', 'Infinity', '0x10', '1,5', ' ', ...(text ? [] : [true, {}, [], '1'.repeat(70)])),
+      );
       return out;
     }
     if (schema.format === 'date' || schema.format === 'date-time') {
-      invalid('impossible date', fc.constantFrom('2026-02-30', '0000-00-00', '2025-02-29', '2026-13-01', '2026-04-31', '26-01-01', 'yesterday', '2026-01-01T25:00:00Z'));
+      invalid(
+        'impossible date',
+        fc.constantFrom(
+          '2026-02-30',
+          '0000-00-00',
+          '2025-02-29',
+          '2026-13-01',
+          '2026-04-31',
+          '26-01-01',
+          'yesterday',
+          '2026-01-01T25:00:00Z',
+        ),
+      );
       if (!text) invalid('date of the wrong JSON type', fc.constantFrom(20260101, {}, true));
       return out;
     }
@@ -221,8 +254,10 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
       case 'number':
         // An empty path segment never reaches its route (404 ROUTE_NOT_FOUND): '' is a query value only.
         invalid('not a number', fc.constantFrom('abc', '1e999', ...(where === 'query' ? ['', '1,5'] : text ? ['1,5'] : [{}, [], 'x'])));
-        if (schema.maximum !== undefined) invalid('number above its maximum', fc.constant(text ? String(schema.maximum + 1) : schema.maximum + 1));
-        if (schema.minimum !== undefined) invalid('number below its minimum', fc.constant(text ? String(schema.minimum - 1) : schema.minimum - 1));
+        if (schema.maximum !== undefined)
+          invalid('number above its maximum', fc.constant(text ? String(schema.maximum + 1) : schema.maximum + 1));
+        if (schema.minimum !== undefined)
+          invalid('number below its minimum', fc.constant(text ? String(schema.minimum - 1) : schema.minimum - 1));
         if (schema.type === 'integer') invalid('fraction for an integer', fc.constant(text ? '1.5' : 1.5));
         return out;
       case 'boolean':
@@ -263,13 +298,19 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
       (where: Mutation['where'], path: (string | number)[]) =>
       (m: Omit<Mutation, 'where' | 'at'>): Mutation => ({ ...m, where, at: path });
     for (const p of op.parameters) {
-      for (const d of defects(p.schema, p.name, p.in as Mutation['where'], op.method, op.path.endsWith('/stream'), op.operator)) arbs.push(d.map(at(p.in as Mutation['where'], [p.name])));
+      for (const d of defects(p.schema, p.name, p.in as Mutation['where'], op.method, op.path.endsWith('/stream'), op.operator))
+        arbs.push(d.map(at(p.in as Mutation['where'], [p.name])));
     }
     // Unknown query parameters, on every operation (SPEC §0: listed in a 400).
     arbs.push(
-      fc
-        .constantFrom('foo', 'costumerId', 'page_size', '__proto__x')
-        .map((name) => ({ where: 'query' as const, at: [name], kind: 'unknown query parameter', value: '1', add: true, expect: 'invalid' as const })),
+      fc.constantFrom('foo', 'costumerId', 'page_size', '__proto__x').map((name) => ({
+        where: 'query' as const,
+        at: [name],
+        kind: 'unknown query parameter',
+        value: '1',
+        add: true,
+        expect: 'invalid' as const,
+      })),
     );
     if (op.body && op.method !== 'delete') {
       const walk = (schema: Schema, path: (string | number)[], name: string) => {
@@ -278,7 +319,14 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
             fc
               .constantFrom('costumerId', 'purchaseOrderId', 'extra', 'id')
               .filter((k) => !(k in schema.properties!))
-              .map((key) => ({ where: 'body' as const, at: [...path, key], kind: 'unknown body field', value: 1, add: true, expect: 'invalid' as const })),
+              .map((key) => ({
+                where: 'body' as const,
+                at: [...path, key],
+                kind: 'unknown body field',
+                value: 1,
+                add: true,
+                expect: 'invalid' as const,
+              })),
           );
           for (const [k, v] of Object.entries(schema.properties)) walk(v, [...path, k], k);
         } else if (schema.type === 'array' && schema.items && !schema['x-hashid']) {
@@ -288,9 +336,14 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
       };
       walk(op.body, [], '');
       arbs.push(
-        fc
-          .constantFrom<unknown>([], [1, 2], 'text', 12, true)
-          .map((value) => ({ where: 'body' as const, at: [], kind: 'body that is not an object', value, wholeBody: true, expect: 'invalid' as const })),
+        fc.constantFrom<unknown>([], [1, 2], 'text', 12, true).map((value) => ({
+          where: 'body' as const,
+          at: [],
+          kind: 'body that is not an object',
+          value,
+          wholeBody: true,
+          expect: 'invalid' as const,
+        })),
       );
     }
     return fc.oneof(...arbs);
@@ -308,7 +361,9 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
 
   async function send(op: Operation, m: Mutation) {
     const params = Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, String(sample(p.schema, p.name))]));
-    const query: Record<string, unknown> = Object.fromEntries(op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema, p.name))]));
+    const query: Record<string, unknown> = Object.fromEntries(
+      op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema, p.name))]),
+    );
     let body: unknown = op.body ? sample(op.body) : undefined;
     if (m.where === 'path') params[m.at[0] as string] = String(m.value);
     if (m.where === 'query') query[m.at[0] as string] = typeof m.value === 'string' ? m.value : JSON.stringify(m.value);
@@ -321,13 +376,18 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
     }
     const url = op.path.replace(/\{(\w+)\}/g, (_s, name: string) => encodeURIComponent(params[name]));
     // Operator routes take a token of no company (scope operator); every other route the tenant's.
-    const headers = op.operator ? { Authorization: `Bearer ${signToken({ sub: 'ops', companyId: '*', filiais: ['*'], scope: 'operator' }, '1h')}` } : t.headers();
+    const headers = op.operator
+      ? { Authorization: `Bearer ${signToken({ sub: 'ops', companyId: '*', filiais: ['*'], scope: 'operator' }, '1h')}` }
+      : t.headers();
     let req = api()[op.method](url).set(headers).query(query).timeout(10_000);
-    if (body !== undefined && op.method !== 'get' && op.method !== 'delete') req = req.set('Content-Type', 'application/json').send(JSON.stringify(body));
+    if (body !== undefined && op.method !== 'get' && op.method !== 'delete')
+      req = req.set('Content-Type', 'application/json').send(JSON.stringify(body));
     return req;
   }
 
-  for (const op of operations().filter((o) => !o.public && !(o.method === 'get' && o.parameters.length === 0 && !o.body && o.path === '/api/openapi.json'))) {
+  for (const op of operations().filter(
+    (o) => !o.public && !(o.method === 'get' && o.parameters.length === 0 && !o.body && o.path === '/api/openapi.json'),
+  )) {
     it(`${op.method.toUpperCase()} ${op.path}`, async () => {
       const before = await rowCounts(t.companyId);
       await fc.assert(

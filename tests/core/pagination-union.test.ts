@@ -43,7 +43,9 @@ describe('Union lists: the capped count', () => {
     expect(await count(branch('p.id <= ?', 5), branch('p.id > ?', 0))).to.equal(COUNT_CAP + 1);
     // Exactly COUNT_CAP rows in a branch is not beyond the cap: the union decides.
     expect(await count(branch('p.id <= ?', COUNT_CAP), branch('p.id <= ?', 3))).to.equal(COUNT_CAP);
-    expect(await count(branch('p.id <= ?', COUNT_CAP), branch('p.id > ? AND p.id <= ?', COUNT_CAP - 1, COUNT_CAP + 1))).to.equal(COUNT_CAP + 1);
+    expect(await count(branch('p.id <= ?', COUNT_CAP), branch('p.id > ? AND p.id <= ?', COUNT_CAP - 1, COUNT_CAP + 1))).to.equal(
+      COUNT_CAP + 1,
+    );
   });
 
   it('a branch of many index ranges is not walked ahead: the union counts it, capped all the same', async () => {
@@ -63,10 +65,24 @@ describe('Union lists: the capped count', () => {
     const sort: TypedSortKey[] = [{ column: 'p.id', direction: 'DESC', type: 'int' }];
     const run = (statements: { sql: string; params: unknown[] }[]) => Promise.all(statements.map((s) => dataSource.query(s.sql, s.params)));
     const load = async (ids: number[]) => ids;
-    const capped = await paginateUnion([branch('p.grp = ?', 1), branch('p.id > ?', 0)], sort, { page: 1, pageSize: 3 }, load, (id) => id, run);
+    const capped = await paginateUnion(
+      [branch('p.grp = ?', 1), branch('p.id > ?', 0)],
+      sort,
+      { page: 1, pageSize: 3 },
+      load,
+      (id) => id,
+      run,
+    );
     expect(capped.data).to.deep.equal([ROWS, ROWS - 1, ROWS - 2]);
     expect(capped.pagination).to.include({ total: COUNT_CAP, totalCapped: true, hasMore: true });
-    const exact = await paginateUnion([branch('p.id <= ?', 6000), branch('p.id > ? AND p.id <= ?', 4000, 9000)], sort, { page: 2, pageSize: 3 }, load, (id) => id, run);
+    const exact = await paginateUnion(
+      [branch('p.id <= ?', 6000), branch('p.id > ? AND p.id <= ?', 4000, 9000)],
+      sort,
+      { page: 2, pageSize: 3 },
+      load,
+      (id) => id,
+      run,
+    );
     expect(exact.data).to.deep.equal([8997, 8996, 8995]);
     expect(exact.pagination).to.include({ total: 9000, totalPages: 3000, hasMore: true });
     expect(exact.pagination.totalCapped).to.equal(undefined);

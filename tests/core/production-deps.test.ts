@@ -79,8 +79,11 @@ describe('Production build: run-time imports (npm ci --omit=dev)', () => {
           const target = path.resolve(path.dirname(file), spec);
           // package.json (the version) is emitted into dist/ beside the code.
           if (target === path.join(root, 'package.json')) continue;
-          const inside = build.include.some((inc) => target === path.join(root, inc).replace(/\.ts$/, '') || target.startsWith(path.join(root, inc) + path.sep));
-          if (!inside || [...excluded].some((e) => target === e.replace(/\.ts$/, ''))) problems.push(`${rel}: ${spec} is not part of the build`);
+          const inside = build.include.some(
+            (inc) => target === path.join(root, inc).replace(/\.ts$/, '') || target.startsWith(path.join(root, inc) + path.sep),
+          );
+          if (!inside || [...excluded].some((e) => target === e.replace(/\.ts$/, '')))
+            problems.push(`${rel}: ${spec} is not part of the build`);
         } else if (!spec.startsWith('node:') && !builtins.has(spec) && !dependencies.has(packageOf(spec))) {
           problems.push(`${rel}: ${spec} is not a production dependency`);
         }

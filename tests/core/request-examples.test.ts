@@ -23,7 +23,10 @@ describe('OpenAPI: every request body has an example the route accepts', () => {
         continue;
       }
       const { error } = r.schema!.body!.validate(example, { abortEarly: false });
-      if (error) failures.push(`${r.method.toUpperCase()} ${r.path}: ${error.details.map((d) => d.message).join('; ')} — ${JSON.stringify(example).slice(0, 300)}`);
+      if (error)
+        failures.push(
+          `${r.method.toUpperCase()} ${r.path}: ${error.details.map((d) => d.message).join('; ')} — ${JSON.stringify(example).slice(0, 300)}`,
+        );
     }
     expect(failures, failures.join('\n')).to.deep.equal([]);
   });
@@ -39,11 +42,14 @@ describe('OpenAPI: every request body has an example the route accepts', () => {
         return;
       }
       const at = `${where} ${key}=${JSON.stringify(value)}`;
-      if (/^(series|number|nextNumber|first|last)$/.test(key) && schema?.type === 'integer' && typeof value !== 'number') problems.push(`${at}: an integer field shows a string`);
+      if (/^(series|number|nextNumber|first|last)$/.test(key) && schema?.type === 'integer' && typeof value !== 'number')
+        problems.push(`${at}: an integer field shows a string`);
       if (/url$/i.test(key) && !(typeof value === 'string' && value.startsWith('https://'))) problems.push(`${at}: not an https URL`);
       // The generic text is a product's name: only a product (or a line describing one) may carry it.
-      if (value === 'Café torrado 500 g' && !/\/catalog\/products/.test(where)) problems.push(`${at}: a product's name where something else is named`);
-      if (/^(kind|method|refundMethod|code)$/.test(key) && typeof value === 'string' && /\s/.test(value)) problems.push(`${at}: a code with spaces`);
+      if (value === 'Café torrado 500 g' && !/\/catalog\/products/.test(where))
+        problems.push(`${at}: a product's name where something else is named`);
+      if (/^(kind|method|refundMethod|code)$/.test(key) && typeof value === 'string' && /\s/.test(value))
+        problems.push(`${at}: a code with spaces`);
     };
     for (const [path, ops] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(ops)) {
@@ -58,10 +64,13 @@ describe('OpenAPI: every request body has an example the route accepts', () => {
     const descriptions: string[] = [];
     const walk = (v: unknown): void => {
       if (Array.isArray(v)) v.forEach(walk);
-      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) k === 'description' && typeof x === 'string' ? descriptions.push(x) : walk(x);
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) k === 'description' && typeof x === 'string' ? descriptions.push(x) : walk(x);
     };
     walk(doc);
     expect(descriptions.filter((d) => /\d{9,}|from -?\d[\d.]* to /.test(d))).to.deep.equal([]);
-    expect(descriptions).to.include('An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90").');
+    expect(descriptions).to.include(
+      'An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90").',
+    );
   });
 });

@@ -34,7 +34,13 @@ describe('Round trips of the hot transactions (MySQL)', function () {
     const res = await api()
       .put(`/api/quick-sale/configuration/${t.filialHashes[0]}`)
       .set(t.headers())
-      .send({ enabled: true, defaultCustomerId: walkIn.hash, defaultSellerId: seller.hash, paymentMethods: ['CASH', 'PIX'], defaultPaymentMethod: 'CASH' });
+      .send({
+        enabled: true,
+        defaultCustomerId: walkIn.hash,
+        defaultSellerId: seller.hash,
+        paymentMethods: ['CASH', 'PIX'],
+        defaultPaymentMethod: 'CASH',
+      });
     expect(res.status, JSON.stringify(res.body)).to.be.oneOf([200, 201]);
   });
 
@@ -43,7 +49,11 @@ describe('Round trips of the hot transactions (MySQL)', function () {
       api()
         .post('/api/sales-order')
         .set(t.headers())
-        .send({ flowMode: 'QUICK_SALE', items: products.map((p) => ({ productId: p.hash, quantity: 2 })), payments: [{ method: 'CASH', amount: '50.00' }] }),
+        .send({
+          flowMode: 'QUICK_SALE',
+          items: products.map((p) => ({ productId: p.hash, quantity: 2 })),
+          payments: [{ method: 'CASH', amount: '50.00' }],
+        }),
     );
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     // One transaction in 2 round trips and nothing else logged: the x-filial-id filial and the
@@ -52,7 +62,16 @@ describe('Round trips of the hot transactions (MySQL)', function () {
     // so they are written with the rest, already fulfilled. The order code (and, once per block, the
     // ids) are taken on the sequence pool meanwhile (its own connection, not logged here).
     expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([
-      ['START TRANSACTION', 'SELECT filial', 'SELECT quick_sale_configuration', 'SELECT payment_method', 'SELECT customer', 'SELECT seller', 'SELECT product', 'SELECT stock_balance FOR UPDATE'],
+      [
+        'START TRANSACTION',
+        'SELECT filial',
+        'SELECT quick_sale_configuration',
+        'SELECT payment_method',
+        'SELECT customer',
+        'SELECT seller',
+        'SELECT product',
+        'SELECT stock_balance FOR UPDATE',
+      ],
       // The receivables (one per payment; cash born RECEIVED with its receipt) and their audit rows and
       // receivable.created events travel in the same batch: four statements more, no round trip.
       [
@@ -88,7 +107,14 @@ describe('Round trips of the hot transactions (MySQL)', function () {
     // locked with the products' read and the lock of the lines' stock balances; then the fulfilment
     // (its id taken before the INSERT, core/sequence/ids.ts) and every other write with the COMMIT.
     expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([
-      ['START TRANSACTION', 'SELECT filial', 'SELECT sales_order FOR UPDATE', 'SELECT sales_order_item FOR UPDATE', 'SELECT product', 'SELECT stock_balance FOR UPDATE'],
+      [
+        'START TRANSACTION',
+        'SELECT filial',
+        'SELECT sales_order FOR UPDATE',
+        'SELECT sales_order_item FOR UPDATE',
+        'SELECT product',
+        'SELECT stock_balance FOR UPDATE',
+      ],
       // The fulfilment's receivables (its order's installments), then at commit their audit rows and
       // receivable.created events after the transaction's own events: all in the last batch.
       [
@@ -109,7 +135,9 @@ describe('Round trips of the hot transactions (MySQL)', function () {
   });
 
   it('a list page', async () => {
-    const { result: res, roundTrips } = await recordStatements(() => api().get(`/api/sales-order/list/${t.filialHashes[0]}`).set(t.headers()));
+    const { result: res, roundTrips } = await recordStatements(() =>
+      api().get(`/api/sales-order/list/${t.filialHashes[0]}`).set(t.headers()),
+    );
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data.length).to.be.greaterThan(0);
     // 3 round trips: the filial; the page's ids with the (capped) count; the orders with the names of
@@ -132,7 +160,9 @@ describe('Round trips of the hot transactions (MySQL)', function () {
   });
 
   it('a text search page: the filial, customers and sellers in one round trip', async () => {
-    const { result: res, roundTrips } = await recordStatements(() => api().get(`/api/sales-order/${t.filialHashes[0]}`).query({ search: 'caixa' }).set(t.headers()));
+    const { result: res, roundTrips } = await recordStatements(() =>
+      api().get(`/api/sales-order/${t.filialHashes[0]}`).query({ search: 'caixa' }).set(t.headers()),
+    );
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data.length).to.be.greaterThan(0);
     expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([

@@ -40,7 +40,9 @@ describe('Route contract (SPEC §0)', () => {
       expect(res.status, `${url} ${JSON.stringify(res.body)}`).to.equal(200);
       expect(res.body.pagination, url).to.include.keys('page', 'pageSize', 'total', 'hasMore', 'nextCursor');
     }
-    const paginated = routes.filter((r) => r.method === 'get' && (r.schema?.query as ObjectSchema | undefined)?.describe().keys?.cursor).length;
+    const paginated = routes.filter(
+      (r) => r.method === 'get' && (r.schema?.query as ObjectSchema | undefined)?.describe().keys?.cursor,
+    ).length;
     expect(paginated).to.be.greaterThan(15);
   });
 
@@ -58,7 +60,8 @@ describe('Route contract (SPEC §0)', () => {
         .set(t.headers())
         .send({ type: 'QUOTE', items: [{ productId: product, quantity: 1 }] });
       expect(quote.status).to.equal(201);
-      const convert = () => api().post(`/api/sales-order/convert-quote/${quote.body.id}`).set(t.headers()).set('Idempotency-Key', `cq-${quote.body.id}`);
+      const convert = () =>
+        api().post(`/api/sales-order/convert-quote/${quote.body.id}`).set(t.headers()).set('Idempotency-Key', `cq-${quote.body.id}`);
       const first = await convert();
       expect(first.status, JSON.stringify(first.body)).to.equal(200);
       const retried = await convert();
@@ -66,13 +69,23 @@ describe('Route contract (SPEC §0)', () => {
       expect(retried.headers['idempotent-replayed']).to.equal('true');
       expect(retried.body).to.deep.equal(first.body);
 
-      const back = () => api().post(`/api/sales-order/convert-order-to-quote/${quote.body.id}`).set(t.headers()).set('Idempotency-Key', `oq-${quote.body.id}`).send({});
+      const back = () =>
+        api()
+          .post(`/api/sales-order/convert-order-to-quote/${quote.body.id}`)
+          .set(t.headers())
+          .set('Idempotency-Key', `oq-${quote.body.id}`)
+          .send({});
       const toQuote = await back();
       expect(toQuote.status, JSON.stringify(toQuote.body)).to.equal(200);
       expect((await back()).headers['idempotent-replayed']).to.equal('true');
 
       const customer = await makeCustomer(t);
-      const assign = () => api().post(`/api/sales-order/${quote.body.id}/assign-customer`).set(t.headers()).set('Idempotency-Key', `ac-${quote.body.id}`).send({ customerId: customer.hash });
+      const assign = () =>
+        api()
+          .post(`/api/sales-order/${quote.body.id}/assign-customer`)
+          .set(t.headers())
+          .set('Idempotency-Key', `ac-${quote.body.id}`)
+          .send({ customerId: customer.hash });
       const assigned = await assign();
       expect(assigned.status, JSON.stringify(assigned.body)).to.equal(200);
       const again = await assign();

@@ -40,7 +40,8 @@ describe('Route table: no route shadows another', () => {
         if (a.module === b.module) continue;
         for (const x of a.routes) {
           for (const y of b.routes) {
-            if (x.method === y.method && shadows(segments(x.path), segments(y.path))) clashes.push(`${a.module} ${x.method.toUpperCase()} ${x.path} would take ${b.module}'s ${y.path}`);
+            if (x.method === y.method && shadows(segments(x.path), segments(y.path)))
+              clashes.push(`${a.module} ${x.method.toUpperCase()} ${x.path} would take ${b.module}'s ${y.path}`);
           }
         }
       }

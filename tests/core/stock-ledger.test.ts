@@ -16,7 +16,17 @@ describe('Stock ledger', () => {
   });
 
   const post = (filialIndex: number, lines: LedgerLine[], referenceId = 1, allowNegative?: boolean) =>
-    inTransaction(NO_UNIT, (em) => postToLedger(em, { companyId: t.companyId, filialId: t.filialIds[filialIndex], reason: 'TEST', referenceType: 'test', referenceId, lines, allowNegative }));
+    inTransaction(NO_UNIT, (em) =>
+      postToLedger(em, {
+        companyId: t.companyId,
+        filialId: t.filialIds[filialIndex],
+        reason: 'TEST',
+        referenceType: 'test',
+        referenceId,
+        lines,
+        allowNegative,
+      }),
+    );
 
   it('weighted average cost matches a hand-computed example', async () => {
     const p = await makeProduct(t);
@@ -57,7 +67,9 @@ describe('Stock ledger', () => {
     }
     expect(error).to.be.instanceOf(BusinessRuleError);
     expect((error as BusinessRuleError).code).to.equal('INSUFFICIENT_STOCK');
-    expect((error as BusinessRuleError).extensions.shortages).to.deep.equal([{ productId: encodeId('product', q.id), available: 5, requested: 6 }]);
+    expect((error as BusinessRuleError).extensions.shortages).to.deep.equal([
+      { productId: encodeId('product', q.id), available: 5, requested: 6 },
+    ]);
     expect((await stockOf(t, 0, p.id)).quantity).to.equal('5.0000');
     expect(await dataSource.manager.countBy(StockMovement, { companyId: t.companyId, productId: p.id })).to.equal(1);
   });
@@ -74,7 +86,9 @@ describe('Stock ledger', () => {
   it('20 parallel out-movements of 1 against a balance of 10: exactly 10 succeed', async () => {
     const p = await makeProduct(t);
     await addStock(t, 0, p.id, 10, '4.25');
-    const results = await Promise.allSettled(Array.from({ length: 20 }, (_v, i) => post(0, [{ productId: p.id, direction: 'OUT', quantity: new Dec(1) }], 100 + i)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_v, i) => post(0, [{ productId: p.id, direction: 'OUT', quantity: new Dec(1) }], 100 + i)),
+    );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(ok).to.have.length(10);
@@ -93,7 +107,9 @@ describe('Stock ledger', () => {
     const preview = await previewPosting(dataSource.manager, posting);
     expect((await stockOf(t, 0, p.id)).quantity).to.equal('8.0000');
     const posted = await inTransaction(NO_UNIT, (em) => postToLedger(em, posting));
-    expect(preview.effects.map((e) => [e.balanceAfter.toFixed(4), e.averageCostAfter.toFixed(10)])).to.deep.equal(posted.map((e) => [e.balanceAfter.toFixed(4), e.averageCostAfter.toFixed(10)]));
+    expect(preview.effects.map((e) => [e.balanceAfter.toFixed(4), e.averageCostAfter.toFixed(10)])).to.deep.equal(
+      posted.map((e) => [e.balanceAfter.toFixed(4), e.averageCostAfter.toFixed(10)]),
+    );
     expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '12.0000', averageCost: '2.5000000000' });
   });
 

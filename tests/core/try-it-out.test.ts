@@ -35,15 +35,22 @@ describe('OpenAPI "Try it out" against the demo tenant', function () {
     ({ summary } = await seedDemoTenant());
     const token = signToken({ sub: 'swagger-user', companyId: summary.companyId, filiais: ['*'], scope: '*' }, '1h');
     headers = { Authorization: `Bearer ${token}`, 'x-company-id': summary.companyId, 'x-filial-id': summary.filialIds[0] };
-    operatorHeaders = { Authorization: `Bearer ${signToken({ sub: 'swagger-operator', companyId: '*', filiais: ['*'], scope: 'operator' }, '1h')}` };
+    operatorHeaders = {
+      Authorization: `Bearer ${signToken({ sub: 'swagger-operator', companyId: '*', filiais: ['*'], scope: 'operator' }, '1h')}`,
+    };
     doc = (await supertest(app).get('/api/openapi.json')).body;
   });
 
-  const operations = (): Op[] => Object.entries(doc.paths).flatMap(([path, ops]: [string, any]) => Object.entries(ops).map(([method, op]) => ({ method, path, op })));
+  const operations = (): Op[] =>
+    Object.entries(doc.paths).flatMap(([path, ops]: [string, any]) => Object.entries(ops).map(([method, op]) => ({ method, path, op })));
 
   it('every Idempotency-Key example is fresh: per operation and per document served; Swagger UI reads the served document', async () => {
     const keys = (d: any) =>
-      Object.values(d.paths).flatMap((ops: any) => Object.values(ops).flatMap((op: any) => (op.parameters ?? []).filter((p: any) => p.name === 'Idempotency-Key').map((p: any) => p.example)));
+      Object.values(d.paths).flatMap((ops: any) =>
+        Object.values(ops).flatMap((op: any) =>
+          (op.parameters ?? []).filter((p: any) => p.name === 'Idempotency-Key').map((p: any) => p.example),
+        ),
+      );
     const first = keys(doc);
     const second = keys((await supertest(app).get('/api/openapi.json')).body);
     expect(first.length).to.be.greaterThan(20);
@@ -57,7 +64,9 @@ describe('OpenAPI "Try it out" against the demo tenant', function () {
   it("path and body ids of the examples are the demo tenant's", () => {
     const param = (path: string, method: string, name: string) => doc.paths[path][method].parameters.find((p: any) => p.name === name);
     expect(param('/api/nfce/list/{filialId}', 'get', 'filialId').schema.example).to.equal(summary.filialIds[0]);
-    const productPath = Object.keys(doc.paths).find((p) => /^\/api\/catalog\/products?\/\{id\}$/.test(p) || /product.*\{productId\}/.test(p));
+    const productPath = Object.keys(doc.paths).find(
+      (p) => /^\/api\/catalog\/products?\/\{id\}$/.test(p) || /product.*\{productId\}/.test(p),
+    );
     expect(productPath, 'a product route').to.be.a('string');
     const productParam = Object.values(doc.paths[productPath!])
       .flatMap((op: any) => op.parameters ?? [])
@@ -87,7 +96,8 @@ describe('OpenAPI "Try it out" against the demo tenant', function () {
           .timeout(20_000);
         // Settings a fresh demo does not hold until somebody saves them answer their documented 404.
         if (res.status === 404 && NOT_CONFIGURED.includes(res.body.code)) continue;
-        if (res.status >= 300) failures.push(`round ${round} GET ${url} (${path}) → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        if (res.status >= 300)
+          failures.push(`round ${round} GET ${url} (${path}) → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       }
     }
     expect(tried).to.be.greaterThan(20);
@@ -172,7 +182,9 @@ describe('OpenAPI "Try it out": every operation, in Swagger UI order, twice, aga
     const { summary } = await seedDemoTenant();
     const token = signToken({ sub: 'swagger-user', companyId: summary.companyId, filiais: ['*'], scope: '*' }, '1h');
     headers = { Authorization: `Bearer ${token}`, 'x-company-id': summary.companyId, 'x-filial-id': summary.filialIds[0] };
-    operatorHeaders = { Authorization: `Bearer ${signToken({ sub: 'swagger-operator', companyId: '*', filiais: ['*'], scope: 'operator' }, '1h')}` };
+    operatorHeaders = {
+      Authorization: `Bearer ${signToken({ sub: 'swagger-operator', companyId: '*', filiais: ['*'], scope: 'operator' }, '1h')}`,
+    };
     // As `npm start` on the embedded default: the local authority (and the TEF simulator) running, the demo's filiais attached.
     const { sim, endpoints } = await authority();
     useLocalAuthority(sim, endpoints);
@@ -186,7 +198,10 @@ describe('OpenAPI "Try it out": every operation, in Swagger UI order, twice, aga
     }
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
-    seeded = (await seedDemoDocuments({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, feedAuthority: (xml) => sim.authority.feed(xml) }))!;
+    seeded = (await seedDemoDocuments({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
+      feedAuthority: (xml) => sim.authority.feed(xml),
+    }))!;
     expect(seeded.failed, JSON.stringify(seeded.failed)).to.deep.equal([]);
     docs = [(await supertest(app).get('/api/openapi.json')).body, (await supertest(app).get('/api/openapi.json')).body];
   });
@@ -198,7 +213,18 @@ describe('OpenAPI "Try it out": every operation, in Swagger UI order, twice, aga
   });
 
   it('the seed made its documents once: a second run finds them and makes none', async () => {
-    expect(seeded.made).to.include.members(['sales-order', 'fulfillment', 'invoice', 'nfce', 'receivable', 'entry-document', 'payable', 'boleto', 'webhook', 'cash-session']);
+    expect(seeded.made).to.include.members([
+      'sales-order',
+      'fulfillment',
+      'invoice',
+      'nfce',
+      'receivable',
+      'entry-document',
+      'payable',
+      'boleto',
+      'webhook',
+      'cash-session',
+    ]);
     const again = await seedDemoDocuments({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` });
     expect(again!.made).to.deep.equal([]);
     expect(again!.failed).to.deep.equal([]);
@@ -207,8 +233,12 @@ describe('OpenAPI "Try it out": every operation, in Swagger UI order, twice, aga
 
   /** Swagger UI's order: the document's tags, each with its operations in document order. */
   const inSwaggerOrder = (doc: any): Op[] => {
-    const all: Op[] = Object.entries(doc.paths).flatMap(([path, ops]: [string, any]) => Object.entries(ops).map(([method, op]) => ({ method, path, op })));
-    const tags: string[] = [...(doc.tags ?? []).map((t: any) => t.name), ...all.map((o) => o.op.tags?.[0] ?? 'default')].filter((t, i, l) => l.indexOf(t) === i);
+    const all: Op[] = Object.entries(doc.paths).flatMap(([path, ops]: [string, any]) =>
+      Object.entries(ops).map(([method, op]) => ({ method, path, op })),
+    );
+    const tags: string[] = [...(doc.tags ?? []).map((t: any) => t.name), ...all.map((o) => o.op.tags?.[0] ?? 'default')].filter(
+      (t, i, l) => l.indexOf(t) === i,
+    );
     return tags.flatMap((tag) => all.filter((o) => (o.op.tags?.[0] ?? 'default') === tag));
   };
 
@@ -252,8 +282,12 @@ describe('OpenAPI "Try it out": every operation, in Swagger UI order, twice, aga
           failures.push(`${name}: no example for ${missing.map((p) => p.name).join(', ')}`);
           break;
         }
-        const url = params.filter((p) => p.in === 'path').reduce((u: string, p: any) => u.replace(`{${p.name}}`, encodeURIComponent(String(p.example ?? p.schema.example))), path);
-        const query = Object.fromEntries(params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.example ?? p.schema.example]));
+        const url = params
+          .filter((p) => p.in === 'path')
+          .reduce((u: string, p: any) => u.replace(`{${p.name}}`, encodeURIComponent(String(p.example ?? p.schema.example))), path);
+        const query = Object.fromEntries(
+          params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.example ?? p.schema.example]),
+        );
         const agent = supertest(app);
         let req = agent[method as 'get'](url)
           .query(query)
@@ -270,28 +304,41 @@ describe('OpenAPI "Try it out": every operation, in Swagger UI order, twice, aga
           continue;
         }
         if (res.status < 400) {
-          if (method === 'delete') for (const p of params.filter((x) => x.in === 'path')) if (p.schema?.['x-hashid']) deleted.add(p.schema['x-hashid']);
-          if (/^\/api\/settings\/filial\/\{filialId\}(\/simulator)?$/.test(path) && (method === 'delete' || method === 'patch')) authorityMoved = true;
+          if (method === 'delete')
+            for (const p of params.filter((x) => x.in === 'path')) if (p.schema?.['x-hashid']) deleted.add(p.schema['x-hashid']);
+          if (/^\/api\/settings\/filial\/\{filialId\}(\/simulator)?$/.test(path) && (method === 'delete' || method === 'patch'))
+            authorityMoved = true;
           continue;
         }
-        const codes: string[] = operation.responses[String(res.status)]?.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.code?.enum ?? [];
+        const codes: string[] =
+          operation.responses[String(res.status)]?.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.code?.enum ?? [];
         const documented = codes.includes(res.body.code);
-        const ids = [...params.filter((p) => p.in === 'path').map((p) => p.schema?.['x-hashid']), ...hashidTypes(content['application/json']?.schema, docs[0])].filter(Boolean);
+        const ids = [
+          ...params.filter((p) => p.in === 'path').map((p) => p.schema?.['x-hashid']),
+          ...hashidTypes(content['application/json']?.schema, docs[0]),
+        ].filter(Boolean);
         const foreignId = ids.some((t) => !seededTypes.has(t));
         // A 404 names what it did not find: a setting or a document a fresh demo does not hold yet, never one of its seeded rows.
         if (res.status === 404 && documented && !DEMO_NOT_FOUND.includes(res.body.code)) {
           // The row of an id the demo holds (its own or the seed's document, not deleted earlier in the run) not found: a miss.
           const missedType = ids.find((t) => seededTypes.has(t) && !deleted.has(t) && notFoundCode(t) === res.body.code);
           if (round === 1 && missedType) seededMisses.push(`${where}: ${JSON.stringify(res.body).slice(0, 400)}`);
-          else if (round === 1 && !NOT_CONFIGURED.includes(res.body.code)) unseeded.push(`${name} (${res.body.code}${foreignId ? '' : ids.length ? ', a state the demo is not in' : ', no id'})`);
+          else if (round === 1 && !NOT_CONFIGURED.includes(res.body.code))
+            unseeded.push(`${name} (${res.body.code}${foreignId ? '' : ids.length ? ', a state the demo is not in' : ', no id'})`);
           continue;
         }
         if (res.status === 429 && documented && BUSINESS_WAIT.includes(res.body.code)) continue;
         // Once Try-it-out detached the simulator (or chose produção), the filial's authority is the real one, which no test reaches.
-        if ((res.status === 503 || res.status === 504) && documented && authorityMoved && AUTHORITY_UNREACHABLE.includes(res.body.code)) continue;
+        if ((res.status === 503 || res.status === 504) && documented && authorityMoved && AUTHORITY_UNREACHABLE.includes(res.body.code))
+          continue;
         // Mail goes to the SMTP relay of the demo's saved settings, an example host no demo reaches: the documented refusal is the answer.
         if (res.status === 502 && documented && REMOTE_UNREACHABLE.includes(res.body.code)) continue;
-        if ((res.status === 409 || res.status === 422) && documented && !['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_PROGRESS', 'CONCURRENT_UPDATE'].includes(res.body.code)) continue;
+        if (
+          (res.status === 409 || res.status === 422) &&
+          documented &&
+          !['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_PROGRESS', 'CONCURRENT_UPDATE'].includes(res.body.code)
+        )
+          continue;
         failures.push(`${where}: ${JSON.stringify(res.body).slice(0, 300)}`);
       }
     }

@@ -168,7 +168,9 @@ describe('unit of work guard: nothing beside an open transaction (issue 43)', ()
     let inside: boolean | undefined;
     await unitOfWork(async () => {
       inside = insideOpenTransaction();
-      later = new Promise((r) => setTimeout(r, 20)).then(() => inTransaction(NO_UNIT, async () => (insideOpenTransaction() ? 'in its own unit' : 'outside')));
+      later = new Promise((r) => setTimeout(r, 20)).then(() =>
+        inTransaction(NO_UNIT, async () => (insideOpenTransaction() ? 'in its own unit' : 'outside')),
+      );
     });
     expect(inside).to.equal(true);
     expect(await later).to.equal('in its own unit');

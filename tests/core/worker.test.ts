@@ -93,7 +93,13 @@ describe('composition root: every background worker listed and stopped by shutdo
   after(() => void batchRunner.worker(60_000));
 
   it('lists each job once, the webhook dispatcher included; shutdown stops them all before the database closes', async () => {
-    const workers = backgroundWorkers({ webhookDispatchMs: 60_000, dfeScheduler: true, nfeBatch: true, manifestationDeadlines: true, recovery: true });
+    const workers = backgroundWorkers({
+      webhookDispatchMs: 60_000,
+      dfeScheduler: true,
+      nfeBatch: true,
+      manifestationDeadlines: true,
+      recovery: true,
+    });
     expect(workers.map((w) => w.name)).to.have.members([
       'webhook-dispatch',
       'dfe-scheduler',
@@ -105,7 +111,12 @@ describe('composition root: every background worker listed and stopped by shutdo
       'sped-efd',
     ]);
     let slowDone = false;
-    const slow = new Worker({ name: 'test-slow', intervalMs: 60_000, runAtStart: true, run: () => sleep(100).then(() => (slowDone = true)) });
+    const slow = new Worker({
+      name: 'test-slow',
+      intervalMs: 60_000,
+      runAtStart: true,
+      run: () => sleep(100).then(() => (slowDone = true)),
+    });
     for (const w of [...workers, slow]) w.start();
     const server = http.createServer();
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

@@ -37,12 +37,21 @@ describe('Freight split and value postings (pure)', () => {
   it('a value posting spreads over what is still in stock of the receipt and reports the rest', () => {
     const balances = new Map([[1, { quantity: d('5'), averageCost: d('20') }]]);
     const [e] = computeValueEffects(balances, [{ productId: 1, amount: d('30'), receivedQuantity: d('10') }]);
-    expect([e.absorbed, e.unabsorbed, e.quantityInStock, e.averageCostAfter].map((x) => x.toString())).to.deep.equal(['15', '15', '5', '23']);
+    expect([e.absorbed, e.unabsorbed, e.quantityInStock, e.averageCostAfter].map((x) => x.toString())).to.deep.equal([
+      '15',
+      '15',
+      '5',
+      '23',
+    ]);
     // More on hand than received: the receipt's goods are all there.
-    const [f] = computeValueEffects(new Map([[1, { quantity: d('50'), averageCost: d('20') }]]), [{ productId: 1, amount: d('30'), receivedQuantity: d('10') }]);
+    const [f] = computeValueEffects(new Map([[1, { quantity: d('50'), averageCost: d('20') }]]), [
+      { productId: 1, amount: d('30'), receivedQuantity: d('10') },
+    ]);
     expect([f.absorbed.toString(), f.averageCostAfter.toString()]).to.deep.equal(['30', '20.6']);
     // Taking back no more than was put in.
-    const [g] = computeValueEffects(new Map([[1, { quantity: d('10'), averageCost: d('23') }]]), [{ productId: 1, amount: d('-30'), receivedQuantity: d('10'), limit: d('15') }]);
+    const [g] = computeValueEffects(new Map([[1, { quantity: d('10'), averageCost: d('23') }]]), [
+      { productId: 1, amount: d('-30'), receivedQuantity: d('10'), limit: d('15') },
+    ]);
     expect([g.absorbed.toString(), g.unabsorbed.toString()]).to.deep.equal(['-15', '-15']);
     // Nothing on hand: nothing absorbed, the average stays.
     const [h] = computeValueEffects(new Map(), [{ productId: 1, amount: d('30'), receivedQuantity: d('10') }]);

@@ -17,7 +17,8 @@ describe('CT-e freight apportionment', () => {
     await makePaymentMethod(t, 'PIX', 'PIX');
   });
 
-  const preview = (id: string, body: object = {}, tenant = t) => api().post(`${CTE}/apportion-preview/${id}`).set(tenant.headers()).send(body);
+  const preview = (id: string, body: object = {}, tenant = t) =>
+    api().post(`${CTE}/apportion-preview/${id}`).set(tenant.headers()).send(body);
   const apply = (id: string, body: object = {}, tenant = t) => api().post(`${CTE}/apportion/${id}`).set(tenant.headers()).send(body);
   const itemsOf = async (docId: string) => (await api().get(`/api/entry-document/detail/${docId}`).set(t.headers())).body.items;
 
@@ -39,7 +40,14 @@ describe('CT-e freight apportionment', () => {
         { code: 'D', quantity: '10', unitPrice: '100', productId: products[3].hash },
         { code: 'E', quantity: '20', unitPrice: '100', productId: products[4].hash },
       ]);
-      cteId = await stage(t, t.cte({ total: '100.00', nfeKeys: [doc1.accessKey, doc2.accessKey], installments: [{ dueDate: '2099-04-10' }, { dueDate: '2099-05-10' }] }));
+      cteId = await stage(
+        t,
+        t.cte({
+          total: '100.00',
+          nfeKeys: [doc1.accessKey, doc2.accessKey],
+          installments: [{ dueDate: '2099-04-10' }, { dueDate: '2099-05-10' }],
+        }),
+      );
     });
 
     it('the preview splits 25.00 / 75.00 by value and each document over its lines to the cent (remainder on the largest), writing nothing', async () => {
@@ -47,7 +55,14 @@ describe('CT-e freight apportionment', () => {
       const res = await preview(cteId);
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body).to.deep.include({ method: 'VALUE', blockingProblems: [], unbookedNfe: [], soldShare: 0 });
-      expect(res.body.freight).to.deep.equal({ serviceTotal: 100, icms: 0, recoverableIcms: 0, pisCredit: 0, cofinsCredit: 0, amount: 100 });
+      expect(res.body.freight).to.deep.equal({
+        serviceTotal: 100,
+        icms: 0,
+        recoverableIcms: 0,
+        pisCredit: 0,
+        cofinsCredit: 0,
+        amount: 100,
+      });
       expect(res.body.documents.map((d: any) => [d.entryDocumentId, d.status, d.amount])).to.deep.equal([
         [doc1.id, 'DRAFT', 25],
         [doc2.id, 'DRAFT', 75],
@@ -74,7 +89,13 @@ describe('CT-e freight apportionment', () => {
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       applied = res.body;
       expect(applied.cte).to.deep.include({ status: 'APPORTIONED', version: 2 });
-      expect(applied.cte.apportionment).to.deep.include({ method: 'VALUE', amount: 100, recoverableIcms: 0, soldShare: 0, entryDate: businessToday() });
+      expect(applied.cte.apportionment).to.deep.include({
+        method: 'VALUE',
+        amount: 100,
+        recoverableIcms: 0,
+        soldShare: 0,
+        entryDate: businessToday(),
+      });
       expect((await itemsOf(doc1.id)).map((i: any) => [i.apportionedFreight, i.unitCost, i.landedTotal])).to.deep.equal([
         [8.33, 113.8866666667, 333.33],
         [8.33, 113.8866666667, 333.33],
@@ -92,7 +113,13 @@ describe('CT-e freight apportionment', () => {
 
       const payables = await rowsOf('payable', t.companyId, 'source_type = ?', ['CTE'], 'installment_number');
       expect(
-        payables.map((p) => [p.installment_number, p.due_date instanceof Date ? p.due_date.toISOString().slice(0, 10) : p.due_date, Number(p.amount), p.status, p.entry_document_id]),
+        payables.map((p) => [
+          p.installment_number,
+          p.due_date instanceof Date ? p.due_date.toISOString().slice(0, 10) : p.due_date,
+          Number(p.amount),
+          p.status,
+          p.entry_document_id,
+        ]),
       ).to.deep.equal([
         [1, '2099-04-10', 50, 'OPEN', null],
         [2, '2099-05-10', 50, 'OPEN', null],
@@ -126,7 +153,9 @@ describe('CT-e freight apportionment', () => {
       expectProblem(await apply(cteId), 409, 'CTE_APPORTIONED');
       const d = await api().get(`${CTE}/detail/${cteId}`).set(t.headers());
       expect(d.status).to.equal(200);
-      expect(d.body.nfe.map((l: any) => [l.accessKey, l.entryDocument?.id, l.entryDocument?.status, l.inbound?.importStatus])).to.deep.equal([
+      expect(
+        d.body.nfe.map((l: any) => [l.accessKey, l.entryDocument?.id, l.entryDocument?.status, l.inbound?.importStatus]),
+      ).to.deep.equal([
         [doc1.accessKey, doc1.id, 'CONFIRMED', 'IMPORTED'],
         [doc2.accessKey, doc2.id, 'DRAFT', 'IMPORTED'],
       ]);
@@ -141,13 +170,24 @@ describe('CT-e freight apportionment', () => {
       const [before, after] = [await makeProduct(t), await makeProduct(t)];
       const a = await importNfe(t, [{ code: 'X', quantity: '8', unitPrice: '50', productId: before.hash }]);
       const b = await importNfe(t, [{ code: 'X', quantity: '8', unitPrice: '50', productId: after.hash }]);
-      const ctes = [await stage(t, t.cte({ total: '36.00', nfeKeys: [a.accessKey] })), await stage(t, t.cte({ total: '36.00', nfeKeys: [b.accessKey] }))];
+      const ctes = [
+        await stage(t, t.cte({ total: '36.00', nfeKeys: [a.accessKey] })),
+        await stage(t, t.cte({ total: '36.00', nfeKeys: [b.accessKey] })),
+      ];
       expect((await apply(ctes[0])).status).to.equal(200);
       await confirm(t, a.id);
       await confirm(t, b.id);
       const res = await apply(ctes[1]);
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      expect(res.body.documents[0].lines[0]).to.deep.include({ mode: 'STOCK_ADJUSTMENT', amount: 36, absorbed: 36, soldShare: 0, quantityInStock: 8, averageCostBefore: 50, averageCostAfter: 54.5 });
+      expect(res.body.documents[0].lines[0]).to.deep.include({
+        mode: 'STOCK_ADJUSTMENT',
+        amount: 36,
+        absorbed: 36,
+        soldShare: 0,
+        quantityInStock: 8,
+        averageCostBefore: 50,
+        averageCostAfter: 54.5,
+      });
       expect(await stockOf(t, 0, after.id)).to.deep.equal(await stockOf(t, 0, before.id));
       expect(await stockOf(t, 0, after.id)).to.deep.equal({ quantity: '8.0000', averageCost: '54.5000000000' });
       const [movement] = await rowsOf('stock_movement', t.companyId, "reason = 'CTE_FREIGHT' AND product_id = ?", [after.id]);
@@ -166,7 +206,15 @@ describe('CT-e freight apportionment', () => {
       expect(pre.body.soldShare).to.equal(15);
       const res = await apply(cteId);
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      expect(res.body.documents[0].lines[0]).to.deep.include({ amount: 30, quantityReceived: 10, quantityInStock: 5, absorbed: 15, soldShare: 15, averageCostBefore: 20, averageCostAfter: 23 });
+      expect(res.body.documents[0].lines[0]).to.deep.include({
+        amount: 30,
+        quantityReceived: 10,
+        quantityInStock: 5,
+        absorbed: 15,
+        soldShare: 15,
+        averageCostBefore: 20,
+        averageCostAfter: 23,
+      });
       expect(res.body.cte.apportionment.soldShare).to.equal(15);
       // 5 left at 20 + 15 / 5 = 23: raised by exactly 3.00 per unit, the freight per unit received.
       expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '5.0000', averageCost: '23.0000000000' });
@@ -184,7 +232,11 @@ describe('CT-e freight apportionment', () => {
       const results = await Promise.all([apply(cteId), apply(cteId)]);
       expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
       expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '4.0000', averageCost: '30.0000000000' });
-      expect(await countOf('payable', t.companyId, "source_type = 'CTE' AND cte_id = (SELECT MAX(id) FROM cte WHERE company_id = ?)", [t.companyId])).to.equal(1);
+      expect(
+        await countOf('payable', t.companyId, "source_type = 'CTE' AND cte_id = (SELECT MAX(id) FROM cte WHERE company_id = ?)", [
+          t.companyId,
+        ]),
+      ).to.equal(1);
       expect(await stockMismatches(t)).to.deep.equal([]);
     }));
 
@@ -260,8 +312,17 @@ describe('CT-e freight apportionment', () => {
         // 10.833/2003 art. 3, base without the ICMS by Lei 14.592/2023), per line to the cent:
         //   26.40 → PIS 1.65 % 0.4356 = 0.44, COFINS 7.6 % 2.0064 = 2.01;  61.60 → PIS 1.0164 = 1.02, COFINS 4.6816 = 4.68.
         // Apportioned: 100 − 12 − (0.44 + 1.02) − (2.01 + 4.68) = 79.85 (was 88.00 before the credit).
-        expect(res.body.freight).to.deep.equal({ serviceTotal: 100, icms: 12, recoverableIcms: 12, pisCredit: 1.46, cofinsCredit: 6.69, amount: 79.85 });
-        expect(res.body.documents[0].lines.map((l: any) => [l.share, l.icms, l.icmsCredit, l.pisCredit, l.cofinsCredit, l.amount])).to.deep.equal([
+        expect(res.body.freight).to.deep.equal({
+          serviceTotal: 100,
+          icms: 12,
+          recoverableIcms: 12,
+          pisCredit: 1.46,
+          cofinsCredit: 6.69,
+          amount: 79.85,
+        });
+        expect(
+          res.body.documents[0].lines.map((l: any) => [l.share, l.icms, l.icmsCredit, l.pisCredit, l.cofinsCredit, l.amount]),
+        ).to.deep.equal([
           [30, 3.6, 3.6, 0.44, 2.01, 23.95],
           [70, 8.4, 8.4, 1.02, 4.68, 55.9],
         ]);

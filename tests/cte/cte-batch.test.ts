@@ -50,10 +50,22 @@ describe('CT-e in a batch upload', function () {
     const by = Object.fromEntries(done.files.data.map((f: any) => [f.name, f]));
 
     expect(by['nfe.xml']).to.include({ outcome: 'STAGED', kind: 'NFE', cteId: null });
-    expect(by['cte/novo.xml']).to.include({ outcome: 'STAGED', kind: 'CTE', accessKey: fresh.accessKey, inboundId: null, problem: null, message: 'CT-e staged (RECEIVED)' });
+    expect(by['cte/novo.xml']).to.include({
+      outcome: 'STAGED',
+      kind: 'CTE',
+      accessKey: fresh.accessKey,
+      inboundId: null,
+      problem: null,
+      message: 'CT-e staged (RECEIVED)',
+    });
     expect(by['cte/novo.xml'].cteId).to.be.a('string');
     expect(by['cte/segundo.xml']).to.include({ outcome: 'STAGED', kind: 'CTE', accessKey: second.accessKey });
-    expect(by['cte/repetido.xml']).to.include({ outcome: 'DUPLICATE', kind: 'CTE', cteId: by['cte/novo.xml'].cteId, message: 'CT-e already stored (RECEIVED)' });
+    expect(by['cte/repetido.xml']).to.include({
+      outcome: 'DUPLICATE',
+      kind: 'CTE',
+      cteId: by['cte/novo.xml'].cteId,
+      message: 'CT-e already stored (RECEIVED)',
+    });
     expect(by['cte/ja-enviado.xml']).to.include({ outcome: 'DUPLICATE', cteId: alreadyId });
     expect(by['cte/cif.xml']).to.include({ outcome: 'INVALID', kind: 'CTE', cteId: null });
     expect(by['cte/cif.xml'].problem.code).to.equal('CTE_PAYER_MISMATCH');

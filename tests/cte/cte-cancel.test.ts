@@ -69,7 +69,14 @@ describe('CT-e cancellation', () => {
     const res = await cancel(cteId);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     // 6 of the 10 are still here: 12.00 of the 20.00 comes back out; 8.00 went with the 4 sold at 12.
-    expect(res.body.documents[0].lines[0]).to.deep.include({ amount: -20, absorbed: -12, soldShare: -8, quantityInStock: 6, averageCostBefore: 12, averageCostAfter: 10 });
+    expect(res.body.documents[0].lines[0]).to.deep.include({
+      amount: -20,
+      absorbed: -12,
+      soldShare: -8,
+      quantityInStock: 6,
+      averageCostBefore: 12,
+      averageCostAfter: 10,
+    });
     expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '6.0000', averageCost: '10.0000000000' });
     const moves = await rowsOf('stock_movement', t.companyId, "reason = 'CTE_FREIGHT' AND product_id = ?", [p.id]);
     expect(moves.map((m) => [m.direction, Number(m.value_adjustment)])).to.deep.equal([
@@ -124,7 +131,10 @@ describe('CT-e cancellation', () => {
     const cteId = await stage(t, t.cte({ total: '10.00', nfeKeys: [d.accessKey] }));
     expect((await apply(cteId)).status).to.equal(200);
     const [payable] = await ctePayables(cteId);
-    const paid = await api().post(`/api/entry-document/contas-pagar/pay/${payable.id}`).set(t.headers()).send({ amount: 10, paymentDate: businessToday(), method: 'PIX' });
+    const paid = await api()
+      .post(`/api/entry-document/contas-pagar/pay/${payable.id}`)
+      .set(t.headers())
+      .send({ amount: 10, paymentDate: businessToday(), method: 'PIX' });
     expect(paid.status, JSON.stringify(paid.body)).to.equal(201);
     expect((await cancelPreview(cteId)).body.blockingProblems.map((b: any) => b.code)).to.deep.equal(['PAYABLE_PAID']);
     const before = await stockOf(t, 0, p.id);
@@ -133,7 +143,10 @@ describe('CT-e cancellation', () => {
     expect(refused.body.problems.map((b: any) => b.code)).to.deep.equal(['PAYABLE_PAID']);
     expect(await stockOf(t, 0, p.id)).to.deep.equal(before);
     expect((await api().get(`${CTE}/detail/${cteId}`).set(t.headers())).body.status).to.equal('APPORTIONED');
-    const reversed = await api().post(`/api/entry-document/contas-pagar/reverse-payment/${paid.body.payment.id}`).set(t.headers()).send({ reason: 'Pago em duplicidade' });
+    const reversed = await api()
+      .post(`/api/entry-document/contas-pagar/reverse-payment/${paid.body.payment.id}`)
+      .set(t.headers())
+      .send({ reason: 'Pago em duplicidade' });
     expect(reversed.status, JSON.stringify(reversed.body)).to.equal(200);
     expect((await cancel(cteId)).status).to.equal(200);
     expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '5.0000', averageCost: '10.0000000000' });
@@ -145,7 +158,14 @@ describe('CT-e cancellation', () => {
     const cteId = await stage(t, t.cte({ total: '4.00', nfeKeys: [d.accessKey] }));
     expect((await apply(cteId)).status).to.equal(200);
     const draft = (await detail(d.id)).body;
-    const items = draft.items.map((i: any) => ({ productId: i.productId, description: i.description, unit: i.unit, quantity: i.quantity, unitPrice: i.unitPrice, conversionFactor: 2 }));
+    const items = draft.items.map((i: any) => ({
+      productId: i.productId,
+      description: i.description,
+      unit: i.unit,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      conversionFactor: 2,
+    }));
     const res = await api().patch(`/api/entry-document/${d.id}`).set(t.headers()).send({ version: draft.version, items });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     // (20.00 + 4.00) / 4 stock units

@@ -23,7 +23,9 @@ const present = fs.existsSync(FIXTURES);
 const hasXmllint = spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
 
 function xmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? xmlFiles(path.join(dir, e.name)) : e.name.endsWith('.xml') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? xmlFiles(path.join(dir, e.name)) : e.name.endsWith('.xml') ? [path.join(dir, e.name)] : []));
 }
 
 interface Facts {
@@ -89,7 +91,13 @@ function facts(): Map<string, Facts> {
       await setFilialOptions(t, 0, { nfeEnvironment: doc.ide.environment === '2' ? 'HOMOLOGATION' : 'PRODUCTION' });
       const checked = await api().post(`${CTE}/preview`).set(t.headers()).send({ xml });
       const outcome = Object.fromEntries(checked.body.report.checks.map((c: { check: string; outcome: string }) => [c.check, c.outcome]));
-      expect(outcome).to.deep.include({ MODEL: 'PASS', ACCESS_KEY_FIELDS: 'PASS', PROTOCOL_KEY: 'PASS', PAYER: 'PASS', ENVIRONMENT: 'PASS' });
+      expect(outcome).to.deep.include({
+        MODEL: 'PASS',
+        ACCESS_KEY_FIELDS: 'PASS',
+        PROTOCOL_KEY: 'PASS',
+        PAYER: 'PASS',
+        ENVIRONMENT: 'PASS',
+      });
 
       const f = table.get(name);
       if (f) {
@@ -174,7 +182,9 @@ function facts(): Map<string, Facts> {
         const rodo = /<rodo>.*<\/rodo>/.exec(b.xml)![0].replace('<rodo>', '<rodo xmlns="http://www.portalfiscal.inf.br/cte">');
         const modal = path.join(dir, `rodo-${i}.xml`);
         fs.writeFileSync(modal, rodo);
-        const r2 = spawnSync('xmllint', ['--noout', '--schema', path.join(FIXTURES, 'xsd/cteModalRodoviario_v4.00.xsd'), modal], { encoding: 'utf8' });
+        const r2 = spawnSync('xmllint', ['--noout', '--schema', path.join(FIXTURES, 'xsd/cteModalRodoviario_v4.00.xsd'), modal], {
+          encoding: 'utf8',
+        });
         expect(r2.status, r2.stderr).to.equal(0);
       });
     } finally {

@@ -31,7 +31,9 @@ describe('CT-e announced by the DF-e feed (610600)', function () {
     const events = await rowsOf('nfe_inbound_event', t.companyId, "type = 'AUTHORITY_EVENT' AND event_code = '610600'");
     expect(events).to.have.length(2);
     expect(await rowsOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND action = 'FREIGHT_CTE_ANNOUNCED'")).to.have.length(2);
-    const published = (await rowsOf('outbox_event', t.companyId, "type = 'nfe.inbound.freight-cte-announced'")).map((e) => JSON.parse(e.data));
+    const published = (await rowsOf('outbox_event', t.companyId, "type = 'nfe.inbound.freight-cte-announced'")).map((e) =>
+      JSON.parse(e.data),
+    );
     expect(published.map((d) => [d.accessKey, d.cteAccessKey]).sort()).to.deep.equal(
       [
         [keys[0], CTE_KEYS[0]],

@@ -25,7 +25,10 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
     await setTaxRegime(t, 0, 'LUCRO_REAL');
     products = [await makeProduct(t), await makeProduct(t), await makeProduct(t)];
     // The second product is bought for use and consumption (1556): the company's rule books it.
-    const rule = await api().post(`${ED}/cfop-rules`).set(t.headers()).send({ issuerCfop: '5102', productId: products[1].hash, entryCfop: '1556' });
+    const rule = await api()
+      .post(`${ED}/cfop-rules`)
+      .set(t.headers())
+      .send({ issuerCfop: '5102', productId: products[1].hash, entryCfop: '1556' });
     expect(rule.status, JSON.stringify(rule.body)).to.equal(201);
     doc = await importNfe(t, [
       { code: 'RESALE', quantity: '10', unitPrice: '30', productId: products[0].hash, pisRate: '1.65', cofinsRate: '7.6' },
@@ -45,14 +48,34 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
     // Shares of vTPrest by value (300 : 100), the ICMS (12.00) follows them; only the resale line's is credited. The
     // resale line also credits PIS/COFINS on its freight net of the ICMS (Lucro Real, Leis 10.637/2002 and 10.833/2003
     // art. 3): 75 − 9 = 66.00 → PIS 1.089 = 1.09, COFINS 5.016 = 5.02 → 66 − 6.11 = 59.89. Use and consumption takes none.
-    expect(res.body.freight).to.deep.equal({ serviceTotal: 100, icms: 12, recoverableIcms: 9, pisCredit: 1.09, cofinsCredit: 5.02, amount: 84.89 });
+    expect(res.body.freight).to.deep.equal({
+      serviceTotal: 100,
+      icms: 12,
+      recoverableIcms: 9,
+      pisCredit: 1.09,
+      cofinsCredit: 5.02,
+      amount: 84.89,
+    });
     expect(res.body.documents[0].amount).to.equal(84.89);
-    expect(res.body.documents[0].lines.map((l: any) => [l.lineNumber, l.basis, l.share, l.icms, l.icmsCredit, l.pisCredit, l.cofinsCredit, l.amount])).to.deep.equal([
+    expect(
+      res.body.documents[0].lines.map((l: any) => [
+        l.lineNumber,
+        l.basis,
+        l.share,
+        l.icms,
+        l.icmsCredit,
+        l.pisCredit,
+        l.cofinsCredit,
+        l.amount,
+      ]),
+    ).to.deep.equal([
       [1, 300, 75, 9, 9, 1.09, 5.02, 59.89],
       [2, 100, 25, 3, 0, 0, 0, 25],
     ]);
     // The draft's net cost moves by exactly the apportioned freight: its credits stay as the fiscal booking took them.
-    expect(res.body.documents[0].lines.map((l: any) => Number((l.unitCostAfter - l.unitCostBefore).toFixed(10)))).to.deep.equal([5.989, 2.5]);
+    expect(res.body.documents[0].lines.map((l: any) => Number((l.unitCostAfter - l.unitCostBefore).toFixed(10)))).to.deep.equal([
+      5.989, 2.5,
+    ]);
 
     const applied = await api().post(`${CTE}/apportion/${cteId}`).set(t.headers()).send({});
     expect(applied.status, JSON.stringify(applied.body)).to.equal(200);
@@ -60,8 +83,15 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
     expect(after.map((i: any) => i.apportionedFreight)).to.deep.equal([59.89, 25, 0]);
     expect(after.map((i: any, n: number) => Number((i.unitCost - items[n].unitCost).toFixed(10)))).to.deep.equal([5.989, 2.5, 0]);
     // The PIS/COFINS credits of the resale line (on 300.00) are unchanged by the freight.
-    const [row] = await rowsOf('entry_document_item', t.companyId, 'line_number = 1 AND entry_document_id = (SELECT id FROM entry_document WHERE access_key = ?)', [doc.accessKey]);
-    expect([String(row.credit_pis), String(row.credit_cofins), String(row.apportioned_freight)].map(Number)).to.deep.equal([4.95, 22.8, 59.89]);
+    const [row] = await rowsOf(
+      'entry_document_item',
+      t.companyId,
+      'line_number = 1 AND entry_document_id = (SELECT id FROM entry_document WHERE access_key = ?)',
+      [doc.accessKey],
+    );
+    expect([String(row.credit_pis), String(row.credit_cofins), String(row.apportioned_freight)].map(Number)).to.deep.equal([
+      4.95, 22.8, 59.89,
+    ]);
 
     const cte = (await api().get(`${CTE}/detail/${cteId}`).set(t.headers())).body;
     expect(cte.apportionment).to.deep.include({ amount: 84.89, recoverableIcms: 9, pisCredit: 1.09, cofinsCredit: 5.02 });
@@ -84,7 +114,11 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
       .set(t.headers())
       .send({ method: 'MANUAL', lines: lines('20.00', '24.00') });
     expect(short.body.blockingProblems).to.deep.equal([
-      { code: 'CTE_MANUAL_SHARES_MISMATCH', message: "The manual shares add up to 44.00; the CT-e's vTPrest is 50.00", details: { shares: 44, serviceTotal: 50 } },
+      {
+        code: 'CTE_MANUAL_SHARES_MISMATCH',
+        message: "The manual shares add up to 44.00; the CT-e's vTPrest is 50.00",
+        details: { shares: 44, serviceTotal: 50 },
+      },
     ]);
     const res = await api()
       .post(`${CTE}/apportion-preview/${cteId}`)
@@ -97,11 +131,21 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
       [20, 2.4, 2.4, 15.97],
       [30, 3.6, 0, 30],
     ]);
-    expect(res.body.freight).to.deep.equal({ serviceTotal: 50, icms: 6, recoverableIcms: 2.4, pisCredit: 0.29, cofinsCredit: 1.34, amount: 45.97 });
+    expect(res.body.freight).to.deep.equal({
+      serviceTotal: 50,
+      icms: 6,
+      recoverableIcms: 2.4,
+      pisCredit: 0.29,
+      cofinsCredit: 1.34,
+      amount: 45.97,
+    });
   });
 
   it('a line whose class no longer takes own stock after the freight was put on it blocks confirmation', async () => {
-    const rule = await api().post(`${ED}/cfop-rules`).set(t.headers()).send({ issuerCfop: '5102', productId: products[0].hash, entryCfop: '1949', operationClass: 'THIRD_PARTY_INBOUND' });
+    const rule = await api()
+      .post(`${ED}/cfop-rules`)
+      .set(t.headers())
+      .send({ issuerCfop: '5102', productId: products[0].hash, entryCfop: '1949', operationClass: 'THIRD_PARTY_INBOUND' });
     expect(rule.status, JSON.stringify(rule.body)).to.equal(201);
     try {
       const pre = await api().get(`${ED}/confirm-preview/${doc.id}`).set(t.headers());

@@ -14,7 +14,8 @@ describe('CT-e staging, list, detail', () => {
     other = await cteTenant();
   });
 
-  const stageXml = (xml: string, filialIndex = 0) => api().post(`${CTE}/stage-xml`).set(t.headers(filialIndex)).set('Content-Type', 'application/xml').send(xml);
+  const stageXml = (xml: string, filialIndex = 0) =>
+    api().post(`${CTE}/stage-xml`).set(t.headers(filialIndex)).set('Content-Type', 'application/xml').send(xml);
   const NFE_KEY = '35250312345678000195550010000099991000099990';
 
   describe('POST stage-xml', () => {
@@ -76,25 +77,70 @@ describe('CT-e staging, list, detail', () => {
     });
 
     it("a payer that is a fourth party (toma4) with the filial's CNPJ is the filial", async () => {
-      const built = buildCte({ recipient: { cnpj: '11222333000181' }, payer: { other: { cnpj: t.document } }, total: '12.00', nfeKeys: [] });
+      const built = buildCte({
+        recipient: { cnpj: '11222333000181' },
+        payer: { other: { cnpj: t.document } },
+        total: '12.00',
+        nfeKeys: [],
+      });
       const res = await stageXml(built.xml);
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(res.body.cte.payerRole).to.equal('OTHER');
     });
 
     const refused: [string, (t: CteTenant) => string, number, string][] = [
-      ['a CT-e whose payer is not the filial (CIF: the sender pays)', (x) => x.cte({ total: '10.00', nfeKeys: [], payer: '0' }).xml, 422, 'CTE_PAYER_MISMATCH'],
-      ['a value changed after signing', (x) => x.cte({ total: '10.00', nfeKeys: [] }).xml.replace('<vTPrest>10.00</vTPrest>', '<vTPrest>1.00</vTPrest>'), 422, 'CTE_SIGNATURE_INVALID'],
+      [
+        'a CT-e whose payer is not the filial (CIF: the sender pays)',
+        (x) => x.cte({ total: '10.00', nfeKeys: [], payer: '0' }).xml,
+        422,
+        'CTE_PAYER_MISMATCH',
+      ],
+      [
+        'a value changed after signing',
+        (x) => x.cte({ total: '10.00', nfeKeys: [] }).xml.replace('<vTPrest>10.00</vTPrest>', '<vTPrest>1.00</vTPrest>'),
+        422,
+        'CTE_SIGNATURE_INVALID',
+      ],
       ['a wrong check digit', (x) => x.cte({ total: '10.00', nfeKeys: [], wrongCheckDigit: true }).xml, 422, 'CTE_ACCESS_KEY_INVALID'],
       ['an unsigned CT-e', (x) => x.cte({ total: '10.00', nfeKeys: [], unsigned: true }).xml, 422, 'CTE_SIGNATURE_MISSING'],
       ['a missing protocol', (x) => x.cte({ total: '10.00', nfeKeys: [], protocol: null }).xml, 422, 'CTE_PROTOCOL_MISSING'],
-      ['a denied CT-e', (x) => x.cte({ total: '10.00', nfeKeys: [], protocol: { cStat: '301', xMotivo: 'Uso Denegado' } }).xml, 422, 'CTE_NOT_AUTHORIZED'],
-      ['a homologation CT-e for a production filial', (x) => x.cte({ total: '10.00', nfeKeys: [], environment: '2' }).xml, 422, 'CTE_ENVIRONMENT_MISMATCH'],
-      ['an NF-e', () => '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe/></nfeProc>', 400, 'CTE_UNSUPPORTED_DOCUMENT'],
-      ['layout 3.00', (x) => x.cte({ total: '10.00', nfeKeys: [] }).xml.replace('<infCte versao="4.00"', '<infCte versao="3.00"'), 400, 'CTE_UNSUPPORTED_VERSION'],
-      ['a CT-e without vPrest', (x) => x.cte({ total: '10.00', nfeKeys: [] }).xml.replace(/<vPrest>.*<\/vPrest>/, ''), 400, 'CTE_INVALID_CONTENT'],
+      [
+        'a denied CT-e',
+        (x) => x.cte({ total: '10.00', nfeKeys: [], protocol: { cStat: '301', xMotivo: 'Uso Denegado' } }).xml,
+        422,
+        'CTE_NOT_AUTHORIZED',
+      ],
+      [
+        'a homologation CT-e for a production filial',
+        (x) => x.cte({ total: '10.00', nfeKeys: [], environment: '2' }).xml,
+        422,
+        'CTE_ENVIRONMENT_MISMATCH',
+      ],
+      [
+        'an NF-e',
+        () => '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe/></nfeProc>',
+        400,
+        'CTE_UNSUPPORTED_DOCUMENT',
+      ],
+      [
+        'layout 3.00',
+        (x) => x.cte({ total: '10.00', nfeKeys: [] }).xml.replace('<infCte versao="4.00"', '<infCte versao="3.00"'),
+        400,
+        'CTE_UNSUPPORTED_VERSION',
+      ],
+      [
+        'a CT-e without vPrest',
+        (x) => x.cte({ total: '10.00', nfeKeys: [] }).xml.replace(/<vPrest>.*<\/vPrest>/, ''),
+        400,
+        'CTE_INVALID_CONTENT',
+      ],
       ['malformed XML', () => '<cteProc><CTe></cteProc>', 400, 'MALFORMED_XML'],
-      ['a DOCTYPE entity bomb', () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><cteProc>&b;</cteProc>', 400, 'XML_DOCTYPE_FORBIDDEN'],
+      [
+        'a DOCTYPE entity bomb',
+        () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><cteProc>&b;</cteProc>',
+        400,
+        'XML_DOCTYPE_FORBIDDEN',
+      ],
       [
         'a 6 MB body',
         (x) =>
@@ -178,7 +224,12 @@ describe('CT-e staging, list, detail', () => {
       expect(all.status).to.equal(200);
       expect(all.body.pagination.total).to.be.greaterThan(3);
       expect(all.body.data[0].id).to.equal(cteId);
-      for (const query of [{ carrier: 'azul' }, { carrier: '45.997.418' }, { nfeKey: stagedOnly }, { issuedFrom: '2025-06-01', issuedTo: '2025-06-02' }]) {
+      for (const query of [
+        { carrier: 'azul' },
+        { carrier: '45.997.418' },
+        { nfeKey: stagedOnly },
+        { issuedFrom: '2025-06-01', issuedTo: '2025-06-02' },
+      ]) {
         expect(
           (await list(query)).body.data.map((c: any) => c.id),
           JSON.stringify(query),

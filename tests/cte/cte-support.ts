@@ -18,7 +18,10 @@ export interface CteTenant extends NfeTenant {
 
 export async function cteTenant(opts: Parameters<typeof nfeTenant>[0] = {}): Promise<CteTenant> {
   const t = await nfeTenant(opts);
-  return Object.assign(t, { cte: (spec: Omit<Partial<CteSpec>, 'recipient'> & { total: string; nfeKeys: string[] }) => buildCte({ recipient: { cnpj: t.document }, ...spec }) });
+  return Object.assign(t, {
+    cte: (spec: Omit<Partial<CteSpec>, 'recipient'> & { total: string; nfeKeys: string[] }) =>
+      buildCte({ recipient: { cnpj: t.document }, ...spec }),
+  });
 }
 
 /** Imports an NF-e with its lines mapped to the given products; answers the draft's id and the NF-e key. */
@@ -27,13 +30,19 @@ export async function importNfe(
   items: (NfeItemSpec & { productId: string; conversionFactor?: number })[],
   extra: Record<string, unknown> = {},
 ): Promise<{ id: string; accessKey: string }> {
-  const built = await t.nfe({ items: items.map(({ productId: _p, conversionFactor: _c, ...spec }) => ({ icms: { cst: '40' as const }, ...spec })), ...extra });
+  const built = await t.nfe({
+    items: items.map(({ productId: _p, conversionFactor: _c, ...spec }) => ({ icms: { cst: '40' as const }, ...spec })),
+    ...extra,
+  });
   const res = await uploadConsulted(
     t,
     await api()
       .post(`${NFE}/importar-xml`)
       .set(t.headers())
-      .send({ xml: built.xml, items: items.map((it, i) => ({ lineNumber: i + 1, productId: it.productId, conversionFactor: it.conversionFactor ?? 1 })) }),
+      .send({
+        xml: built.xml,
+        items: items.map((it, i) => ({ lineNumber: i + 1, productId: it.productId, conversionFactor: it.conversionFactor ?? 1 })),
+      }),
   );
   expect(res.status, JSON.stringify(res.body)).to.equal(201);
   return { id: res.body.entryDocument.id, accessKey: built.accessKey };

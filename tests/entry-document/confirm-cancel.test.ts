@@ -19,7 +19,8 @@ describe('Entry document confirmation and cancellation', () => {
     other = await createTestTenant();
   });
 
-  const preview = (id: string, which: 'confirm' | 'cancel' = 'confirm') => api().get(`/api/entry-document/${which}-preview/${id}`).set(t.headers());
+  const preview = (id: string, which: 'confirm' | 'cancel' = 'confirm') =>
+    api().get(`/api/entry-document/${which}-preview/${id}`).set(t.headers());
   const sell = (productId: number, quantity: string) =>
     inTransaction(NO_UNIT, (em) =>
       postToLedger(em, {
@@ -53,7 +54,16 @@ describe('Entry document confirmation and cancellation', () => {
       );
       // Products 125.00 + 34.93 + 49.75 = 209.68. Freight 15 by value: 8.94, 2.50, 3.56 (residue last);
       // discount 10: 5.96, 1.67, 2.37. Total 209.68 − 10 + 15 + 6.25 (IPI) = 220.93 = 73.64 + 73.64 + 73.65.
-      expect(d.totals).to.deep.equal({ products: 209.68, freight: 15, insurance: 0, discount: 10, otherExpenses: 0, ipi: 6.25, icmsSt: 0, total: 220.93 });
+      expect(d.totals).to.deep.equal({
+        products: 209.68,
+        freight: 15,
+        insurance: 0,
+        discount: 10,
+        otherExpenses: 0,
+        ipi: 6.25,
+        icmsSt: 0,
+        total: 220.93,
+      });
       expect(d.items.map((i: any) => [i.total, i.freight, i.discount, i.landedTotal])).to.deep.equal([
         [125, 8.94, 5.96, 134.23],
         [34.93, 2.5, 1.67, 35.76],
@@ -87,13 +97,26 @@ describe('Entry document confirmation and cancellation', () => {
     it('conversion factor 12 (box of 12 → units): stock quantity and unit cost in stock units', async () => {
       const p = await makeProduct(t);
       await addStock(t, 0, p.id, 40, '4.60');
-      const d = await createDraft(t, draftBody({ items: [item({ productId: p.hash, unit: 'CX', quantity: 5, unitPrice: 60, conversionFactor: 12, freight: 6 })] }));
+      const d = await createDraft(
+        t,
+        draftBody({ items: [item({ productId: p.hash, unit: 'CX', quantity: 5, unitPrice: 60, conversionFactor: 12, freight: 6 })] }),
+      );
       // 5 boxes × 12 = 60 units; (300 + 6) / 60 = 5.10 per unit
       expect(d.items[0]).to.deep.include({ conversionFactor: 12, stockQuantity: 60, unitCost: 5.1 });
       const pre = await preview(d.id);
       // (40 × 4.60 + 60 × 5.10) / 100 = 4.90
       expect(pre.body.stockMovements).to.deep.equal([
-        { productId: p.hash, lineNumber: 1, direction: 'IN', quantity: 60, unitCost: 5.1, balanceBefore: 40, balanceAfter: 100, averageCostBefore: 4.6, averageCostAfter: 4.9 },
+        {
+          productId: p.hash,
+          lineNumber: 1,
+          direction: 'IN',
+          quantity: 60,
+          unitCost: 5.1,
+          balanceBefore: 40,
+          balanceAfter: 100,
+          averageCostBefore: 4.6,
+          averageCostAfter: 4.9,
+        },
       ]);
       expect((await confirm(t, d.id)).status).to.equal(200);
       expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '100.0000', averageCost: '4.9000000000' });
@@ -103,7 +126,12 @@ describe('Entry document confirmation and cancellation', () => {
       const p = await makeProduct(t);
       await addStock(t, 0, p.id, 3, '12.40');
       // Two lines of the product: reversed last in, first out, each back to exactly where it was.
-      const doc = await createDraft(t, draftBody({ items: [item({ productId: p.hash, quantity: 4, unitPrice: 10 }), item({ productId: p.hash, quantity: 11, unitPrice: '9.99' })] }));
+      const doc = await createDraft(
+        t,
+        draftBody({
+          items: [item({ productId: p.hash, quantity: 4, unitPrice: 10 }), item({ productId: p.hash, quantity: 11, unitPrice: '9.99' })],
+        }),
+      );
       expect((await confirm(t, doc.id)).status).to.equal(200);
       // (3 × 12.40 + 4 × 10) / 7 = 11.02857142857… → 11.0285714286: backing it out arithmetically gives 12.4000000001.
       expect((await stockOf(t, 0, p.id)).averageCost).to.not.equal('12.4000000000');
@@ -136,7 +164,17 @@ describe('Entry document confirmation and cancellation', () => {
       const cp = await preview(first.id, 'cancel');
       expect(cp.body.blockingProblems).to.deep.equal([]);
       expect(cp.body.stockMovements).to.deep.equal([
-        { productId: p.hash, lineNumber: 1, direction: 'OUT', quantity: 20, unitCost: 8, balanceBefore: 30, balanceAfter: 10, averageCostBefore: 7, averageCostAfter: 5 },
+        {
+          productId: p.hash,
+          lineNumber: 1,
+          direction: 'OUT',
+          quantity: 20,
+          unitCost: 8,
+          balanceBefore: 30,
+          balanceAfter: 10,
+          averageCostBefore: 7,
+          averageCostAfter: 5,
+        },
       ]);
       const cancelled = await cancel(t, first.id, { reason: 'Nota devolvida' });
       expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
@@ -158,7 +196,10 @@ describe('Entry document confirmation and cancellation', () => {
   describe('GET /entry-document/confirm-preview/:id', () => {
     it('lists blocking problems: item without product, quantity 0, installments not summing; writes nothing', async () => {
       const p = await makeProduct(t);
-      const d = await createDraft(t, draftBody({ items: [item({ productId: p.hash, quantity: 0 }), item()], installments: [{ dueDate: '2026-04-01', amount: 1 }] }));
+      const d = await createDraft(
+        t,
+        draftBody({ items: [item({ productId: p.hash, quantity: 0 }), item()], installments: [{ dueDate: '2026-04-01', amount: 1 }] }),
+      );
       const before = await footprint(t);
       const res = await preview(d.id);
       expect(res.status).to.equal(200);
@@ -173,7 +214,10 @@ describe('Entry document confirmation and cancellation', () => {
 
     it('a product without stock control, and an IGNORED item, post no stock but count in the payable', async () => {
       const service = await makeProduct(t, { stockControlled: false });
-      const d = await createDraft(t, draftBody({ items: [item({ productId: service.hash, unitPrice: 7 }), item({ ignored: true, unitPrice: 3 })] }));
+      const d = await createDraft(
+        t,
+        draftBody({ items: [item({ productId: service.hash, unitPrice: 7 }), item({ ignored: true, unitPrice: 3 })] }),
+      );
       const pre = await preview(d.id);
       expect(pre.body.stockMovements).to.deep.equal([]);
       expect(pre.body.payables).to.deep.equal([{ number: 1, dueDate: '2026-03-03', amount: 10 }]);
@@ -385,13 +429,22 @@ describe('Entry document confirmation and cancellation', () => {
       ]);
       expect((await payablesOf(t, d.id)).map((x) => x.status)).to.deep.equal(['CANCELLED', 'CANCELLED']);
       expect((await stockOf(t, 0, p.id)).quantity).to.equal('0.0000');
-      expect((await eventsOf(t, d.id)).map((e) => e.type)).to.deep.equal(['entry-document.created', 'entry-document.confirmed', 'entry-document.cancelled']);
+      expect((await eventsOf(t, d.id)).map((e) => e.type)).to.deep.equal([
+        'entry-document.created',
+        'entry-document.confirmed',
+        'entry-document.cancelled',
+      ]);
     });
 
     it('several lines of one product are reversed last-in-first-out and restore the balance', async () => {
       const p = await makeProduct(t);
       await addStock(t, 0, p.id, 4, '2.50');
-      const d = await createDraft(t, draftBody({ items: [item({ productId: p.hash, quantity: 6, unitPrice: 3 }), item({ productId: p.hash, quantity: 10, unitPrice: '4.10' })] }));
+      const d = await createDraft(
+        t,
+        draftBody({
+          items: [item({ productId: p.hash, quantity: 6, unitPrice: 3 }), item({ productId: p.hash, quantity: 10, unitPrice: '4.10' })],
+        }),
+      );
       const pre = await preview(d.id);
       // 4 @ 2.50 + 6 @ 3 → 2.8; + 10 @ 4.10 → (28 + 41) / 20 = 3.45
       expect(pre.body.stockMovements.map((m: any) => [m.lineNumber, m.averageCostAfter, m.balanceAfter])).to.deep.equal([
@@ -400,7 +453,9 @@ describe('Entry document confirmation and cancellation', () => {
       ]);
       await confirm(t, d.id);
       const res = await cancel(t, d.id);
-      expect(res.body.stockMovements.map((m: any) => [m.lineNumber, m.quantity, m.unitCost, m.averageCostAfter, m.balanceAfter])).to.deep.equal([
+      expect(
+        res.body.stockMovements.map((m: any) => [m.lineNumber, m.quantity, m.unitCost, m.averageCostAfter, m.balanceAfter]),
+      ).to.deep.equal([
         [2, 10, 4.1, 2.8, 10],
         [1, 6, 3, 2.5, 4],
       ]);

@@ -53,8 +53,19 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
         quantity: new Dec(10),
         unitPrice: new Dec('30.00'),
         freight: new Dec('5.00'),
-        taxes: { icms: { cst: '00', base: new Dec(300), rate: new Dec(18), value: new Dec(54) }, ipi: { cst: '50', value: new Dec('15.00') }, icmsSt: { value: new Dec('7.50') } },
-        declared: { description: 'REFRIGERANTE 2L CX C/6', unit: 'CX', quantity: new Dec(10), unitPrice: new Dec('30.00'), ncm: '22021000', cfop: '5102' },
+        taxes: {
+          icms: { cst: '00', base: new Dec(300), rate: new Dec(18), value: new Dec(54) },
+          ipi: { cst: '50', value: new Dec('15.00') },
+          icmsSt: { value: new Dec('7.50') },
+        },
+        declared: {
+          description: 'REFRIGERANTE 2L CX C/6',
+          unit: 'CX',
+          quantity: new Dec(10),
+          unitPrice: new Dec('30.00'),
+          ncm: '22021000',
+          cfop: '5102',
+        },
       },
     ],
     installments: [{ number: 1, dueDate: '2026-04-01', amount: new Dec('327.50') }],
@@ -65,7 +76,14 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
   it("creates a draft inside the caller's transaction, keeping the declared values and the XML totals", async () => {
     const input = nfeInput();
     const doc = await inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, input));
-    expect(doc).to.include({ status: 'DRAFT', origin: 'NFE_XML', series: '1', number: '45678', accessKey: input.accessKey, pendingItemCount: 1 });
+    expect(doc).to.include({
+      status: 'DRAFT',
+      origin: 'NFE_XML',
+      series: '1',
+      number: '45678',
+      accessKey: input.accessKey,
+      pendingItemCount: 1,
+    });
     expect(doc.total.toFixed(2)).to.equal('327.50');
     expect(doc.expectedTotals).to.deep.equal({ products: '300.00', freight: '5.00', ipi: '15.00', icmsSt: '7.50', total: '327.50' });
     const [line] = await dataSource.manager.findBy(EntryDocumentItem, { entryDocumentId: doc.id });
@@ -115,7 +133,14 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
   it("totals differing from the XML: in the draft's review, blocking at confirm-preview and confirm", async () => {
     const p = await makeProduct(t);
     const doc = await inTransaction(NO_UNIT, (em) =>
-      createEntryDocumentDraft(em, t.ctx, nfeInput({ expectedTotals: { products: new Dec(300), total: new Dec('330.00') }, items: nfeInput().items.map((i) => ({ ...i, productId: p.id })) })),
+      createEntryDocumentDraft(
+        em,
+        t.ctx,
+        nfeInput({
+          expectedTotals: { products: new Dec(300), total: new Dec('330.00') },
+          items: nfeInput().items.map((i) => ({ ...i, productId: p.id })),
+        }),
+      ),
     );
     const id = encodeId('entry-document', doc.id);
     const detail = await api().get(`/api/entry-document/detail/${id}`).set(t.headers());
@@ -135,28 +160,54 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
   it('assignItemProducts sets product and factor by line, bumps the version, audits; then the draft confirms', async () => {
     const p = await makeProduct(t);
     const doc = await inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, nfeInput()));
-    const updated = await inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: p.id, conversionFactor: new Dec(6) }], 1));
+    const updated = await inTransaction(NO_UNIT, (em) =>
+      assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: p.id, conversionFactor: new Dec(6) }], 1),
+    );
     expect(updated).to.include({ version: 2, pendingItemCount: 0 });
     const [line] = await dataSource.manager.findBy(EntryDocumentItem, { entryDocumentId: doc.id });
     // (300 + 5 + 15 + 7.50) / 60 units
-    expect([line.productId, line.reviewStatus, line.stockQuantity.toFixed(4), line.unitCost.toFixed(10)]).to.deep.equal([p.id, 'MATCHED', '60.0000', '5.4583333333']);
+    expect([line.productId, line.reviewStatus, line.stockQuantity.toFixed(4), line.unitCost.toFixed(10)]).to.deep.equal([
+      p.id,
+      'MATCHED',
+      '60.0000',
+      '5.4583333333',
+    ]);
     expect(line.declaredUnit).to.equal('CX');
     const audit = await auditOf(t, encodeId('entry-document', doc.id));
-    expect(audit[1].changes).to.deep.include({ 'items[1].productId': [null, encodeId('product', p.id)], 'items[1].conversionFactor': ['1.000000', '6.000000'] });
+    expect(audit[1].changes).to.deep.include({
+      'items[1].productId': [null, encodeId('product', p.id)],
+      'items[1].conversionFactor': ['1.000000', '6.000000'],
+    });
     expect((await confirm(t, encodeId('entry-document', doc.id))).status).to.equal(200);
   });
 
   it("assignItemProducts refuses an unknown line (400), another tenant's product (404), a stale version or a non-draft (409)", async () => {
     const foreign = await makeProduct(await createTestTenant({ filiais: 1 }));
     const doc = await inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, nfeInput()));
-    expect((await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 2, productId: null }])))).code).to.equal('VALIDATION_ERROR');
-    expect((await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: foreign.id }])))).code).to.equal('PRODUCT_NOT_FOUND');
-    expect((await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: null, ignored: true }], 7)))).code).to.equal('STALE_VERSION');
-    const ignored = await inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: null, ignored: true }]));
+    expect(
+      (await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 2, productId: null }])))).code,
+    ).to.equal('VALIDATION_ERROR');
+    expect(
+      (await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: foreign.id }]))))
+        .code,
+    ).to.equal('PRODUCT_NOT_FOUND');
+    expect(
+      (
+        await rejection(
+          inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: null, ignored: true }], 7)),
+        )
+      ).code,
+    ).to.equal('STALE_VERSION');
+    const ignored = await inTransaction(NO_UNIT, (em) =>
+      assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: null, ignored: true }]),
+    );
     expect(ignored.pendingItemCount).to.equal(0);
     const d = await createDraft(t, draftBody({ items: [item({ ignored: true })] }));
     await confirm(t, d.id);
     const confirmedId = (await dataSource.manager.findOneByOrFail(EntryDocument, { companyId: t.companyId, number: d.number })).id;
-    expect((await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, confirmedId, [{ lineNumber: 1, productId: null }])))).code).to.equal('ENTRY_DOCUMENT_CONFIRMED');
+    expect(
+      (await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, confirmedId, [{ lineNumber: 1, productId: null }]))))
+        .code,
+    ).to.equal('ENTRY_DOCUMENT_CONFIRMED');
   });
 });

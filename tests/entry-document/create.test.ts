@@ -64,11 +64,37 @@ describe('POST /entry-document and POST /entry-document/preview-manual', () => {
       expect(d.filialId).to.equal(t.filialHashes[0]);
       expect(d.supplier).to.deep.include({ document: cnpj, name: 'Atacado Boa Compra', stateRegistration: '123456789', uf: 'MG' });
       // 3 × 20.10 = 60.30; − 1.00 + 2.50 + IPI 3.02 = 64.82 → 64.82 / 3 = 21.6066666667
-      expect(d.totals).to.deep.equal({ products: 70.29, freight: 2.5, insurance: 0, discount: 1, otherExpenses: 0, ipi: 3.02, icmsSt: 0, total: 74.81 });
-      expect(d.items[0]).to.deep.include({ lineNumber: 1, productId: p.hash, reviewStatus: 'MATCHED', total: 60.3, landedTotal: 64.82, stockQuantity: 3, unitCost: 21.6066666667, unit: 'CX' });
+      expect(d.totals).to.deep.equal({
+        products: 70.29,
+        freight: 2.5,
+        insurance: 0,
+        discount: 1,
+        otherExpenses: 0,
+        ipi: 3.02,
+        icmsSt: 0,
+        total: 74.81,
+      });
+      expect(d.items[0]).to.deep.include({
+        lineNumber: 1,
+        productId: p.hash,
+        reviewStatus: 'MATCHED',
+        total: 60.3,
+        landedTotal: 64.82,
+        stockQuantity: 3,
+        unitCost: 21.6066666667,
+        unit: 'CX',
+      });
       expect(d.items[0].taxes.ipi).to.deep.equal({ cst: '50', base: 60.3, rate: 5, value: 3.02 });
       expect(d.items[0].taxes.icms).to.deep.equal({ cst: '00', base: 60.3, rate: 18, value: 10.85 });
-      expect(d.items[0].declared).to.deep.equal({ code: 'ABC-1', description: 'Caixa parafuso', unit: 'CX', quantity: 3, unitPrice: 20.1, ncm: '73181500', cfop: '1102' });
+      expect(d.items[0].declared).to.deep.equal({
+        code: 'ABC-1',
+        description: 'Caixa parafuso',
+        unit: 'CX',
+        quantity: 3,
+        unitPrice: 20.1,
+        ncm: '73181500',
+        cfop: '1102',
+      });
       expect(d.items[0].product).to.deep.include({ code: p.code, name: p.name });
       expect(d.items[1]).to.deep.include({ productId: null, reviewStatus: 'PENDING', unitCost: 9.99 });
       expect(d.review.blockingProblems.map((c: { code: string }) => c.code)).to.deep.equal(['ITEM_WITHOUT_PRODUCT']);
@@ -79,7 +105,10 @@ describe('POST /entry-document and POST /entry-document/preview-manual', () => {
       expect(stored.companyId).to.equal(t.companyId);
       expect(stored.total.toFixed(2)).to.equal('74.81');
       expect(stored.supplierDocument).to.equal(cnpj);
-      const items = await dataSource.manager.find(EntryDocumentItem, { where: { entryDocumentId: stored.id }, order: { lineNumber: 'ASC' } });
+      const items = await dataSource.manager.find(EntryDocumentItem, {
+        where: { entryDocumentId: stored.id },
+        order: { lineNumber: 'ASC' },
+      });
       expect(items.map((i) => [i.lineNumber, i.unitCost.toFixed(10), i.stockQuantity.toFixed(4)])).to.deep.equal([
         [1, '21.6066666667', '3.0000'],
         [2, '9.9900000000', '1.0000'],
@@ -270,7 +299,10 @@ describe('POST /entry-document and POST /entry-document/preview-manual', () => {
         { number: 1, dueDate: '2026-04-01', amount: 60 },
         { number: 2, dueDate: '2026-05-01', amount: 40 },
       ]);
-      const rows = await dataSource.manager.find(EntryDocumentInstallment, { where: { entryDocumentId: docId(d.id) }, order: { number: 'ASC' } });
+      const rows = await dataSource.manager.find(EntryDocumentInstallment, {
+        where: { entryDocumentId: docId(d.id) },
+        order: { number: 'ASC' },
+      });
       expect(rows.map((r) => [r.number, r.dueDate, r.amount.toFixed(2)])).to.deep.equal([
         [1, '2026-04-01', '60.00'],
         [2, '2026-05-01', '40.00'],
@@ -302,7 +334,13 @@ describe('POST /entry-document and POST /entry-document/preview-manual', () => {
       // 60 + 2.40 (other expenses by value) over 12 units
       expect(res.body.items[0]).to.deep.include({ stockQuantity: 12, otherExpenses: 2.4, landedTotal: 62.4, unitCost: 5.2 });
       expect(res.body.items[1]).to.deep.include({ otherExpenses: 1.6, unitCost: 41.6 });
-      expect(res.body.installmentCheck).to.deep.equal({ installmentsTotal: 50, documentTotal: 104, payableTotal: 104, difference: 54, matches: false });
+      expect(res.body.installmentCheck).to.deep.equal({
+        installmentsTotal: 50,
+        documentTotal: 104,
+        payableTotal: 104,
+        difference: 54,
+        matches: false,
+      });
       expect(res.body.payables).to.deep.equal([{ number: 1, dueDate: '2026-04-01', amount: 50 }]);
       const codes = res.body.warnings.map((w: { code: string; blocksConfirmation: boolean }) => [w.code, w.blocksConfirmation]);
       expect(codes).to.deep.include.members([

@@ -30,7 +30,8 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
   });
 
   const confirmPreview = (id: string) => api().get(`${ED}/confirm-preview/${id}`).set(t.headers());
-  const importXml = async (xml: string, items: { lineNumber: number; productId: string }[] = []) => uploadConsulted(t, await api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml, items }));
+  const importXml = async (xml: string, items: { lineNumber: number; productId: string }[] = []) =>
+    uploadConsulted(t, await api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml, items }));
 
   describe('a LUCRO_REAL resale purchase with ICMS, PIS, COFINS, IPI and ICMS-ST', () => {
     // Line 1 (5102 → 1102): 10 × 50.00 = 500.00, freight 10.00, IPI 5% 25.00, ICMS 18% of 510.00 = 91.80 → gross 535.00.
@@ -111,7 +112,14 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
           unitCost: 40.452,
         });
         expect(l2).to.deep.include({ declaredCfop: '5403', entryCfop: '1403', operationClass: 'PURCHASE_RESALE' });
-        expect(l2.cost).to.deep.include({ grossTotal: 368.4, icmsSt: 38.4, credits: { icms: 0, pis: 4.06, cofins: 18.7, ipi: 0 }, pisCofinsCreditBase: 246, costTotal: 345.64, unitCost: 17.282 });
+        expect(l2.cost).to.deep.include({
+          grossTotal: 368.4,
+          icmsSt: 38.4,
+          credits: { icms: 0, pis: 4.06, cofins: 18.7, ipi: 0 },
+          pisCofinsCreditBase: 246,
+          costTotal: 345.64,
+          unitCost: 17.282,
+        });
         expect(res.body.taxCredits).to.deep.equal([
           { tax: 'ICMS', base: 510, amount: 91.8 },
           { tax: 'PIS', base: 664.2, amount: 10.96 },
@@ -155,8 +163,20 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
           ['PIS', 10.96, 'RECORDED'],
           ['COFINS', 50.48, 'RECORDED'],
         ]);
-        const stored = await dataSource.manager.find(EntryDocumentItem, { where: { companyId: t.companyId, entryDocumentId: docId(d.id) }, order: { lineNumber: 'ASC' } });
-        expect(stored.map((i) => [i.entryCfop, i.operationClass, i.creditIcms.toFixed(2), i.creditPis.toFixed(2), i.creditCofins.toFixed(2), i.costTotal.toFixed(2)])).to.deep.equal([
+        const stored = await dataSource.manager.find(EntryDocumentItem, {
+          where: { companyId: t.companyId, entryDocumentId: docId(d.id) },
+          order: { lineNumber: 'ASC' },
+        });
+        expect(
+          stored.map((i) => [
+            i.entryCfop,
+            i.operationClass,
+            i.creditIcms.toFixed(2),
+            i.creditPis.toFixed(2),
+            i.creditCofins.toFixed(2),
+            i.costTotal.toFixed(2),
+          ]),
+        ).to.deep.equal([
           ['1102', 'PURCHASE_RESALE', '91.80', '6.90', '31.78', '404.52'],
           ['1403', 'PURCHASE_RESALE', '0.00', '4.06', '18.70', '345.64'],
         ]);
@@ -228,7 +248,12 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       const [a, b] = [await makeProduct(t), await makeProduct(t)];
       const d = await createDraft(
         t,
-        draftBody({ items: [item({ productId: a.hash, cfop: '5102', quantity: 3, unitPrice: '20.00' }), item({ productId: b.hash, cfop: '5910', quantity: 2, unitPrice: '15.00' })] }),
+        draftBody({
+          items: [
+            item({ productId: a.hash, cfop: '5102', quantity: 3, unitPrice: '20.00' }),
+            item({ productId: b.hash, cfop: '5910', quantity: 2, unitPrice: '15.00' }),
+          ],
+        }),
       );
       expect(d.totals.total).to.equal(90);
       const pre = await confirmPreview(d.id);
@@ -256,13 +281,18 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       const mixed = await createDraft(
         t,
         draftBody({
-          items: [item({ productId: a.hash, cfop: '5102', quantity: 3, unitPrice: '20.00' }), item({ productId: b.hash, cfop: '5910', quantity: 2, unitPrice: '15.00' })],
+          items: [
+            item({ productId: a.hash, cfop: '5102', quantity: 3, unitPrice: '20.00' }),
+            item({ productId: b.hash, cfop: '5910', quantity: 2, unitPrice: '15.00' }),
+          ],
           installments: [{ dueDate: '2026-04-01', amount: '90.00' }],
         }),
       );
       const pre = await confirmPreview(mixed.id);
       const problem = pre.body.blockingProblems.find((p: any) => p.code === 'INSTALLMENTS_TOTAL_MISMATCH');
-      expect(problem.message).to.equal('The installments add up to 90.00; the lines owed to the supplier add up to 60.00 (document total 90.00)');
+      expect(problem.message).to.equal(
+        'The installments add up to 90.00; the lines owed to the supplier add up to 60.00 (document total 90.00)',
+      );
       expectProblem(await confirm(t, mixed.id), 422, 'ENTRY_DOCUMENT_NOT_CONFIRMABLE');
       expect(await movementsOf(t, mixed.id)).to.deep.equal([]);
     });
@@ -272,7 +302,12 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
     // 5 × 173.544 = 867.72 of paint sent by its owner to be processed (5901 → 1901), no cobrança: the goods
     // stay the sender's — third-party stock of 5 worth 867.72, no own stock, no payable.
     const remessa = () =>
-      t.nfe({ operationNature: 'REMESSA PARA INDUSTRIALIZACAO', items: [{ code: 'TINTA-1', description: 'TINTA EPOXI 18L', cfop: '5901', quantity: '5', unitPrice: '173.544', icms: { cst: '41' } }] });
+      t.nfe({
+        operationNature: 'REMESSA PARA INDUSTRIALIZACAO',
+        items: [
+          { code: 'TINTA-1', description: 'TINTA EPOXI 18L', cfop: '5901', quantity: '5', unitPrice: '173.544', icms: { cst: '41' } },
+        ],
+      });
 
     it('posts neither own stock nor a payable: the goods are kept as the sender’s third-party stock, and cancel takes them out', async () => {
       const p = await makeProduct(t);
@@ -282,12 +317,26 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       const id = imported.body.entryDocument.id;
       const pre = await confirmPreview(id);
       expect(pre.body.blockingProblems).to.deep.equal([]);
-      expect(pre.body.lines[0]).to.deep.include({ declaredCfop: '5901', entryCfop: '1901', operationClass: 'THIRD_PARTY_INBOUND', posts: { stock: 'THIRD_PARTY', payable: false } });
+      expect(pre.body.lines[0]).to.deep.include({
+        declaredCfop: '5901',
+        entryCfop: '1901',
+        operationClass: 'THIRD_PARTY_INBOUND',
+        posts: { stock: 'THIRD_PARTY', payable: false },
+      });
       expect(pre.body.stockMovements).to.deep.equal([]);
       expect(pre.body.payables).to.deep.equal([]);
       const owner = imported.body.entryDocument.supplier.document;
       expect(pre.body.thirdPartyStockMovements).to.deep.equal([
-        { productId: p.hash, lineNumber: 1, ownerDocument: owner, direction: 'IN', quantity: 5, value: 867.72, balanceBefore: 0, balanceAfter: 5 },
+        {
+          productId: p.hash,
+          lineNumber: 1,
+          ownerDocument: owner,
+          direction: 'IN',
+          quantity: 5,
+          value: 867.72,
+          balanceBefore: 0,
+          balanceAfter: 5,
+        },
       ]);
 
       const res = await confirm(t, id);
@@ -297,9 +346,14 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expect(await stockOf(t, 0, p.id)).to.deep.include({ quantity: '0.0000' });
       const held = (await thirdPartyBalance(t, 0, p.id))!;
       expect([held.ownerDocument, held.quantity.toFixed(4), held.value.toFixed(2)]).to.deep.equal([owner, '5.0000', '867.72']);
-      expect((await thirdPartyMovementsOfDoc(t, id)).map((m) => [m.direction, m.quantity.toFixed(4), m.value.toFixed(2), m.balanceAfter.toFixed(4)])).to.deep.equal([
-        ['IN', '5.0000', '867.72', '5.0000'],
-      ]);
+      expect(
+        (await thirdPartyMovementsOfDoc(t, id)).map((m) => [
+          m.direction,
+          m.quantity.toFixed(4),
+          m.value.toFixed(2),
+          m.balanceAfter.toFixed(4),
+        ]),
+      ).to.deep.equal([['IN', '5.0000', '867.72', '5.0000']]);
       const list = await api().get(`${ED}/third-party-stock/${t.filialHashes[0]}`).set(t.headers()).query({ productId: p.hash });
       expect(list.status).to.equal(200);
       expect(list.body.data).to.have.length(1);
@@ -307,7 +361,9 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
 
       const cancelled = await cancel(t, id);
       expect(cancelled.status).to.equal(200);
-      expect(cancelled.body.thirdPartyStockMovements.map((m: any) => [m.direction, m.quantity, m.balanceAfter])).to.deep.equal([['OUT', 5, 0]]);
+      expect(cancelled.body.thirdPartyStockMovements.map((m: any) => [m.direction, m.quantity, m.balanceAfter])).to.deep.equal([
+        ['OUT', 5, 0],
+      ]);
       expect((await thirdPartyBalance(t, 0, p.id))!.quantity.toFixed(4)).to.equal('0.0000');
       const after = await api().get(`${ED}/third-party-stock/${t.filialHashes[0]}`).set(t.headers()).query({ productId: p.hash });
       expect(after.body.data).to.deep.equal([]);
@@ -345,7 +401,11 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
           .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
         403,
       );
-      expectProblem(await api().get(`${ED}/third-party-stock/${t.filialHashes[0]}`).set(t.headers()).query({ ownerDocument: '123' }), 400, 'VALIDATION_ERROR');
+      expectProblem(
+        await api().get(`${ED}/third-party-stock/${t.filialHashes[0]}`).set(t.headers()).query({ ownerDocument: '123' }),
+        400,
+        'VALIDATION_ERROR',
+      );
       expectProblem(await api().get(`${ED}/third-party-stock/${other.filialHashes[0]}`).set(t.headers()), 403);
     });
   });
@@ -363,7 +423,11 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       const preview = await api().post(`${NFE}/preview-import`).set(t.headers()).send({ xml: built.xml });
       expect(preview.status).to.equal(200);
       expect(preview.body.draft.purpose).to.equal('4');
-      expect(preview.body.draft.items[0]).to.deep.include({ entryCfop: '1202', operationClass: 'CUSTOMER_RETURN', operationClassSource: 'PURPOSE' });
+      expect(preview.body.draft.items[0]).to.deep.include({
+        entryCfop: '1202',
+        operationClass: 'CUSTOMER_RETURN',
+        operationClassSource: 'PURPOSE',
+      });
       expect(preview.body.draft.warnings.map((w: any) => w.code)).to.include('CUSTOMER_RETURN_NOT_A_PURCHASE');
 
       const imported = await importXml(built.xml, [{ lineNumber: 1, productId: p.hash }]);
@@ -375,7 +439,9 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expect(problem.message).to.contain('finNFe 4');
       expect(problem.message).to.contain('NF-e 1/4321 of 2025-03 issued by 11222333000181');
       expect(problem.message).to.contain('POST /api/returns/{filialId}');
-      expect(problem.details.referencedDocuments).to.deep.equal([{ accessKey: sale, issuerDocument: '11222333000181', model: '55', series: '1', number: '4321', issuedIn: '2025-03' }]);
+      expect(problem.details.referencedDocuments).to.deep.equal([
+        { accessKey: sale, issuerDocument: '11222333000181', model: '55', series: '1', number: '4321', issuedIn: '2025-03' },
+      ]);
       expect(pre.body.lines[0].posts).to.deep.equal({ stock: 'NONE', payable: false });
 
       const before = await fiscalFootprint(t);
@@ -391,7 +457,11 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
           .patch(`${ED}/${id}`)
           .set(t.headers())
           .send({ version: detail.version, ...b });
-      const bad = await patch({ items: [{ description: 'X', unit: 'UN', quantity: 2, unitPrice: 50, cfop: '5202', productId: p.hash, operationClass: 'PURCHASE_RESALE' }] });
+      const bad = await patch({
+        items: [
+          { description: 'X', unit: 'UN', quantity: 2, unitPrice: 50, cfop: '5202', productId: p.hash, operationClass: 'PURCHASE_RESALE' },
+        ],
+      });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
       expect(bad.body.errors[0].path).to.equal('items[0].operationClass');
       expectProblem(await patch({ purpose: '1' }), 422, 'ENTRY_DOCUMENT_FIELD_READ_ONLY');
@@ -402,7 +472,10 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
     it('a complementary invoice posts its value as a payable and no stock quantity; an adjustment owes nothing', async () => {
       const p = await makeProduct(t);
       // A price complement of 12.50 on goods bought before: quantity 0, value in other expenses.
-      const compl = await createDraft(t, draftBody({ purpose: '2', items: [item({ productId: p.hash, cfop: '5102', quantity: 0, unitPrice: 0, otherExpenses: '12.50' })] }));
+      const compl = await createDraft(
+        t,
+        draftBody({ purpose: '2', items: [item({ productId: p.hash, cfop: '5102', quantity: 0, unitPrice: 0, otherExpenses: '12.50' })] }),
+      );
       expect(compl.purpose).to.equal('2');
       const pre = await confirmPreview(compl.id);
       expect(pre.body.blockingProblems).to.deep.equal([]);
@@ -412,7 +485,10 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expect(await movementsOf(t, compl.id)).to.deep.equal([]);
       expect((await payablesOf(t, compl.id)).map((x) => x.amount.toFixed(2))).to.deep.equal(['12.50']);
 
-      const adjust = await createDraft(t, draftBody({ purpose: '3', items: [item({ productId: p.hash, cfop: '5102', quantity: 1, unitPrice: '7.00' })] }));
+      const adjust = await createDraft(
+        t,
+        draftBody({ purpose: '3', items: [item({ productId: p.hash, cfop: '5102', quantity: 1, unitPrice: '7.00' })] }),
+      );
       expect((await confirm(t, adjust.id)).status).to.equal(200);
       expect(await movementsOf(t, adjust.id)).to.deep.equal([]);
       expect(await payablesOf(t, adjust.id)).to.deep.equal([]);
@@ -434,7 +510,12 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
         };
         const d = await createDraft(t, draftBody({ items: [item(line)] }));
         // Resale: 250 − 45 = 205 → PIS 3.38, COFINS 15.58; cost 250 − 45 − 3.38 − 15.58 = 186.04.
-        expect(d.items[0]).to.deep.include({ cfop: '5102', entryCfop: '1102', entryCfopSource: 'DEFAULT', operationClass: 'PURCHASE_RESALE' });
+        expect(d.items[0]).to.deep.include({
+          cfop: '5102',
+          entryCfop: '1102',
+          entryCfopSource: 'DEFAULT',
+          operationClass: 'PURCHASE_RESALE',
+        });
         expect(d.items[0].cost).to.deep.include({ credits: { icms: 45, pis: 3.38, cofins: 15.58, ipi: 0 }, costTotal: 186.04 });
         // Bought for the office: 1556, no credit, cost 250.00.
         const res = await api()
@@ -443,13 +524,28 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
           .send({ version: d.version, items: [item({ ...line, entryCfop: '1556' })] });
         expect(res.status, JSON.stringify(res.body)).to.equal(200);
         expect(res.body.version).to.equal(d.version + 1);
-        expect(res.body.items[0]).to.deep.include({ cfop: '5102', entryCfop: '1556', entryCfopSource: 'MANUAL', operationClass: 'PURCHASE_USE_CONSUMPTION', operationClassSource: 'CFOP' });
+        expect(res.body.items[0]).to.deep.include({
+          cfop: '5102',
+          entryCfop: '1556',
+          entryCfopSource: 'MANUAL',
+          operationClass: 'PURCHASE_USE_CONSUMPTION',
+          operationClassSource: 'CFOP',
+        });
         expect(res.body.items[0].declared.cfop).to.equal('5102');
         expect(res.body.items[0].cost).to.deep.include({ credits: { icms: 0, pis: 0, cofins: 0, ipi: 0 }, costTotal: 250, unitCost: 25 });
         const row = await dataSource.manager.findOneByOrFail(EntryDocumentItem, { entryDocumentId: docId(d.id), lineNumber: 1 });
-        expect([row.cfop, row.declaredCfop, row.entryCfop, row.entryCfopSource, row.operationClass]).to.deep.equal(['5102', '5102', '1556', 'MANUAL', 'PURCHASE_USE_CONSUMPTION']);
+        expect([row.cfop, row.declaredCfop, row.entryCfop, row.entryCfopSource, row.operationClass]).to.deep.equal([
+          '5102',
+          '5102',
+          '1556',
+          'MANUAL',
+          'PURCHASE_USE_CONSUMPTION',
+        ]);
         const updated = (await auditOf(t, d.id)).filter((x) => x.action === 'UPDATED').pop()!;
-        expect(updated.changes).to.deep.include({ 'items[1].entryCfop': ['1102', '1556'], 'items[1].operationClass': ['PURCHASE_RESALE', 'PURCHASE_USE_CONSUMPTION'] });
+        expect(updated.changes).to.deep.include({
+          'items[1].entryCfop': ['1102', '1556'],
+          'items[1].operationClass': ['PURCHASE_RESALE', 'PURCHASE_USE_CONSUMPTION'],
+        });
         // The choice survives other edits (the product assignment recomputes the draft).
         const again = await api().patch(`${ED}/${d.id}`).set(t.headers()).send({ version: res.body.version, notes: 'uso interno' });
         expect(again.body.items[0]).to.deep.include({ entryCfop: '1556', entryCfopSource: 'MANUAL' });
@@ -492,15 +588,29 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
 
     it('a rule by NCM prefix books a draft’s lines; edited with version, deleted; audited and published', async () => {
       const p = await makeProduct(t);
-      const d = await createDraft(t, draftBody({ items: [item({ productId: p.hash, cfop: '5102', ncm: '48025610', quantity: 2, unitPrice: 10 })] }));
+      const d = await createDraft(
+        t,
+        draftBody({ items: [item({ productId: p.hash, cfop: '5102', ncm: '48025610', quantity: 2, unitPrice: 10 })] }),
+      );
       expect(d.items[0]).to.deep.include({ entryCfop: '1102', entryCfopSource: 'DEFAULT' });
 
       const created = await create({ issuerCfop: '5102', ncm: '4802', entryCfop: '1556' });
       expect(created.status, JSON.stringify(created.body)).to.equal(201);
-      expect(created.body).to.deep.include({ issuerCfop: '5102', ncm: '4802', productId: null, entryCfop: '1556', operationClass: null, version: 1 });
+      expect(created.body).to.deep.include({
+        issuerCfop: '5102',
+        ncm: '4802',
+        productId: null,
+        entryCfop: '1556',
+        operationClass: null,
+        version: 1,
+      });
       const ruleId = created.body.id;
       const pre = await confirmPreview(d.id);
-      expect(pre.body.lines[0]).to.deep.include({ entryCfop: '1556', entryCfopSource: 'COMPANY_RULE', operationClass: 'PURCHASE_USE_CONSUMPTION' });
+      expect(pre.body.lines[0]).to.deep.include({
+        entryCfop: '1556',
+        entryCfopSource: 'COMPANY_RULE',
+        operationClass: 'PURCHASE_USE_CONSUMPTION',
+      });
       const detail = await api().get(`${ED}/detail/${d.id}`).set(t.headers());
       expect(detail.body.items[0]).to.deep.include({ entryCfop: '1556', entryCfopSource: 'COMPANY_RULE' });
 
@@ -511,18 +621,36 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       const patched = await api().patch(`${ED}/cfop-rules/${ruleId}`).set(t.headers()).send({ version: 1, entryCfop: '1551' });
       expect(patched.status).to.equal(200);
       expect(patched.body).to.deep.include({ entryCfop: '1551', version: 2 });
-      expectProblem(await api().patch(`${ED}/cfop-rules/${ruleId}`).set(t.headers()).send({ version: 1, entryCfop: '1556' }), 409, 'STALE_VERSION');
-      expect((await confirmPreview(d.id)).body.lines[0]).to.deep.include({ entryCfop: '1551', operationClass: 'PURCHASE_FIXED_ASSET', posts: { stock: 'NONE', payable: true } });
+      expectProblem(
+        await api().patch(`${ED}/cfop-rules/${ruleId}`).set(t.headers()).send({ version: 1, entryCfop: '1556' }),
+        409,
+        'STALE_VERSION',
+      );
+      expect((await confirmPreview(d.id)).body.lines[0]).to.deep.include({
+        entryCfop: '1551',
+        operationClass: 'PURCHASE_FIXED_ASSET',
+        posts: { stock: 'NONE', payable: true },
+      });
 
       const ruleRowId = decodeId('entry-cfop-rule', ruleId);
-      const audit = await dataSource.query('SELECT action, changes FROM audit_log WHERE company_id = ? AND entity = ? AND entity_id = ? ORDER BY id', [t.companyId, 'entry-cfop-rule', ruleRowId]);
+      const audit = await dataSource.query(
+        'SELECT action, changes FROM audit_log WHERE company_id = ? AND entity = ? AND entity_id = ? ORDER BY id',
+        [t.companyId, 'entry-cfop-rule', ruleRowId],
+      );
       expect(audit.map((a: any) => a.action)).to.deep.equal(['CREATED', 'UPDATED']);
       expect(JSON.parse(audit[1].changes)).to.deep.equal({ entryCfop: ['1556', '1551'] });
 
       expect((await api().delete(`${ED}/cfop-rules/${ruleId}`).set(t.headers())).status).to.equal(204);
       expect((await confirmPreview(d.id)).body.lines[0]).to.deep.include({ entryCfop: '1102', entryCfopSource: 'DEFAULT' });
-      const events = await dataSource.query('SELECT type FROM outbox_event WHERE company_id = ? AND aggregate_type = ? AND aggregate_id = ? ORDER BY id', [t.companyId, 'entry-cfop-rule', ruleRowId]);
-      expect(events.map((e: any) => e.type)).to.deep.equal(['entry-cfop-rule.created', 'entry-cfop-rule.updated', 'entry-cfop-rule.deleted']);
+      const events = await dataSource.query(
+        'SELECT type FROM outbox_event WHERE company_id = ? AND aggregate_type = ? AND aggregate_id = ? ORDER BY id',
+        [t.companyId, 'entry-cfop-rule', ruleRowId],
+      );
+      expect(events.map((e: any) => e.type)).to.deep.equal([
+        'entry-cfop-rule.created',
+        'entry-cfop-rule.updated',
+        'entry-cfop-rule.deleted',
+      ]);
     });
 
     it('a product rule beats an NCM rule; a rule on x949 names its class; confirm books by the rule', async () => {
@@ -533,7 +661,12 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expect((await create({ issuerCfop: '5949', entryCfop: '1949', operationClass: 'THIRD_PARTY_INBOUND' })).status).to.equal(201);
       const d = await createDraft(
         t,
-        draftBody({ items: [item({ productId: p.hash, cfop: '6102', ncm: '85182200', quantity: 1, unitPrice: 100 }), item({ productId: consigned.hash, cfop: '5949', quantity: 3, unitPrice: 4 })] }),
+        draftBody({
+          items: [
+            item({ productId: p.hash, cfop: '6102', ncm: '85182200', quantity: 1, unitPrice: 100 }),
+            item({ productId: consigned.hash, cfop: '5949', quantity: 3, unitPrice: 4 }),
+          ],
+        }),
       );
       expect(d.items.map((i: any) => [i.entryCfop, i.operationClass, i.operationClassSource])).to.deep.equal([
         ['2551', 'PURCHASE_FIXED_ASSET', 'CFOP'],
@@ -569,7 +702,10 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expect(dup.body.ruleId).to.equal(first.body.id);
       const foreign = await makeProduct(other);
       expectProblem(await create({ issuerCfop: '5102', productId: foreign.hash, entryCfop: '1102' }), 404, 'PRODUCT_NOT_FOUND');
-      expectProblem(await api().patch(`${ED}/cfop-rules/${first.body.id}`).set(other.headers()).send({ version: 1, entryCfop: '1102' }), 404);
+      expectProblem(
+        await api().patch(`${ED}/cfop-rules/${first.body.id}`).set(other.headers()).send({ version: 1, entryCfop: '1102' }),
+        404,
+      );
       expectProblem(await api().delete(`${ED}/cfop-rules/${first.body.id}`).set(other.headers()), 404);
       expectProblem(await api().patch(`${ED}/cfop-rules/${first.body.id}`).set(t.headers()).send({ version: 1 }), 400, 'VALIDATION_ERROR');
       expect((await rules(other)).body.data.map((r: any) => r.id)).to.not.include(first.body.id);

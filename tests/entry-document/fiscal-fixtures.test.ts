@@ -42,7 +42,8 @@ const WEG = '60621141000404';
     await setFilialDocument(t, 1, WEG);
   });
 
-  const previewImport = (file: string, filialIndex = 0) => api().post(`${NFE}/preview-import`).set(t.headers(filialIndex)).set('Content-Type', 'application/xml').send(read(file));
+  const previewImport = (file: string, filialIndex = 0) =>
+    api().post(`${NFE}/preview-import`).set(t.headers(filialIndex)).set('Content-Type', 'application/xml').send(read(file));
   // Uploaded by hand: the authority's confirmation of the key is recorded as consultar-protocolo would. The
   // 2026 samples are signed by a self-signed test certificate ("SEM VALIDADE JURÍDICA") that confirmation
   // rightly refuses (NFE_SIGNER_UNTRUSTED, tests/nfe/signer-trust.test.ts); to exercise the booking rules on
@@ -167,7 +168,9 @@ const WEG = '60621141000404';
     it('the retorno (5902 → 1902) brings WEG its own paint back: it names the remessa it returns; nothing posts, nothing is owed', async () => {
       const preview = await previewImport(RETORNO, 1);
       expect(preview.status).to.equal(200);
-      expect(preview.body.draft.items.map((i: any) => [i.cfop, i.entryCfop, i.operationClass])).to.deep.equal([['5902', '1902', 'RETURN_OF_OURS']]);
+      expect(preview.body.draft.items.map((i: any) => [i.cfop, i.entryCfop, i.operationClass])).to.deep.equal([
+        ['5902', '1902', 'RETURN_OF_OURS'],
+      ]);
       // Mapping the returned paint is optional: a line that posts no stock needs no product.
       const res = await importXml(RETORNO, [], 1);
       expect(res.status, JSON.stringify(res.body).slice(0, 500)).to.equal(201);
@@ -211,7 +214,9 @@ const WEG = '60621141000404';
       const preview = await previewImport(IMPORT_3101);
       expect(preview.status).to.equal(200);
       // Was PURCHASE_INPUT before the IMPORT class (issue 34): a 3xxx purchase is an import.
-      expect(preview.body.draft.items.map((i: any) => [i.cfop, i.entryCfop, i.entryCfopSource, i.operationClass])).to.deep.equal(Array(3).fill(['3101', '3101', 'DECLARED', 'IMPORT']));
+      expect(preview.body.draft.items.map((i: any) => [i.cfop, i.entryCfop, i.entryCfopSource, i.operationClass])).to.deep.equal(
+        Array(3).fill(['3101', '3101', 'DECLARED', 'IMPORT']),
+      );
       // Line 1: vII 6,243.50 and no vDespAdu/IOF/AFRMM; vOutro 89.06 stays the invoice's other expenses.
       expect(preview.body.draft.items[0]).to.deep.include({ otherExpenses: 89.06 });
       expect(preview.body.draft.items[0].cost.importCosts).to.deep.equal({ duty: 6243.5, customsExpenses: 0 });

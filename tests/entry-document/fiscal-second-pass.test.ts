@@ -104,15 +104,30 @@ describe('Inbound booking, second pass (pure rules)', () => {
       apportionedFreight: Z,
       ...over,
     });
-    const plain = (c: ReturnType<typeof computeLineCost>) => [c.credits.icms, c.credits.pis, c.credits.cofins, c.credits.cbs, c.credits.ibs, c.costTotal].map((v) => v.toFixed(2));
+    const plain = (c: ReturnType<typeof computeLineCost>) =>
+      [c.credits.icms, c.credits.pis, c.credits.cofins, c.credits.cbs, c.credits.ibs, c.costTotal].map((v) => v.toFixed(2));
 
     it('a Simples supplier’s vCredICMSSN (CSOSN 101, 2.56 % of 1,000.00 = 25.60) is credited by a Lucro Presumido buyer (LC 123/2006 art. 23 §1º)', () => {
       const sn = { icmsCst: '101', snCredit: d('25.60') };
       expect(plain(computeLineCost(base(sn)))).to.deep.equal(['25.60', '0.00', '0.00', '0.00', '0.00', '974.40']);
       // Lucro Real: PIS/COFINS on the whole 1,000.00 (the Simples credit is not ICMS of the operation): 16.50 + 76.00.
-      expect(plain(computeLineCost(base({ ...sn, taxRegime: 'LUCRO_REAL' })))).to.deep.equal(['25.60', '16.50', '76.00', '0.00', '0.00', '881.90']);
+      expect(plain(computeLineCost(base({ ...sn, taxRegime: 'LUCRO_REAL' })))).to.deep.equal([
+        '25.60',
+        '16.50',
+        '76.00',
+        '0.00',
+        '0.00',
+        '881.90',
+      ]);
       // A Simples Nacional buyer credits nothing; a CSOSN without the credit (102) gives none.
-      expect(plain(computeLineCost(base({ ...sn, taxRegime: 'SIMPLES_NACIONAL' })))).to.deep.equal(['0.00', '0.00', '0.00', '0.00', '0.00', '1000.00']);
+      expect(plain(computeLineCost(base({ ...sn, taxRegime: 'SIMPLES_NACIONAL' })))).to.deep.equal([
+        '0.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        '1000.00',
+      ]);
       expect(plain(computeLineCost(base({ icmsCst: '102', snCredit: d('25.60') })))[0]).to.equal('0.00');
     });
 
@@ -121,38 +136,67 @@ describe('Inbound booking, second pass (pure rules)', () => {
       expect(ruleSetFor('2027-02-01T10:00:00-03:00').id).to.equal('CBS_2027');
       const real = { taxRegime: 'LUCRO_REAL' as const, icms: d('180.00') };
       // 2026: base 1,000 − 180 = 820 → PIS 13.53, COFINS 62.32 → 1,000 − 180 − 75.85 = 744.15.
-      expect(plain(computeLineCost(base({ ...real, issueDate: '2026-12-31' })))).to.deep.equal(['180.00', '13.53', '62.32', '0.00', '0.00', '744.15']);
+      expect(plain(computeLineCost(base({ ...real, issueDate: '2026-12-31' })))).to.deep.equal([
+        '180.00',
+        '13.53',
+        '62.32',
+        '0.00',
+        '0.00',
+        '744.15',
+      ]);
       // 2027: no PIS/COFINS; the CBS 88.00 and IBS 1.00 the invoice charges (in other expenses: gross 1,089.00) are credited.
-      const charged = { ...real, issueDate: '2027-02-01', otherExpenses: d('89.00'), landedTotal: d('1089.00'), chargedCbs: d('88.00'), chargedIbs: d('1.00') };
+      const charged = {
+        ...real,
+        issueDate: '2027-02-01',
+        otherExpenses: d('89.00'),
+        landedTotal: d('1089.00'),
+        chargedCbs: d('88.00'),
+        chargedIbs: d('1.00'),
+      };
       expect(plain(computeLineCost(base(charged)))).to.deep.equal(['180.00', '0.00', '0.00', '88.00', '1.00', '820.00']);
       // Use and consumption: no ICMS credit, but the CBS/IBS credit is broad (LC 214/2025 art. 47).
-      expect(plain(computeLineCost(base({ ...charged, entryCfop: '1556', operationClass: 'PURCHASE_USE_CONSUMPTION', baseClass: 'PURCHASE_USE_CONSUMPTION' })))).to.deep.equal([
-        '0.00',
-        '0.00',
-        '0.00',
-        '88.00',
-        '1.00',
-        '1000.00',
-      ]);
+      expect(
+        plain(
+          computeLineCost(
+            base({ ...charged, entryCfop: '1556', operationClass: 'PURCHASE_USE_CONSUMPTION', baseClass: 'PURCHASE_USE_CONSUMPTION' }),
+          ),
+        ),
+      ).to.deep.equal(['0.00', '0.00', '0.00', '88.00', '1.00', '1000.00']);
     });
 
-    const fiscal = (over: Partial<FiscalContext> = {}): FiscalContext => ({ taxRegime: 'LUCRO_REAL', rules: [], filialDocument: cnpjWithCheckDigits('112233440001'), companyDocuments: [], ...over });
-    const line = (over: Partial<ItemInput>): ItemInput => ({ description: 'X', unit: 'UN', quantity: d(10), unitPrice: d(50), productId: 1, ...over });
+    const fiscal = (over: Partial<FiscalContext> = {}): FiscalContext => ({
+      taxRegime: 'LUCRO_REAL',
+      rules: [],
+      filialDocument: cnpjWithCheckDigits('112233440001'),
+      companyDocuments: [],
+      ...over,
+    });
+    const line = (over: Partial<ItemInput>): ItemInput => ({
+      description: 'X',
+      unit: 'UN',
+      quantity: d(10),
+      unitPrice: d(50),
+      productId: 1,
+      ...over,
+    });
     const compute = (items: ItemInput[], extra: Partial<Parameters<typeof computeDocument>[0]> = {}) =>
       computeDocument({ items, issueDate: '2026-03-02', entryDate: '2026-03-03', fiscal: fiscal(), ...extra });
 
     it('a 2027 NF-e whose CBS/IBS the configured rule charges: credited per line; one whose rule keeps them informative: a warning, no credit', () => {
       const reform = { ibsCbs: { general: { cbs: { value: '44.00' }, ibsValue: '0.50' } } };
-      const it = line({ cfop: '5102', otherExpenses: d('44.50'), taxes: { icms: { cst: '00', value: d('90.00') }, pis: { cst: '01' }, cofins: { cst: '01' } }, reformTaxes: reform });
+      const it = line({
+        cfop: '5102',
+        otherExpenses: d('44.50'),
+        taxes: { icms: { cst: '00', value: d('90.00') }, pis: { cst: '01' }, cofins: { cst: '01' } },
+        reformTaxes: reform,
+      });
       const doc = compute([it], { issueDate: '2027-02-01', reformTaxes: { rule: { charged: true } } });
       // 500 + 44.50 = 544.50 gross − ICMS 90 − CBS 44 − IBS 0.50 = 410.00; no PIS/COFINS.
-      expect([doc.items[0].creditPis, doc.items[0].creditCofins, doc.items[0].creditCbs, doc.items[0].creditIbs, doc.items[0].costTotal].map((v) => v.toFixed(2))).to.deep.equal([
-        '0.00',
-        '0.00',
-        '44.00',
-        '0.50',
-        '410.00',
-      ]);
+      expect(
+        [doc.items[0].creditPis, doc.items[0].creditCofins, doc.items[0].creditCbs, doc.items[0].creditIbs, doc.items[0].costTotal].map(
+          (v) => v.toFixed(2),
+        ),
+      ).to.deep.equal(['0.00', '0.00', '44.00', '0.50', '410.00']);
       const informative = compute([{ ...it, otherExpenses: null }], { issueDate: '2027-02-01', reformTaxes: { rule: { charged: false } } });
       expect(informative.items[0].creditCbs.toFixed(2)).to.equal('0.00');
       expect(informative.items[0].creditPis.toFixed(2)).to.equal('0.00');
@@ -182,10 +226,20 @@ describe('Inbound booking, second pass (pure rules)', () => {
       const it0 = real.items[0];
       expect(it0).to.include({ entryCfop: '3101', operationClass: 'IMPORT' });
       // Invoice total (vNF, with the duty): 39,021.85 + 89.06 + 4,526.53 + 6,243.50 = 49,880.94; owed to the supplier: 39,021.85.
-      expect([real.totals.total, it0.landedTotal, real.payableTotal].map((v) => v.toFixed(2))).to.deep.equal(['49880.94', '49880.94', '39021.85']);
+      expect([real.totals.total, it0.landedTotal, real.payableTotal].map((v) => v.toFixed(2))).to.deep.equal([
+        '49880.94',
+        '49880.94',
+        '39021.85',
+      ]);
       // Lucro Real: + customs 12.34 + ICMS/PIS/COFINS paid 12,280.18 − credits ICMS 7,695.11, IPI 4,526.53 (importer equiparado
       // a industrial, RIPI art. 9 I), PIS 819.46, COFINS 3,765.61 (amounts paid, art. 15) = 39,021.85 + 89.06 + 6,243.50 + 12.34 = 45,366.75.
-      expect([it0.creditIcms, it0.creditIpi, it0.creditPis, it0.creditCofins, it0.costTotal].map((v) => v.toFixed(2))).to.deep.equal(['7695.11', '4526.53', '819.46', '3765.61', '45366.75']);
+      expect([it0.creditIcms, it0.creditIpi, it0.creditPis, it0.creditCofins, it0.costTotal].map((v) => v.toFixed(2))).to.deep.equal([
+        '7695.11',
+        '4526.53',
+        '819.46',
+        '3765.61',
+        '45366.75',
+      ]);
       expect(it0.unitCost.toFixed(10)).to.equal('64.8096428571');
       // Lucro Presumido: PIS/COFINS-Imp stay in cost: 45,366.75 + 4,585.07 = 49,951.82. Simples: nothing credited: 62,173.46.
       expect(at('LUCRO_PRESUMIDO').items[0].costTotal.toFixed(2)).to.equal('49951.82');
@@ -197,18 +251,20 @@ describe('Inbound booking, second pass (pure rules)', () => {
       const same = compute([it], { supplierDocument: cnpjWithCheckDigits('112233440002') });
       expect(same.items[0]).to.include({ entryCfop: '1152', operationClass: 'TRANSFER' });
       // 10 × 50.00 = 500.00 − ICMS 90.00 = 410.00 (41.00 a unit); nothing owed.
-      expect([same.items[0].creditIcms, same.items[0].creditPis, same.items[0].creditCofins, same.items[0].costTotal, same.payableTotal].map((v) => v.toFixed(2))).to.deep.equal([
-        '90.00',
-        '0.00',
-        '0.00',
-        '410.00',
-        '0.00',
-      ]);
+      expect(
+        [same.items[0].creditIcms, same.items[0].creditPis, same.items[0].creditCofins, same.items[0].costTotal, same.payableTotal].map(
+          (v) => v.toFixed(2),
+        ),
+      ).to.deep.equal(['90.00', '0.00', '0.00', '410.00', '0.00']);
       expect(same.payables).to.deep.equal([]);
       expect(same.checks.filter((c) => c.blocksConfirmation)).to.deep.equal([]);
       // A filial of the company under another CNPJ root is still the company.
       const listed = cnpjWithCheckDigits('998877660001');
-      expect(compute([it], { supplierDocument: listed, fiscal: fiscal({ companyDocuments: [listed] }) }).checks.filter((c) => c.blocksConfirmation)).to.deep.equal([]);
+      expect(
+        compute([it], { supplierDocument: listed, fiscal: fiscal({ companyDocuments: [listed] }) }).checks.filter(
+          (c) => c.blocksConfirmation,
+        ),
+      ).to.deep.equal([]);
       const foreign = compute([it], { supplierDocument: cnpjWithCheckDigits('556677880001') });
       expect(foreign.checks.filter((c) => c.blocksConfirmation).map((c) => c.code)).to.deep.equal(['TRANSFER_FROM_ANOTHER_COMPANY']);
     });
@@ -226,13 +282,30 @@ describe('Inbound booking, second pass (API)', () => {
     try {
       const p = await makeProduct(t);
       // Goods: 600.00 − ICMS 108.00 − PIS 1.65 % of 492.00 (8.12) − COFINS 7.6 % of 492.00 (37.39) = 446.49.
-      const doc = await importNfe(t, [{ code: 'P60', quantity: '60', unitPrice: '10.00', productId: p.hash, icms: { cst: '00', rate: '18' }, pisRate: '1.65', cofinsRate: '7.6' }]);
+      const doc = await importNfe(t, [
+        {
+          code: 'P60',
+          quantity: '60',
+          unitPrice: '10.00',
+          productId: p.hash,
+          icms: { cst: '00', rate: '18' },
+          pisRate: '1.65',
+          cofinsRate: '7.6',
+        },
+      ]);
       // Freight: 30.00 − ICMS 3.60 = 26.40 → PIS 0.4356 = 0.44, COFINS 2.0064 = 2.01 (Leis 10.637/2002 and 10.833/2003
       // art. 3; base without the ICMS, Lei 14.592/2023) → 26.40 − 2.45 = 23.95 onto the line.
       const cteId = await stage(t, t.cte({ total: '30.00', icms: { cst: '00', rate: '12' }, nfeKeys: [doc.accessKey] }));
       const applied = await api().post(`${CTE}/apportion/${cteId}`).set(t.headers()).send({});
       expect(applied.status, JSON.stringify(applied.body)).to.equal(200);
-      expect(applied.body.freight).to.deep.equal({ serviceTotal: 30, icms: 3.6, recoverableIcms: 3.6, pisCredit: 0.44, cofinsCredit: 2.01, amount: 23.95 });
+      expect(applied.body.freight).to.deep.equal({
+        serviceTotal: 30,
+        icms: 3.6,
+        recoverableIcms: 3.6,
+        pisCredit: 0.44,
+        cofinsCredit: 2.01,
+        amount: 23.95,
+      });
       const confirmed = await api().post(`${ED}/confirm/${doc.id}`).set(t.headers());
       expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
       // (446.49 + 23.95) / 60 = 7.8406666667 → 7.8407 (7.8815 before: 446.49 + 26.40).
@@ -251,14 +324,24 @@ describe('Inbound booking, second pass (API)', () => {
     await setTaxRegime(t, 0, 'LUCRO_PRESUMIDO');
     try {
       const p = await makeProduct(t);
-      const doc = await importNfe(t, [{ code: 'SN1', quantity: '40', unitPrice: '25.00', productId: p.hash, icms: { csosn: '101', creditRate: '2.56' } }], { issuer: { crt: '1' } });
+      const doc = await importNfe(
+        t,
+        [{ code: 'SN1', quantity: '40', unitPrice: '25.00', productId: p.hash, icms: { csosn: '101', creditRate: '2.56' } }],
+        { issuer: { crt: '1' } },
+      );
       const detail = (await api().get(`${ED}/detail/${doc.id}`).set(t.headers())).body;
       expect(detail.items[0].taxes.icms).to.deep.include({ cst: '101', snCreditRate: 2.56, snCreditValue: 25.6 });
       // 1,000.00 − 25.60 = 974.40 → 24.36 a unit.
-      expect(detail.items[0].cost).to.deep.include({ credits: { icms: 25.6, pis: 0, cofins: 0, ipi: 0 }, costTotal: 974.4, unitCost: 24.36 });
+      expect(detail.items[0].cost).to.deep.include({
+        credits: { icms: 25.6, pis: 0, cofins: 0, ipi: 0 },
+        costTotal: 974.4,
+        unitCost: 24.36,
+      });
       const confirmed = await api().post(`${ED}/confirm/${doc.id}`).set(t.headers());
       expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
-      expect((await creditsOf(t, doc.id)).map((c) => [c.tax, c.amount.toFixed(2), c.status])).to.deep.equal([['ICMS', '25.60', 'RECORDED']]);
+      expect((await creditsOf(t, doc.id)).map((c) => [c.tax, c.amount.toFixed(2), c.status])).to.deep.equal([
+        ['ICMS', '25.60', 'RECORDED'],
+      ]);
       expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '40.0000', averageCost: '24.3600000000' });
     } finally {
       await setTaxRegime(t, 0, 'SIMPLES_NACIONAL');
@@ -272,11 +355,22 @@ describe('Inbound booking, second pass (API)', () => {
         draftBody({
           issueDate,
           entryDate: issueDate,
-          items: [item({ cfop: '5102', quantity: 10, unitPrice: '100.00', taxes: { icms: { cst: '00', base: '1000.00', rate: 18, value: '180.00' }, pis: { cst: '01' }, cofins: { cst: '01' } } })],
+          items: [
+            item({
+              cfop: '5102',
+              quantity: 10,
+              unitPrice: '100.00',
+              taxes: { icms: { cst: '00', base: '1000.00', rate: 18, value: '180.00' }, pis: { cst: '01' }, cofins: { cst: '01' } },
+            }),
+          ],
         });
       const in2027 = await api().post(`${ED}/preview-manual`).set(t.headers()).send(body('2027-02-01'));
       expect(in2027.status, JSON.stringify(in2027.body)).to.equal(200);
-      expect(in2027.body.items[0].cost).to.deep.include({ credits: { icms: 180, pis: 0, cofins: 0, ipi: 0 }, pisCofinsCreditBase: 0, costTotal: 820 });
+      expect(in2027.body.items[0].cost).to.deep.include({
+        credits: { icms: 180, pis: 0, cofins: 0, ipi: 0 },
+        pisCofinsCreditBase: 0,
+        costTotal: 820,
+      });
       const in2026 = await api().post(`${ED}/preview-manual`).set(t.headers()).send(body('2026-12-31'));
       // 1,000 − 180 = 820 → PIS 13.53, COFINS 62.32.
       expect(in2026.body.items[0].cost).to.deep.include({ credits: { icms: 180, pis: 13.53, cofins: 62.32, ipi: 0 }, costTotal: 744.15 });
@@ -293,13 +387,27 @@ describe('Inbound booking, second pass (API)', () => {
       // on top: vNFTot 1,089.00 (vItem with the taxes, the 2027 convention). No PIS/COFINS in 2027 (EC 132/2023).
       const doc = await importNfe(
         t,
-        [{ code: 'R27', quantity: '10', unitPrice: '100.00', productId: p.hash, icms: { cst: '00', rate: '18' }, ibsCbs: { cbsRate: '8.8000', ibsStateRate: '0.1000', ibsMunicipalRate: '0.0000' } }],
+        [
+          {
+            code: 'R27',
+            quantity: '10',
+            unitPrice: '100.00',
+            productId: p.hash,
+            icms: { cst: '00', rate: '18' },
+            ibsCbs: { cbsRate: '8.8000', ibsStateRate: '0.1000', ibsMunicipalRate: '0.0000' },
+          },
+        ],
         { issuedAt: '2027-02-01T10:00:00-03:00' },
       );
       const detail = (await api().get(`${ED}/detail/${doc.id}`).set(t.headers())).body;
       // Cost: 1,089.00 − ICMS 180.00 − CBS 88.00 − IBS 1.00 = 820.00 → 82.00 a unit (before: the CBS/IBS left in it, 909.00).
       expect(detail.items[0].otherExpenses).to.equal(89);
-      expect(detail.items[0].cost).to.deep.include({ credits: { icms: 180, pis: 0, cofins: 0, ipi: 0 }, reformCredits: { cbs: 88, ibs: 1 }, costTotal: 820, unitCost: 82 });
+      expect(detail.items[0].cost).to.deep.include({
+        credits: { icms: 180, pis: 0, cofins: 0, ipi: 0 },
+        reformCredits: { cbs: 88, ibs: 1 },
+        costTotal: 820,
+        unitCost: 82,
+      });
       expect(detail.totals.total).to.equal(1089);
       expect((detail.checks ?? []).map((c: { code: string }) => c.code)).to.not.include('REFORM_TAXES_NOT_CHARGED');
       const confirmed = await api().post(`${ED}/confirm/${doc.id}`).set(t.headers());
@@ -339,9 +447,24 @@ describe('Inbound booking, second pass (API)', () => {
       const p = await makeProduct(t);
       const sibling = cnpjWithCheckDigits(`${t.document.slice(0, 8)}0099`);
       // 8 × 25.00 = 200.00, ICMS 12 % 24.00 → 176.00 → 22.00 a unit.
-      const doc = await importNfe(t, [{ code: 'TR1', quantity: '8', unitPrice: '25.00', cfop: '6152', productId: p.hash, icms: { cst: '00', rate: '12' }, pisRate: '1.65', cofinsRate: '7.6' }], {
-        issuer: { cnpj: sibling },
-      });
+      const doc = await importNfe(
+        t,
+        [
+          {
+            code: 'TR1',
+            quantity: '8',
+            unitPrice: '25.00',
+            cfop: '6152',
+            productId: p.hash,
+            icms: { cst: '00', rate: '12' },
+            pisRate: '1.65',
+            cofinsRate: '7.6',
+          },
+        ],
+        {
+          issuer: { cnpj: sibling },
+        },
+      );
       const pre = await api().get(`${ED}/confirm-preview/${doc.id}`).set(t.headers());
       expect(pre.status, JSON.stringify(pre.body)).to.equal(200);
       expect(pre.body.blockingProblems).to.deep.equal([]);
@@ -360,14 +483,23 @@ describe('Inbound booking, second pass (API)', () => {
   it('finNFe 4 with 5918 (our consigned goods returned) is confirmable and posts nothing; with 5209 (a transfer returned) it enters own stock', async () => {
     const p = await makeProduct(t);
     const sibling = cnpjWithCheckDigits(`${t.document.slice(0, 8)}0098`);
-    const consigned = await importNfe(t, [{ code: 'CS1', quantity: '3', unitPrice: '10.00', cfop: '5918', productId: p.hash }], { purpose: '4' });
+    const consigned = await importNfe(t, [{ code: 'CS1', quantity: '3', unitPrice: '10.00', cfop: '5918', productId: p.hash }], {
+      purpose: '4',
+    });
     const pre = await api().get(`${ED}/confirm-preview/${consigned.id}`).set(t.headers());
     expect(pre.body.blockingProblems).to.deep.equal([]);
-    expect(pre.body.lines[0]).to.deep.include({ entryCfop: '1918', operationClass: 'RETURN_OF_OURS', posts: { stock: 'NONE', payable: false } });
+    expect(pre.body.lines[0]).to.deep.include({
+      entryCfop: '1918',
+      operationClass: 'RETURN_OF_OURS',
+      posts: { stock: 'NONE', payable: false },
+    });
     expect((await api().post(`${ED}/confirm/${consigned.id}`).set(t.headers())).status).to.equal(200);
     expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '0.0000', averageCost: '0.0000000000' });
 
-    const back = await importNfe(t, [{ code: 'TB1', quantity: '4', unitPrice: '12.50', cfop: '5209', productId: p.hash }], { purpose: '4', issuer: { cnpj: sibling } });
+    const back = await importNfe(t, [{ code: 'TB1', quantity: '4', unitPrice: '12.50', cfop: '5209', productId: p.hash }], {
+      purpose: '4',
+      issuer: { cnpj: sibling },
+    });
     expect((await api().post(`${ED}/confirm/${back.id}`).set(t.headers())).status).to.equal(200);
     expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '4.0000', averageCost: '12.5000000000' });
     expect(await payablesOf(t, back.id)).to.deep.equal([]);
@@ -376,12 +508,20 @@ describe('Inbound booking, second pass (API)', () => {
   it('goods held in consignment (5917 → 1917, third-party stock) then sold to us (5114 → 1113): they leave third-party stock and enter own stock, owed', async () => {
     const p = await makeProduct(t);
     const consignor = cnpjWithCheckDigits('443322110001');
-    const remessa = await importNfe(t, [{ code: 'CG1', quantity: '6', unitPrice: '15.00', cfop: '5917', productId: p.hash }], { issuer: { cnpj: consignor } });
+    const remessa = await importNfe(t, [{ code: 'CG1', quantity: '6', unitPrice: '15.00', cfop: '5917', productId: p.hash }], {
+      issuer: { cnpj: consignor },
+    });
     expect((await api().post(`${ED}/confirm/${remessa.id}`).set(t.headers())).status).to.equal(200);
     expect(Number((await thirdPartyBalance(t, 0, p.id))!.quantity.toFixed(4))).to.equal(6);
-    const sale = await importNfe(t, [{ code: 'CG1', quantity: '6', unitPrice: '15.00', cfop: '5114', productId: p.hash }], { issuer: { cnpj: consignor } });
+    const sale = await importNfe(t, [{ code: 'CG1', quantity: '6', unitPrice: '15.00', cfop: '5114', productId: p.hash }], {
+      issuer: { cnpj: consignor },
+    });
     const pre = await api().get(`${ED}/confirm-preview/${sale.id}`).set(t.headers());
-    expect(pre.body.lines[0]).to.deep.include({ entryCfop: '1113', operationClass: 'PURCHASE_RESALE', posts: { stock: 'OWN', payable: true } });
+    expect(pre.body.lines[0]).to.deep.include({
+      entryCfop: '1113',
+      operationClass: 'PURCHASE_RESALE',
+      posts: { stock: 'OWN', payable: true },
+    });
     const confirmed = await api().post(`${ED}/confirm/${sale.id}`).set(t.headers());
     expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
     expect(Number((await thirdPartyBalance(t, 0, p.id))!.quantity.toFixed(4))).to.equal(0);
@@ -395,7 +535,10 @@ describe('Inbound booking, second pass (API)', () => {
   });
 
   it('the NF-e preview reads the Simples credit of the invoice', async () => {
-    const built = await t.nfe({ issuer: { crt: '1' }, items: [{ code: 'S', quantity: '2', unitPrice: '50.00', icms: { csosn: '101', creditRate: '1.25' } }] });
+    const built = await t.nfe({
+      issuer: { crt: '1' },
+      items: [{ code: 'S', quantity: '2', unitPrice: '50.00', icms: { csosn: '101', creditRate: '1.25' } }],
+    });
     const res = await api().post(`${NFE}/preview`).set(t.headers()).send({ xml: built.xml });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.report.valid).to.equal(true);

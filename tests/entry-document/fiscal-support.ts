@@ -14,10 +14,17 @@ export async function setTaxRegime(t: TestTenant, index: number, taxRegime: TaxR
   await dataSource.manager.update(Filial, { id: t.filialIds[index], companyId: t.companyId }, { taxRegime });
 }
 
-export const creditsOf = (t: TestTenant, hash: string) => dataSource.manager.find(EntryDocumentTaxCredit, { where: { companyId: t.companyId, entryDocumentId: docId(hash) }, order: { id: 'ASC' } });
+export const creditsOf = (t: TestTenant, hash: string) =>
+  dataSource.manager.find(EntryDocumentTaxCredit, {
+    where: { companyId: t.companyId, entryDocumentId: docId(hash) },
+    order: { id: 'ASC' },
+  });
 
 export const thirdPartyMovementsOfDoc = (t: TestTenant, hash: string) =>
-  dataSource.manager.find(ThirdPartyStockMovement, { where: { companyId: t.companyId, referenceType: 'entry-document', referenceId: docId(hash) }, order: { id: 'ASC' } });
+  dataSource.manager.find(ThirdPartyStockMovement, {
+    where: { companyId: t.companyId, referenceType: 'entry-document', referenceId: docId(hash) },
+    order: { id: 'ASC' },
+  });
 
 export const thirdPartyBalance = (t: TestTenant, filialIndex: number, productId: number) =>
   dataSource.manager.findOneBy(ThirdPartyStockBalance, { companyId: t.companyId, filialId: t.filialIds[filialIndex], productId });
@@ -36,4 +43,10 @@ export async function fiscalFootprint(t: TestTenant) {
 }
 
 /** Plain strings of a credit row, for deep equality. */
-export const creditRow = (c: EntryDocumentTaxCredit) => ({ tax: c.tax, base: c.base.toFixed(2), amount: c.amount.toFixed(2), taxRegime: c.taxRegime, status: c.status });
+export const creditRow = (c: EntryDocumentTaxCredit) => ({
+  tax: c.tax,
+  base: c.base.toFixed(2),
+  amount: c.amount.toFixed(2),
+  taxRegime: c.taxRegime,
+  status: c.status,
+});

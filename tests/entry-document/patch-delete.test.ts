@@ -27,20 +27,37 @@ describe('PATCH /entry-document/:id and DELETE /entry-document/:id', () => {
   describe('PATCH', () => {
     it('edits header fields of a DRAFT: version bumps, audit keeps the field diffs, event written', async () => {
       const d = await createDraft(t, draftBody({ notes: null, entryDate: '2026-03-03' }));
-      const res = await patch(d.id, { version: 1, notes: 'Conferida', entryDate: '2026-03-05', number: '0000777', operationNature: 'Compra' });
+      const res = await patch(d.id, {
+        version: 1,
+        notes: 'Conferida',
+        entryDate: '2026-03-05',
+        number: '0000777',
+        operationNature: 'Compra',
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body).to.include({ version: 2, notes: 'Conferida', entryDate: '2026-03-05', number: '777', operationNature: 'Compra' });
       const stored = await dataSource.manager.findOneByOrFail(EntryDocument, { id: docId(d.id) });
       expect([stored.version, stored.number, stored.entryDate]).to.deep.equal([2, '777', '2026-03-05']);
       const audit = await auditOf(t, d.id);
       expect(audit.map((a) => a.action)).to.deep.equal(['CREATED', 'UPDATED']);
-      expect(audit[1].changes).to.deep.equal({ number: [d.number, '777'], entryDate: ['2026-03-03', '2026-03-05'], operationNature: [null, 'Compra'], notes: [null, 'Conferida'] });
+      expect(audit[1].changes).to.deep.equal({
+        number: [d.number, '777'],
+        entryDate: ['2026-03-03', '2026-03-05'],
+        operationNature: [null, 'Compra'],
+        notes: [null, 'Conferida'],
+      });
       expect((await eventsOf(t, d.id)).map((e) => e.type)).to.deep.equal(['entry-document.created', 'entry-document.updated']);
     });
 
     it('replaces the items and installments: totals recomputed, per-line diffs audited', async () => {
       const p = await makeProduct(t);
-      const d = await createDraft(t, draftBody({ items: [item({ quantity: 1, unitPrice: 10 }), item({ quantity: 2, unitPrice: 5 })], installments: [{ dueDate: '2026-04-01', amount: 20 }] }));
+      const d = await createDraft(
+        t,
+        draftBody({
+          items: [item({ quantity: 1, unitPrice: 10 }), item({ quantity: 2, unitPrice: 5 })],
+          installments: [{ dueDate: '2026-04-01', amount: 20 }],
+        }),
+      );
       const res = await patch(d.id, {
         version: 1,
         items: [item({ productId: p.hash, quantity: 3, unitPrice: 10 })],
@@ -73,7 +90,10 @@ describe('PATCH /entry-document/:id and DELETE /entry-document/:id', () => {
     });
 
     it('header charges reallocate over the existing items, replacing their own values', async () => {
-      const d = await createDraft(t, draftBody({ items: [item({ quantity: 1, unitPrice: 30, freight: 9 }), item({ quantity: 1, unitPrice: 10 })] }));
+      const d = await createDraft(
+        t,
+        draftBody({ items: [item({ quantity: 1, unitPrice: 30, freight: 9 }), item({ quantity: 1, unitPrice: 10 })] }),
+      );
       const res = await patch(d.id, { version: 1, charges: { freight: 4 } });
       expect(res.status).to.equal(200);
       expect(res.body.items.map((i: { freight: number }) => i.freight)).to.deep.equal([3, 1]);
@@ -96,7 +116,10 @@ describe('PATCH /entry-document/:id and DELETE /entry-document/:id', () => {
       expectProblem(stale, 409, 'STALE_VERSION');
       expect(stale.body.currentVersion).to.equal(2);
       expect(await footprint(t)).to.deep.equal(before);
-      const results = await Promise.all([patch(d.id, { version: 2, notes: 'x' }), patch(d.id, { version: 2, items: [item({ quantity: 9 })] })]);
+      const results = await Promise.all([
+        patch(d.id, { version: 2, notes: 'x' }),
+        patch(d.id, { version: 2, items: [item({ quantity: 9 })] }),
+      ]);
       expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
       const stored = await dataSource.manager.findOneByOrFail(EntryDocument, { id: docId(d.id) });
       expect(stored.version).to.equal(3);
@@ -130,7 +153,10 @@ describe('PATCH /entry-document/:id and DELETE /entry-document/:id', () => {
       const res = await patch(id, { version: 1, number: '10', issueDate: '2026-03-02' });
       expectProblem(res, 422, 'ENTRY_DOCUMENT_FIELD_READ_ONLY');
       expect(res.body.fields).to.deep.equal(['number', 'issueDate']);
-      const ok = await patch(id, { version: 1, items: [item({ productId: p.hash, description: 'Feijão', unit: 'SC', quantity: 1, unitPrice: 100, conversionFactor: 30 })] });
+      const ok = await patch(id, {
+        version: 1,
+        items: [item({ productId: p.hash, description: 'Feijão', unit: 'SC', quantity: 1, unitPrice: 100, conversionFactor: 30 })],
+      });
       expect(ok.status).to.equal(200);
       expect(ok.body.items[0]).to.deep.include({ reviewStatus: 'MATCHED', stockQuantity: 30 });
     });
@@ -140,10 +166,19 @@ describe('PATCH /entry-document/:id and DELETE /entry-document/:id', () => {
       const before = await footprint(t);
       const bad = await patch(d.id, { notes: 'sem versão', items: [{ description: 'x' }] });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
-      expect(bad.body.errors.map((e: { path: string }) => e.path)).to.include.members(['version', 'items[0].unit', 'items[0].quantity', 'items[0].unitPrice']);
+      expect(bad.body.errors.map((e: { path: string }) => e.path)).to.include.members([
+        'version',
+        'items[0].unit',
+        'items[0].quantity',
+        'items[0].unitPrice',
+      ]);
       expectProblem(await patch(d.id, { version: 1 }), 400, 'VALIDATION_ERROR');
       expectProblem(await patch(d.id, { version: 1, notes: 'x' }, other.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
-      expectProblem(await patch(d.id, { version: 1, notes: 'x' }, t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await patch(d.id, { version: 1, notes: 'x' }, t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       const foreign = await makeProduct(other);
       expectProblem(await patch(d.id, { version: 1, items: [item({ productId: foreign.hash })] }), 404, 'PRODUCT_NOT_FOUND');
       expect(await footprint(t)).to.deep.equal(before);

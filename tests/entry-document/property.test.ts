@@ -97,20 +97,34 @@ describe('Entry documents — property: totals add up; confirm then cancel resto
         const { totals, items } = preview.body;
         const sumOf = (field: string) => items.reduce((s: Dec, i: Record<string, number>) => s.plus(new Dec(i[field])), new Dec(0));
         const ipiSum = items.reduce((s: Dec, i: { taxes: { ipi: { value: number } } }) => s.plus(new Dec(i.taxes.ipi.value)), new Dec(0));
-        const stSum = items.reduce((s: Dec, i: { taxes: { icmsSt: { value: number } } }) => s.plus(new Dec(i.taxes.icmsSt.value)), new Dec(0));
+        const stSum = items.reduce(
+          (s: Dec, i: { taxes: { icmsSt: { value: number } } }) => s.plus(new Dec(i.taxes.icmsSt.value)),
+          new Dec(0),
+        );
         const productsTotal = spec.items.reduce((s, it) => s.plus(money(new Dec(it.quantity).times(it.unitPrice))), new Dec(0));
         expect(new Dec(totals.products).eq(productsTotal)).to.equal(true, 'products');
         for (const f of ['freight', 'insurance', 'discount', 'otherExpenses']) expect(new Dec(totals[f]).eq(sumOf(f))).to.equal(true, f);
         expect(new Dec(totals.ipi).eq(ipiSum)).to.equal(true, 'ipi');
         expect(new Dec(totals.icmsSt).eq(stSum)).to.equal(true, 'icmsSt');
-        if (spec.headerFreight !== null) expect(new Dec(totals.freight).eq(spec.headerFreight)).to.equal(true, 'header freight allocated exactly');
-        if (spec.headerOther !== null) expect(new Dec(totals.otherExpenses).eq(spec.headerOther)).to.equal(true, 'header other expenses allocated exactly');
-        const total = new Dec(totals.products).minus(totals.discount).plus(totals.freight).plus(totals.insurance).plus(totals.otherExpenses).plus(totals.ipi).plus(totals.icmsSt);
+        if (spec.headerFreight !== null)
+          expect(new Dec(totals.freight).eq(spec.headerFreight)).to.equal(true, 'header freight allocated exactly');
+        if (spec.headerOther !== null)
+          expect(new Dec(totals.otherExpenses).eq(spec.headerOther)).to.equal(true, 'header other expenses allocated exactly');
+        const total = new Dec(totals.products)
+          .minus(totals.discount)
+          .plus(totals.freight)
+          .plus(totals.insurance)
+          .plus(totals.otherExpenses)
+          .plus(totals.ipi)
+          .plus(totals.icmsSt);
         expect(new Dec(totals.total).eq(total)).to.equal(true, 'total');
         expect(sumOf('landedTotal').eq(total)).to.equal(true, 'lines add up to the total');
         for (const it of items) {
           expect(new Dec(it.stockQuantity).eq(new Dec(it.quantity).times(it.conversionFactor))).to.equal(true, 'stock quantity');
-          expect(new Dec(it.unitCost).eq(new Dec(it.landedTotal).div(it.stockQuantity).toDecimalPlaces(10, Dec.ROUND_HALF_UP))).to.equal(true, 'unit cost');
+          expect(new Dec(it.unitCost).eq(new Dec(it.landedTotal).div(it.stockQuantity).toDecimalPlaces(10, Dec.ROUND_HALF_UP))).to.equal(
+            true,
+            'unit cost',
+          );
         }
 
         const before = await Promise.all(products.map((p) => stockOf(t, 0, p.id)));
@@ -135,7 +149,10 @@ describe('Entry documents — property: totals add up; confirm then cancel resto
           expect(a.quantity).to.equal(before[i].quantity, `quantity of product ${i}`);
           // The average is backed out line by line; each step rounds to 10 places.
           if (new Dec(before[i].quantity).gt(0))
-            expect(new Dec(a.averageCost).minus(before[i].averageCost).abs().lte('0.000001')).to.equal(true, `average of product ${i}: ${before[i].averageCost} → ${a.averageCost}`);
+            expect(new Dec(a.averageCost).minus(before[i].averageCost).abs().lte('0.000001')).to.equal(
+              true,
+              `average of product ${i}: ${before[i].averageCost} → ${a.averageCost}`,
+            );
         });
         expect((await payablesOf(t, created.body.id)).every((p) => p.status === 'CANCELLED')).to.equal(true);
       }),

@@ -28,9 +28,38 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
     acme = await makeSupplier(t, { name: 'ACME Distribuidora', document: cnpjWithCheckDigits('111222330001') });
     const beta = await makeSupplier(t, { name: 'Beta Alimentos', document: cnpjWithCheckDigits('444555660001') });
     // Four documents in filial 1, one in filial 2, one in another company.
-    ids.a = (await createDraft(t, draftBody({ number: '101', supplier: undefined, supplierId: acme.hash, issueDate: '2026-01-10', entryDate: '2026-01-12', items: [item({ productId: p.hash })] }))).id;
-    ids.b = (await createDraft(t, draftBody({ number: '102', supplier: undefined, supplierId: beta.hash, issueDate: '2026-01-20', entryDate: '2026-01-21' }))).id;
-    ids.c = (await createDraft(t, draftBody({ number: '103', supplier: undefined, supplierId: acme.hash, issueDate: '2026-02-01', entryDate: '2026-02-03', items: [item({ productId: p.hash })] }))).id;
+    ids.a = (
+      await createDraft(
+        t,
+        draftBody({
+          number: '101',
+          supplier: undefined,
+          supplierId: acme.hash,
+          issueDate: '2026-01-10',
+          entryDate: '2026-01-12',
+          items: [item({ productId: p.hash })],
+        }),
+      )
+    ).id;
+    ids.b = (
+      await createDraft(
+        t,
+        draftBody({ number: '102', supplier: undefined, supplierId: beta.hash, issueDate: '2026-01-20', entryDate: '2026-01-21' }),
+      )
+    ).id;
+    ids.c = (
+      await createDraft(
+        t,
+        draftBody({
+          number: '103',
+          supplier: undefined,
+          supplierId: acme.hash,
+          issueDate: '2026-02-01',
+          entryDate: '2026-02-03',
+          items: [item({ productId: p.hash })],
+        }),
+      )
+    ).id;
     accessKey = randomKey();
     const nfe = await inTransaction(NO_UNIT, (em) =>
       createEntryDocumentDraft(em, t.ctx, {
@@ -53,7 +82,8 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
     await cancel(t, ids.b);
   });
 
-  const list = (query: Record<string, unknown> = {}, headers = t.headers()) => api().get(`/api/entry-document/list/${t.filialHashes[0]}`).query(query).set(headers);
+  const list = (query: Record<string, unknown> = {}, headers = t.headers()) =>
+    api().get(`/api/entry-document/list/${t.filialHashes[0]}`).query(query).set(headers);
   const idsOf = (res: { body: { data: { id: string }[] } }) => res.body.data.map((d) => d.id);
 
   describe('GET /entry-document/list/:filialId', () => {
@@ -113,7 +143,12 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
       expectProblem(await list({}, t.headersWith({ scope: 'payables:read' })), 403, 'INSUFFICIENT_SCOPE');
       const bad = await list({ status: 'OPEN', pageSize: 1000, issueDateFrom: '2026-13-01', accessKey: '123' });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
-      expect(bad.body.errors.map((e: { path: string }) => e.path)).to.have.members(['query.status', 'query.pageSize', 'query.issueDateFrom', 'query.accessKey']);
+      expect(bad.body.errors.map((e: { path: string }) => e.path)).to.have.members([
+        'query.status',
+        'query.pageSize',
+        'query.issueDateFrom',
+        'query.accessKey',
+      ]);
       expectProblem(await list({ cursor: 'not-a-cursor' }), 400, 'INVALID_CURSOR');
     });
   });
@@ -124,7 +159,9 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
       expect(confirmed.status).to.equal(200);
       expect(confirmed.body).to.include({ id: ids.a, status: 'CONFIRMED', number: '101' });
       expect(confirmed.body.items).to.have.length(1);
-      expect(confirmed.body.payables.map((p: { installmentNumber: number; status: string }) => [p.installmentNumber, p.status])).to.deep.equal([[1, 'OPEN']]);
+      expect(
+        confirmed.body.payables.map((p: { installmentNumber: number; status: string }) => [p.installmentNumber, p.status]),
+      ).to.deep.equal([[1, 'OPEN']]);
       expect(confirmed.body.review).to.equal(null);
       const draft = await api().get(`/api/entry-document/detail/${ids.nfe}`).set(t.headers());
       expect(draft.body.review.blockingProblems.map((c: { code: string }) => c.code)).to.deep.equal(['ITEM_WITHOUT_PRODUCT']);
@@ -179,7 +216,8 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
       expect(summary.body.lastUpdated).to.deep.include({ by: 'bruno', count: 1 });
       expect(summary.body.confirmed.by).to.equal('carla');
       expect(summary.body.cancelled.by).to.equal('davi');
-      for (const k of ['created', 'lastUpdated', 'confirmed', 'cancelled']) expect(Date.parse(summary.body[k].at)).to.be.a('number').and.not.NaN;
+      for (const k of ['created', 'lastUpdated', 'confirmed', 'cancelled'])
+        expect(Date.parse(summary.body[k].at)).to.be.a('number').and.not.NaN;
 
       const history = await api().get(`/api/entry-document/audit-history/${id}`).set(t.headers());
       expect(history.status).to.equal(200);
@@ -196,7 +234,10 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
       const paged = await api().get(`/api/entry-document/audit-history/${id}`).query({ pageSize: 3 }).set(t.headers());
       expect(paged.body.data).to.have.length(3);
       expect(paged.body.pagination).to.deep.include({ total: 4, hasMore: true });
-      const rest = await api().get(`/api/entry-document/audit-history/${id}`).query({ pageSize: 3, cursor: paged.body.pagination.nextCursor }).set(t.headers());
+      const rest = await api()
+        .get(`/api/entry-document/audit-history/${id}`)
+        .query({ pageSize: 3, cursor: paged.body.pagination.nextCursor })
+        .set(t.headers());
       expect(rest.body.data.map((a: { action: string }) => a.action)).to.deep.equal(['CANCELLED']);
     });
 
@@ -217,7 +258,11 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
         403,
         'FILIAL_NOT_GRANTED',
       );
-      expectProblem(await api().get(`/api/entry-document/audit-history/${ids.a}`).query({ page: 0 }).set(t.headers()), 400, 'VALIDATION_ERROR');
+      expectProblem(
+        await api().get(`/api/entry-document/audit-history/${ids.a}`).query({ page: 0 }).set(t.headers()),
+        400,
+        'VALIDATION_ERROR',
+      );
     });
   });
 });
@@ -231,7 +276,11 @@ describe('GET /entry-document/detail/:id of an imported NF-e', () => {
     const res = await api().get(`/api/entry-document/detail/${imported.body.entryDocument.id}`).set(t.headers());
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ origin: 'NFE_XML', accessKey: built.accessKey });
-    expect(res.body.nfe).to.deep.include({ accessKey: built.accessKey, importStatus: 'IMPORTED', entryDocumentId: imported.body.entryDocument.id });
+    expect(res.body.nfe).to.deep.include({
+      accessKey: built.accessKey,
+      importStatus: 'IMPORTED',
+      entryDocumentId: imported.body.entryDocument.id,
+    });
     const manual = await createDraft(t, draftBody());
     expect((await api().get(`/api/entry-document/detail/${manual.id}`).set(t.headers())).body.nfe).to.equal(null);
   });

@@ -45,7 +45,15 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
       number: ++number,
       issuer: { cnpj, name: 'FORNECEDOR REVISAO LTDA', uf: 'SP' },
       items: [
-        { code: 'RV-CX', description: 'REFRIGERANTE 2L CX C/6', unit: 'CX', quantity: '10', unitPrice: '30.00', ncm: '22021000', cfop: '5102' },
+        {
+          code: 'RV-CX',
+          description: 'REFRIGERANTE 2L CX C/6',
+          unit: 'CX',
+          quantity: '10',
+          unitPrice: '30.00',
+          ncm: '22021000',
+          cfop: '5102',
+        },
         { code: 'RV-UN', description: 'BISCOITO 200G', unit: 'UN', quantity: '24', unitPrice: '2.50', ncm: '19053100', cfop: '5102' },
         { code: 'RV-BR', description: 'DISPLAY DE BALCAO', unit: 'UN', quantity: '1', unitPrice: '5.00', ncm: '49111090', cfop: '5102' },
       ],
@@ -58,32 +66,82 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     return { id, lines: doc.body.items as Line[], supplier: cnpj, built };
   }
 
-  const review = (id: string, body: Record<string, unknown>, headers = t.headers()) => api().patch(`/api/entry-document/lines/${id}`).set(headers).send(body);
-  const applyMap = (id: string, body: Record<string, unknown>, headers = t.headers()) => api().post(`/api/entry-document/apply-product-map/${id}`).set(headers).send(body);
+  const review = (id: string, body: Record<string, unknown>, headers = t.headers()) =>
+    api().patch(`/api/entry-document/lines/${id}`).set(headers).send(body);
+  const applyMap = (id: string, body: Record<string, unknown>, headers = t.headers()) =>
+    api().post(`/api/entry-document/apply-product-map/${id}`).set(headers).send(body);
   const detail = (id: string) => api().get(`/api/entry-document/detail/${id}`).set(t.headers());
-  const itemRows = (id: string) => dataSource.manager.find(EntryDocumentItem, { where: { entryDocumentId: decodeId('entry-document', id) }, order: { lineNumber: 'ASC' } });
+  const itemRows = (id: string) =>
+    dataSource.manager.find(EntryDocumentItem, {
+      where: { entryDocumentId: decodeId('entry-document', id) },
+      order: { lineNumber: 'ASC' },
+    });
 
   it('a draft with 3 unmatched lines fixed line by line, then confirmed; the declared values never change', async () => {
     const { id, lines, supplier } = await importedDraft();
     expect(lines.map((l) => l.reviewStatus)).to.deep.equal(['PENDING', 'PENDING', 'PENDING']);
     const declaredBefore = lines.map((l) => l.declared);
-    expect(declaredBefore[0]).to.deep.equal({ code: 'RV-CX', description: 'REFRIGERANTE 2L CX C/6', unit: 'CX', quantity: 10, unitPrice: 30, ncm: '22021000', cfop: '5102' });
+    expect(declaredBefore[0]).to.deep.equal({
+      code: 'RV-CX',
+      description: 'REFRIGERANTE 2L CX C/6',
+      unit: 'CX',
+      quantity: 10,
+      unitPrice: 30,
+      ncm: '22021000',
+      cfop: '5102',
+    });
     const soda = await makeProduct(t, { unit: 'UN' });
     const biscuit = await makeProduct(t);
 
-    const first = await review(id, { version: 1, lines: [{ id: lines[0].id, productId: soda.hash, conversionFactor: 6, saveMapping: true }] });
+    const first = await review(id, {
+      version: 1,
+      lines: [{ id: lines[0].id, productId: soda.hash, conversionFactor: 6, saveMapping: true }],
+    });
     expect(first.status, JSON.stringify(first.body)).to.equal(200);
     expect(first.body).to.deep.include({ version: 2, pendingItemCount: 2 });
-    expect(first.body.items[0]).to.deep.include({ id: lines[0].id, reviewStatus: 'MATCHED', productId: soda.hash, conversionFactor: 6, stockQuantity: 60 });
+    expect(first.body.items[0]).to.deep.include({
+      id: lines[0].id,
+      reviewStatus: 'MATCHED',
+      productId: soda.hash,
+      conversionFactor: 6,
+      stockQuantity: 60,
+    });
     // Only the booked side of the line changed: taxes and values as imported (the cost per stock unit follows the factor).
-    const { reviewStatus: _r, productId: _p, product: _pr, conversionFactor: _c, stockQuantity: _s, unitCost: _u, cost, ...rest } = first.body.items[0];
-    const { reviewStatus: _r0, productId: _p0, product: _pr0, conversionFactor: _c0, stockQuantity: _s0, unitCost: _u0, cost: cost0, ...rest0 } = lines[0] as unknown as Record<string, any>;
+    const {
+      reviewStatus: _r,
+      productId: _p,
+      product: _pr,
+      conversionFactor: _c,
+      stockQuantity: _s,
+      unitCost: _u,
+      cost,
+      ...rest
+    } = first.body.items[0];
+    const {
+      reviewStatus: _r0,
+      productId: _p0,
+      product: _pr0,
+      conversionFactor: _c0,
+      stockQuantity: _s0,
+      unitCost: _u0,
+      cost: cost0,
+      ...rest0
+    } = lines[0] as unknown as Record<string, any>;
     expect(rest).to.deep.equal(rest0);
     expect(cost).to.deep.include({ ...cost0, stockQuantity: 60, unitCost: 5 });
     // Line ids stay: the client keeps reviewing with the ids it has.
     expect(first.body.items.map((l: Line) => l.id)).to.deep.equal(lines.map((l) => l.id));
-    const entry = await dataSource.manager.findOneByOrFail(ProductMapEntry, { companyId: t.companyId, supplierDocument: supplier, supplierProductCode: 'RV-CX' });
-    expect([entry.productId, entry.conversionFactor.toFixed(6), entry.supplierUnit, entry.useCount]).to.deep.equal([soda.id, '6.000000', 'CX', 1]);
+    const entry = await dataSource.manager.findOneByOrFail(ProductMapEntry, {
+      companyId: t.companyId,
+      supplierDocument: supplier,
+      supplierProductCode: 'RV-CX',
+    });
+    expect([entry.productId, entry.conversionFactor.toFixed(6), entry.supplierUnit, entry.useCount]).to.deep.equal([
+      soda.id,
+      '6.000000',
+      'CX',
+      1,
+    ]);
 
     const second = await review(id, { version: 2, lines: [{ id: lines[1].id, productId: biscuit.hash }] });
     expect(second.body.items[1]).to.deep.include({ reviewStatus: 'MATCHED', productId: biscuit.hash, conversionFactor: 1 });
@@ -107,7 +165,10 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     const after = await detail(id);
     expect(after.body.items.map((l: Line) => l.declared)).to.deep.equal(declaredBefore);
 
-    const trail = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'entry-document', entityId: decodeId('entry-document', id) }, order: { id: 'ASC' } });
+    const trail = await dataSource.manager.find(AuditLog, {
+      where: { companyId: t.companyId, entity: 'entry-document', entityId: decodeId('entry-document', id) },
+      order: { id: 'ASC' },
+    });
     expect(trail.map((a) => a.action)).to.deep.equal(['CREATED', 'UPDATED', 'UPDATED', 'UPDATED', 'CONFIRMED']);
     expect(trail[1].changes).to.deep.include({
       'items[1].productId': [null, soda.hash],
@@ -120,7 +181,13 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
       where: { companyId: t.companyId, aggregateType: 'entry-document', aggregateId: decodeId('entry-document', id) },
       order: { id: 'ASC' },
     });
-    expect(events.map((e) => e.type)).to.deep.equal(['entry-document.created', 'entry-document.updated', 'entry-document.updated', 'entry-document.updated', 'entry-document.confirmed']);
+    expect(events.map((e) => e.type)).to.deep.equal([
+      'entry-document.created',
+      'entry-document.updated',
+      'entry-document.updated',
+      'entry-document.updated',
+      'entry-document.confirmed',
+    ]);
   });
 
   it("PATCH /entry-document/:id resending an imported draft's items books its own values beside the declared ones", async () => {
@@ -192,13 +259,19 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
       [lines[1].id, 'MATCHED', 24],
       [lines[2].id, 'PENDING', 1],
     ]);
-    const entry = await dataSource.manager.findOneByOrFail(ProductMapEntry, { companyId: t.companyId, supplierDocument: supplier, supplierProductCode: 'RV-CX' });
+    const entry = await dataSource.manager.findOneByOrFail(ProductMapEntry, {
+      companyId: t.companyId,
+      supplierDocument: supplier,
+      supplierProductCode: 'RV-CX',
+    });
     expect(entry.useCount).to.equal(1);
 
     // Nothing left to resolve: no change, no new version.
     const again = await applyMap(id, { version: 2 });
     expect(again.body).to.deep.include({ version: 2, applied: [] });
-    const trail = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'entry-document', entityId: decodeId('entry-document', id) } });
+    const trail = await dataSource.manager.find(AuditLog, {
+      where: { companyId: t.companyId, entity: 'entry-document', entityId: decodeId('entry-document', id) },
+    });
     expect(trail.map((a) => a.action)).to.deep.equal(['CREATED', 'UPDATED']);
   });
 
@@ -208,7 +281,11 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     const before = await footprint(t);
     expectProblem(await review(id, { version: 1, lines: [{ id: lines[0].id, reviewStatus: 'MATCHED' }] }), 422, 'LINE_PRODUCT_REQUIRED');
     expectProblem(await review(id, { version: 1, lines: [{ id: lines[0].id, saveMapping: true }] }), 422, 'LINE_MAPPING_NEEDS_PRODUCT');
-    expectProblem(await review(id, { version: 1, lines: [{ id: lines[0].id, productId: p.hash, reviewStatus: 'PENDING' }] }), 400, 'VALIDATION_ERROR');
+    expectProblem(
+      await review(id, { version: 1, lines: [{ id: lines[0].id, productId: p.hash, reviewStatus: 'PENDING' }] }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expect(await footprint(t)).to.deep.equal(before);
 
     const ignored = await review(id, {
@@ -239,8 +316,14 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     // A manual line has no supplier code to map.
     const manual = await createDraft(t, draftBody({ items: [item()] }));
     const manualLine = manual.items[0].id;
-    expectProblem(await review(manual.id, { version: 1, lines: [{ id: manualLine, productId: p.hash, saveMapping: true }] }), 422, 'LINE_HAS_NO_SUPPLIER_CODE');
-    expect((await review(manual.id, { version: 1, lines: [{ id: manualLine, productId: p.hash }] })).body.items[0].reviewStatus).to.equal('MATCHED');
+    expectProblem(
+      await review(manual.id, { version: 1, lines: [{ id: manualLine, productId: p.hash, saveMapping: true }] }),
+      422,
+      'LINE_HAS_NO_SUPPLIER_CODE',
+    );
+    expect((await review(manual.id, { version: 1, lines: [{ id: manualLine, productId: p.hash }] })).body.items[0].reviewStatus).to.equal(
+      'MATCHED',
+    );
   });
 
   it('bad input → 400 with paths; nothing written', async () => {
@@ -248,7 +331,12 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     const before = await footprint(t);
     const bad = await review(id, { lines: [{ id: lines[0].id, conversionFactor: 0, reviewStatus: 'DONE' }, { productId: 'x' }] });
     expectProblem(bad, 400, 'VALIDATION_ERROR');
-    expect(bad.body.errors.map((e: { path: string }) => e.path)).to.include.members(['version', 'lines[0].conversionFactor', 'lines[0].reviewStatus', 'lines[1].id']);
+    expect(bad.body.errors.map((e: { path: string }) => e.path)).to.include.members([
+      'version',
+      'lines[0].conversionFactor',
+      'lines[0].reviewStatus',
+      'lines[1].id',
+    ]);
     expectProblem(await review(id, { version: 1, lines: [] }), 400, 'VALIDATION_ERROR');
     expectProblem(await review(id, { version: 1, lines: [{ id: lines[0].id }] }), 400, 'VALIDATION_ERROR');
     expectProblem(await review(id, { version: 1, lines: [{ id: '!!', productId: null }] }), 400, 'INVALID_ID');
@@ -272,16 +360,36 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     const sibling = await createDraft(t, draftBody());
     const foreignProduct = await makeProduct(other);
     const before = await footprint(t);
-    expectProblem(await review(id, { version: 1, lines: [{ id: foreign.lines[0].id, productId: null }] }), 404, 'ENTRY_DOCUMENT_ITEM_NOT_FOUND');
-    expectProblem(await review(id, { version: 1, lines: [{ id: sibling.items[0].id, productId: null }] }), 404, 'ENTRY_DOCUMENT_ITEM_NOT_FOUND');
-    expectProblem(await review(id, { version: 1, lines: [{ id: encodeId('entry-document-item', 99_999_999), productId: null }] }), 404, 'ENTRY_DOCUMENT_ITEM_NOT_FOUND');
-    expectProblem(await review(foreign.id, { version: 1, lines: [{ id: foreign.lines[0].id, productId: null }] }), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
+    expectProblem(
+      await review(id, { version: 1, lines: [{ id: foreign.lines[0].id, productId: null }] }),
+      404,
+      'ENTRY_DOCUMENT_ITEM_NOT_FOUND',
+    );
+    expectProblem(
+      await review(id, { version: 1, lines: [{ id: sibling.items[0].id, productId: null }] }),
+      404,
+      'ENTRY_DOCUMENT_ITEM_NOT_FOUND',
+    );
+    expectProblem(
+      await review(id, { version: 1, lines: [{ id: encodeId('entry-document-item', 99_999_999), productId: null }] }),
+      404,
+      'ENTRY_DOCUMENT_ITEM_NOT_FOUND',
+    );
+    expectProblem(
+      await review(foreign.id, { version: 1, lines: [{ id: foreign.lines[0].id, productId: null }] }),
+      404,
+      'ENTRY_DOCUMENT_NOT_FOUND',
+    );
     expectProblem(await applyMap(foreign.id, { version: 1 }), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
     expectProblem(await review(id, { version: 1, lines: [{ id: lines[0].id, productId: foreignProduct.hash }] }), 404, 'PRODUCT_NOT_FOUND');
     const onlySecond = t.headersWith({ filiais: [t.filialHashes[1]] }, 1);
     expectProblem(await review(id, { version: 1, lines: [{ id: lines[0].id, productId: null }] }, onlySecond), 403, 'FILIAL_NOT_GRANTED');
     expectProblem(await applyMap(id, { version: 1 }, onlySecond), 403, 'FILIAL_NOT_GRANTED');
-    expectProblem(await review(id, { version: 1, lines: [{ id: lines[0].id, productId: null }] }, t.headersWith({ scope: 'entry-document:read' })), 403, 'INSUFFICIENT_SCOPE');
+    expectProblem(
+      await review(id, { version: 1, lines: [{ id: lines[0].id, productId: null }] }, t.headersWith({ scope: 'entry-document:read' })),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
     expect(await footprint(t)).to.deep.equal(before);
 
     const p = await makeProduct(t);
@@ -297,13 +405,28 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     const p = await makeProduct(t);
     const d = await createDraft(t, draftBody({ items: [item({ productId: p.hash, cfop: '5102', quantity: 4, unitPrice: '25.00' })] }));
     const line = d.items[0].id;
-    expect(d.items[0]).to.deep.include({ entryCfop: '1102', entryCfopSource: 'DEFAULT', operationClass: 'PURCHASE_RESALE', operationClassSource: 'CFOP' });
+    expect(d.items[0]).to.deep.include({
+      entryCfop: '1102',
+      entryCfopSource: 'DEFAULT',
+      operationClass: 'PURCHASE_RESALE',
+      operationClassSource: 'CFOP',
+    });
 
     const office = await review(d.id, { version: 1, lines: [{ id: line, entryCfop: '1556' }] });
     expect(office.status, JSON.stringify(office.body)).to.equal(200);
-    expect(office.body.items[0]).to.deep.include({ cfop: '5102', entryCfop: '1556', entryCfopSource: 'MANUAL', operationClass: 'PURCHASE_USE_CONSUMPTION', operationClassSource: 'CFOP' });
+    expect(office.body.items[0]).to.deep.include({
+      cfop: '5102',
+      entryCfop: '1556',
+      entryCfopSource: 'MANUAL',
+      operationClass: 'PURCHASE_USE_CONSUMPTION',
+      operationClassSource: 'CFOP',
+    });
     const row = async () => (await itemRows(d.id))[0];
-    expect([(await row()).entryCfop, (await row()).entryCfopSource, (await row()).operationClass]).to.deep.equal(['1556', 'MANUAL', 'PURCHASE_USE_CONSUMPTION']);
+    expect([(await row()).entryCfop, (await row()).entryCfopSource, (await row()).operationClass]).to.deep.equal([
+      '1556',
+      'MANUAL',
+      'PURCHASE_USE_CONSUMPTION',
+    ]);
 
     const bonus = await review(d.id, { version: 2, lines: [{ id: line, operationClass: 'BONUS' }] });
     expect(bonus.body.items[0]).to.deep.include({ entryCfop: '1556', operationClass: 'BONUS', operationClassSource: 'MANUAL' });
@@ -312,15 +435,26 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     expect(preview.body.payableTotal).to.equal(0);
 
     const back = await review(d.id, { version: 3, lines: [{ id: line, entryCfop: null, operationClass: null }] });
-    expect(back.body.items[0]).to.deep.include({ entryCfop: '1102', entryCfopSource: 'DEFAULT', operationClass: 'PURCHASE_RESALE', operationClassSource: 'CFOP' });
+    expect(back.body.items[0]).to.deep.include({
+      entryCfop: '1102',
+      entryCfopSource: 'DEFAULT',
+      operationClass: 'PURCHASE_RESALE',
+      operationClassSource: 'CFOP',
+    });
     const trail = await dataSource.manager.find(AuditLog, {
       where: { companyId: t.companyId, entity: 'entry-document', entityId: decodeId('entry-document', d.id), action: 'UPDATED' },
       order: { id: 'ASC' },
     });
     expect(trail).to.have.length(3);
-    expect(trail[0].changes).to.deep.include({ 'items[1].entryCfop': ['1102', '1556'], 'items[1].operationClass': ['PURCHASE_RESALE', 'PURCHASE_USE_CONSUMPTION'] });
+    expect(trail[0].changes).to.deep.include({
+      'items[1].entryCfop': ['1102', '1556'],
+      'items[1].operationClass': ['PURCHASE_RESALE', 'PURCHASE_USE_CONSUMPTION'],
+    });
     expect(trail[1].changes).to.deep.include({ 'items[1].operationClass': ['PURCHASE_USE_CONSUMPTION', 'BONUS'] });
-    expect(trail[2].changes).to.deep.include({ 'items[1].entryCfop': ['1556', '1102'], 'items[1].operationClass': ['BONUS', 'PURCHASE_RESALE'] });
+    expect(trail[2].changes).to.deep.include({
+      'items[1].entryCfop': ['1556', '1102'],
+      'items[1].operationClass': ['BONUS', 'PURCHASE_RESALE'],
+    });
 
     // The same validation as PATCH items: the field's rules (400), and finNFe's class that cannot be chosen away (400, the edit's path).
     const compl = await createDraft(
@@ -355,7 +489,10 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
   it('two concurrent reviews of one version: one applies, the other → 409 STALE_VERSION', async () => {
     const { id, lines } = await importedDraft();
     const p = await makeProduct(t);
-    const results = await Promise.all([review(id, { version: 1, lines: [{ id: lines[0].id, productId: p.hash }] }), review(id, { version: 1, lines: [{ id: lines[1].id, productId: p.hash }] })]);
+    const results = await Promise.all([
+      review(id, { version: 1, lines: [{ id: lines[0].id, productId: p.hash }] }),
+      review(id, { version: 1, lines: [{ id: lines[1].id, productId: p.hash }] }),
+    ]);
     expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
     expectProblem(
       results.find((r) => r.status === 409)!,

@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import type { EntryDocumentStatus } from '../../src/modules/entry-document/entities/entry-document.entity';
-import { assertAllowed, assertTransition, canDo, ENTRY_DOCUMENT_STATUSES, EntryDocumentAction, TRANSITIONS } from '../../src/modules/entry-document/entry-document.state';
+import {
+  assertAllowed,
+  assertTransition,
+  canDo,
+  ENTRY_DOCUMENT_STATUSES,
+  EntryDocumentAction,
+  TRANSITIONS,
+} from '../../src/modules/entry-document/entry-document.state';
 
 /** The transition table of entry documents (SPEC §2), every action against every status, without a database. */
 const EXPECTED: Record<EntryDocumentAction, Partial<Record<EntryDocumentStatus, EntryDocumentStatus[]>>> = {
@@ -25,7 +32,13 @@ describe('Entry documents: the transition table (unit)', () => {
         if (!allowed) {
           expect(() => assertAllowed(doc, action))
             .to.throw()
-            .that.satisfies((e: any) => e.code === `ENTRY_DOCUMENT_${status}` && e.kind === 'conflict' && e.extensions.currentStatus === status && e.message.includes(status));
+            .that.satisfies(
+              (e: any) =>
+                e.code === `ENTRY_DOCUMENT_${status}` &&
+                e.kind === 'conflict' &&
+                e.extensions.currentStatus === status &&
+                e.message.includes(status),
+            );
           return;
         }
         expect(() => assertAllowed(doc, action)).not.to.throw();

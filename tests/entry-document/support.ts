@@ -69,11 +69,25 @@ export async function footprint(t: TestTenant) {
 }
 
 export const movementsOf = (t: TestTenant, hash: string) =>
-  dataSource.manager.find(StockMovement, { where: { companyId: t.companyId, referenceType: 'entry-document', referenceId: docId(hash) }, order: { id: 'ASC' } });
+  dataSource.manager.find(StockMovement, {
+    where: { companyId: t.companyId, referenceType: 'entry-document', referenceId: docId(hash) },
+    order: { id: 'ASC' },
+  });
 
-export const payablesOf = (t: TestTenant, hash: string) => dataSource.manager.find(Payable, { where: { companyId: t.companyId, entryDocumentId: docId(hash) }, order: { installmentNumber: 'ASC' } });
+export const payablesOf = (t: TestTenant, hash: string) =>
+  dataSource.manager.find(Payable, {
+    where: { companyId: t.companyId, entryDocumentId: docId(hash) },
+    order: { installmentNumber: 'ASC' },
+  });
 
 export const eventsOf = (t: TestTenant, hash: string) =>
-  dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'entry-document', aggregateId: docId(hash) }, order: { id: 'ASC' } });
+  dataSource.manager.find(OutboxEvent, {
+    where: { companyId: t.companyId, aggregateType: 'entry-document', aggregateId: docId(hash) },
+    order: { id: 'ASC' },
+  });
 
-export const auditOf = (t: TestTenant, hash: string) => dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'entry-document', entityId: docId(hash) }, order: { id: 'ASC' } });
+export const auditOf = (t: TestTenant, hash: string) =>
+  dataSource.manager.find(AuditLog, {
+    where: { companyId: t.companyId, entity: 'entry-document', entityId: docId(hash) },
+    order: { id: 'ASC' },
+  });

@@ -44,7 +44,16 @@ describe('Events: no event lost or repeated whatever the commit order', function
   /** Writer i: inserts its event, holds the transaction open, commits. */
   const writer = (i: number, delayMs: number) =>
     inTransaction(NO_UNIT, async (em) => {
-      await insertRows(em, OutboxEvent, [{ companyId: t.companyId, filialId: t.filialIds[0], type: 'test.interleaved', aggregateType: 'test', aggregateId: 1000 + (i % 7), data: { n: i } }]);
+      await insertRows(em, OutboxEvent, [
+        {
+          companyId: t.companyId,
+          filialId: t.filialIds[0],
+          type: 'test.interleaved',
+          aggregateType: 'test',
+          aggregateId: 1000 + (i % 7),
+          data: { n: i },
+        },
+      ]);
       await sleep(delayMs);
     });
 
@@ -67,22 +76,25 @@ describe('Events: no event lost or repeated whatever the commit order', function
   function sseReader(start: string): { seen: Seen[]; close: () => void } {
     const seen: Seen[] = [];
     let buffer = '';
-    const req = http.get({ port, host: '127.0.0.1', path: '/api/events/stream', headers: { ...t.headers(), 'Last-Event-ID': start } }, (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = frame.split('\n').find((l) => l.startsWith('data: '));
-          if (data) {
-            const e = JSON.parse(data.slice(6));
-            seen.push({ id: e.id, n: e.data.n, cursor: e.cursor });
+    const req = http.get(
+      { port, host: '127.0.0.1', path: '/api/events/stream', headers: { ...t.headers(), 'Last-Event-ID': start } },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = frame.split('\n').find((l) => l.startsWith('data: '));
+            if (data) {
+              const e = JSON.parse(data.slice(6));
+              seen.push({ id: e.id, n: e.data.n, cursor: e.cursor });
+            }
           }
-        }
-      });
-    });
+        });
+      },
+    );
     req.on('error', () => undefined);
     return { seen, close: () => req.destroy() };
   }
@@ -124,7 +136,10 @@ describe('Events: no event lost or repeated whatever the commit order', function
       for (let wave = 0; wave < WRITERS; wave += AT_ONCE) {
         await Promise.all(delays.slice(wave, wave + AT_ONCE).map((d, k) => writer(wave + k, d)));
       }
-      const written = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, type: 'test.interleaved' }, order: { id: 'ASC' } });
+      const written = await dataSource.manager.find(OutboxEvent, {
+        where: { companyId: t.companyId, type: 'test.interleaved' },
+        order: { id: 'ASC' },
+      });
       expect(written).to.have.length(WRITERS);
 
       // Let the readers catch up, then one more round for anything repeated.
@@ -151,11 +166,21 @@ describe('Events: no event lost or repeated whatever the commit order', function
       }
       // One order for every reader: the stream's.
       expect(sse.seen.map((s) => s.id)).to.deep.equal(polled.map((s) => s.id));
-      const positions = (await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, type: 'test.interleaved' }, order: { position: 'ASC' } })).map((e) => e.position!);
+      const positions = (
+        await dataSource.manager.find(OutboxEvent, {
+          where: { companyId: t.companyId, type: 'test.interleaved' },
+          order: { position: 'ASC' },
+        })
+      ).map((e) => e.position!);
       expect(positions).to.deep.equal(positions.map((_, i) => positions[0] + i)); // dense
       if (isMysql) {
         // The case that lost events when readers paged by id: the stream's order is not the ids'.
-        const ids = (await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, type: 'test.interleaved' }, order: { position: 'ASC' } })).map((e) => e.id);
+        const ids = (
+          await dataSource.manager.find(OutboxEvent, {
+            where: { companyId: t.companyId, type: 'test.interleaved' },
+            order: { position: 'ASC' },
+          })
+        ).map((e) => e.id);
         expect(ids).to.not.deep.equal([...ids].sort((a, b) => a - b));
       }
 
@@ -171,7 +196,10 @@ describe('Events: no event lost or repeated whatever the commit order', function
   });
 
   it("per-resource sequences count each resource's events in stream order", async () => {
-    const rows = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, type: 'test.interleaved' }, order: { position: 'ASC' } });
+    const rows = await dataSource.manager.find(OutboxEvent, {
+      where: { companyId: t.companyId, type: 'test.interleaved' },
+      order: { position: 'ASC' },
+    });
     const bySource = new Map<number, number[]>();
     for (const r of rows) bySource.set(r.aggregateId, [...(bySource.get(r.aggregateId) ?? []), r.resourceSeq!]);
     for (const seqs of bySource.values()) expect(seqs).to.deep.equal(seqs.map((_, i) => i + 1));

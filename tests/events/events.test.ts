@@ -13,7 +13,15 @@ import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 
 const publish = (t: TestTenant, type: string, filialIndex: number | null, data: Record<string, unknown> = {}) =>
-  inTransaction(NO_UNIT, (em) => publishEvent(em, t.ctx, { type, filialId: filialIndex === null ? null : t.filialIds[filialIndex], aggregateType: 'test', aggregateId: 1, data }));
+  inTransaction(NO_UNIT, (em) =>
+    publishEvent(em, t.ctx, {
+      type,
+      filialId: filialIndex === null ? null : t.filialIds[filialIndex],
+      aggregateType: 'test',
+      aggregateId: 1,
+      data,
+    }),
+  );
 
 describe('Events (SPEC §10)', () => {
   let t: TestTenant;
@@ -142,7 +150,9 @@ describe('Events (SPEC §10)', () => {
       const s = await createTestTenant({ filiais: 1 });
       await publish(s, 'test.first', 0, { n: 1 });
       const first = (await api().get('/api/events').query({ after: '0' }).set(s.headers())).body.data[0].cursor;
-      const received = await streamUntil({ ...s.headers(), 'Last-Event-ID': first }, 'test.second', () => publish(s, 'test.second', 0, { n: 2 }));
+      const received = await streamUntil({ ...s.headers(), 'Last-Event-ID': first }, 'test.second', () =>
+        publish(s, 'test.second', 0, { n: 2 }),
+      );
       expect(received).to.contain('event: test.second');
       expect(received).to.not.contain('test.first');
       const second = (await api().get('/api/events').query({ after: first }).set(s.headers())).body.data[0];
@@ -224,8 +234,26 @@ describe('Events (SPEC §10)', () => {
       expect(body).to.include({ type: 'test.hook', companyId: s.companyHash });
       expect(body.data).to.deep.equal({ order: 'A1' });
       expect(call.headers['webhook-id']).to.equal(body.id);
-      expect(verifyWebhook(created.body.secret, Number(call.headers['webhook-timestamp']), call.body, String(call.headers['webhook-signature']), 300, clock.getTime())).to.equal(true);
-      expect(verifyWebhook('another-secret', Number(call.headers['webhook-timestamp']), call.body, String(call.headers['webhook-signature']), 300, clock.getTime())).to.equal(false);
+      expect(
+        verifyWebhook(
+          created.body.secret,
+          Number(call.headers['webhook-timestamp']),
+          call.body,
+          String(call.headers['webhook-signature']),
+          300,
+          clock.getTime(),
+        ),
+      ).to.equal(true);
+      expect(
+        verifyWebhook(
+          'another-secret',
+          Number(call.headers['webhook-timestamp']),
+          call.body,
+          String(call.headers['webhook-signature']),
+          300,
+          clock.getTime(),
+        ),
+      ).to.equal(false);
 
       const deliveries = await api().get(`/api/webhooks/${created.body.id}/deliveries`).set(s.headers());
       expect(deliveries.body.data).to.have.length(1);
@@ -281,8 +309,14 @@ describe('Events (SPEC §10)', () => {
       expect(first.body.pagination).to.include({ page: 1, pageSize: 2, total: 3, totalPages: 2, hasMore: true });
       const next = await api().get('/api/webhooks').query({ pageSize: 2, cursor: first.body.pagination.nextCursor }).set(s.headers());
       expect(next.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(2));
-      expect((await api().get('/api/webhooks').set(other.headers())).body.data.map((w: { id: string }) => w.id)).to.not.include.members(ids);
-      expectProblem(await api().get('/api/webhooks').query({ cursor: first.body.pagination.nextCursor }).set(other.headers()), 400, 'INVALID_CURSOR');
+      expect((await api().get('/api/webhooks').set(other.headers())).body.data.map((w: { id: string }) => w.id)).to.not.include.members(
+        ids,
+      );
+      expectProblem(
+        await api().get('/api/webhooks').query({ cursor: first.body.pagination.nextCursor }).set(other.headers()),
+        400,
+        'INVALID_CURSOR',
+      );
     });
 
     it("another tenant's webhook → 404; bad URL → 400", async () => {

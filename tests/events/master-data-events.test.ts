@@ -44,7 +44,12 @@ describe('Events for master data and stock (issue 20)', () => {
       ['product', '/api/catalog/products', { name: 'Café Torrado 500g', unit: 'UN', price: '18.90' }, { name: 'Café Torrado 500 g' }],
       ['customer', '/api/catalog/customers', { name: 'Maria da Silva', document: '529.982.247-25' }, { tradeName: 'Mercearia da Maria' }],
       ['seller', '/api/catalog/sellers', { name: 'Ana Souza', alias: 'Aninha' }, { alias: 'Ana' }],
-      ['supplier', '/api/catalog/suppliers', { name: 'Distribuidora Paulista', document: '60746948000112', uf: 'SP' }, { tradeName: 'Paulista' }],
+      [
+        'supplier',
+        '/api/catalog/suppliers',
+        { name: 'Distribuidora Paulista', document: '60746948000112', uf: 'SP' },
+        { tradeName: 'Paulista' },
+      ],
     ] as const) {
       it(`${resource}: POST → ${resource}.created, PATCH → ${resource}.updated naming the changed fields; a no-op PATCH emits nothing`, async () => {
         const created = await api().post(path).set(t.headers()).send(body);
@@ -89,7 +94,10 @@ describe('Events for master data and stock (issue 20)', () => {
     it('a price change is named with its old and new values', async () => {
       const p = await api().post('/api/catalog/products').set(t.headers()).send({ name: 'Leite Integral 1L', unit: 'UN', price: '5.49' });
       await newEvents();
-      const res = await api().patch(`/api/catalog/products/${p.body.id}`).set(t.headers()).send({ price: '5.99', active: false, version: 1 });
+      const res = await api()
+        .patch(`/api/catalog/products/${p.body.id}`)
+        .set(t.headers())
+        .send({ price: '5.99', active: false, version: 1 });
       expect(res.status).to.equal(200);
       const [e] = await newEvents();
       expect(e.type).to.equal('product.updated');
@@ -101,7 +109,9 @@ describe('Events for master data and stock (issue 20)', () => {
     it('a failed write emits nothing (stale version)', async () => {
       const c = await api().post('/api/catalog/customers').set(t.headers()).send({ name: 'José Álvares' });
       await newEvents();
-      expect((await api().patch(`/api/catalog/customers/${c.body.id}`).set(t.headers()).send({ name: 'José A.', version: 7 })).status).to.equal(409);
+      expect(
+        (await api().patch(`/api/catalog/customers/${c.body.id}`).set(t.headers()).send({ name: 'José A.', version: 7 })).status,
+      ).to.equal(409);
       expect(await newEvents()).to.deep.equal([]);
     });
   });
@@ -115,14 +125,25 @@ describe('Events for master data and stock (issue 20)', () => {
       const events = await newEvents();
       expect(events.map((e) => e.type)).to.deep.equal(['stock.changed', 'stock.changed']);
       expect(events[0]).to.deep.include({ filialId: t.filialHashes[0], resource: { type: 'product', id: p.hash } });
-      expect(events[0].data).to.deep.equal({ filialId: t.filialHashes[0], productId: p.hash, balance: 10, change: 10, averageCost: 20, reason: 'OPENING_BALANCE', referenceType: 'test' });
+      expect(events[0].data).to.deep.equal({
+        filialId: t.filialHashes[0],
+        productId: p.hash,
+        balance: 10,
+        change: 10,
+        averageCost: 20,
+        reason: 'OPENING_BALANCE',
+        referenceType: 'test',
+      });
       expect(events[1].data).to.include({ balance: 20, change: 10, averageCost: 25 });
     });
 
     it('a sale through the API (create + fulfil, and a quick sale) emits stock.changed with its order events, in one commit each', async () => {
       const customer = await makeCustomer(t, { name: 'Consumidor Final' });
       await makePaymentMethod(t, 'CASH', 'CASH');
-      const [a, b] = [await makeProduct(t, { name: 'Pão', price: '0.75' as never }), await makeProduct(t, { name: 'Leite', price: '5.49' as never })];
+      const [a, b] = [
+        await makeProduct(t, { name: 'Pão', price: '0.75' as never }),
+        await makeProduct(t, { name: 'Leite', price: '5.49' as never }),
+      ];
       await addStock(t, 0, a.id, 50, '0.30');
       await addStock(t, 0, b.id, 50, '3.90');
       const config = await api()
@@ -145,7 +166,15 @@ describe('Events for master data and stock (issue 20)', () => {
       const afterFulfil = await newEvents();
       const stock = afterFulfil.filter((e) => e.type === 'stock.changed');
       expect(stock.map((e) => e.data)).to.deep.equal([
-        { filialId: t.filialHashes[0], productId: a.hash, balance: 46, change: -4, averageCost: 0.3, reason: stock[0].data.reason, referenceType: stock[0].data.referenceType },
+        {
+          filialId: t.filialHashes[0],
+          productId: a.hash,
+          balance: 46,
+          change: -4,
+          averageCost: 0.3,
+          reason: stock[0].data.reason,
+          referenceType: stock[0].data.referenceType,
+        },
       ]);
       expect(afterFulfil.map((e) => e.type)).to.include('sales-order.fulfilled');
 
@@ -169,7 +198,11 @@ describe('Events for master data and stock (issue 20)', () => {
         [b.hash, 48],
       ]);
       // The outbox rows share the sale's transaction: the same commit stamped them.
-      const rows = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId }, order: { id: 'DESC' }, take: sale.length });
+      const rows = await dataSource.manager.find(OutboxEvent, {
+        where: { companyId: t.companyId },
+        order: { id: 'DESC' },
+        take: sale.length,
+      });
       // The sale's own events go in one multi-row INSERT; the receivables' events are an INSERT … SELECT of the
       // rows just billed, a second statement of the same batch and commit, stamped by the server a moment later.
       const own = rows.filter((r) => !r.type.startsWith('receivable.'));

@@ -70,10 +70,14 @@ async function subscribe(t: TestTenant, url: string): Promise<string> {
 }
 
 const publishMany = async (t: TestTenant, n: number) => {
-  for (let i = 0; i < n; i++) await inTransaction(NO_UNIT, (em) => publishEvent(em, t.ctx, { type: 'test.hook', filialId: t.filialIds[0], aggregateType: 'test', aggregateId: i + 1, data: { i } }));
+  for (let i = 0; i < n; i++)
+    await inTransaction(NO_UNIT, (em) =>
+      publishEvent(em, t.ctx, { type: 'test.hook', filialId: t.filialIds[0], aggregateType: 'test', aggregateId: i + 1, data: { i } }),
+    );
 };
 
-const deliveriesOf = (t: TestTenant) => dataSource.manager.find(WebhookDelivery, { where: { companyId: t.companyId }, order: { id: 'ASC' } });
+const deliveriesOf = (t: TestTenant) =>
+  dataSource.manager.find(WebhookDelivery, { where: { companyId: t.companyId }, order: { id: 'ASC' } });
 
 async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
   const deadline = Date.now() + ms;

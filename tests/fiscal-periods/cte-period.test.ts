@@ -25,12 +25,17 @@ describe('Fiscal periods: CT-e apportion and cancellation refused while the mont
     const closed = await api().post(`${periodUrl()}/close`).set(t.headers()).send({ force: true });
     expect(closed.status, JSON.stringify(closed.body)).to.equal(200);
     const before = await rowCounts(t.companyId);
-    for (const res of [await api().post(`${CTE}/apportion/${cteId}`).set(t.headers()).send({}), await api().post(`${CTE}/cancel/${cteId}`).set(t.headers()).send({ reason: 'Frete em duplicidade' })]) {
+    for (const res of [
+      await api().post(`${CTE}/apportion/${cteId}`).set(t.headers()).send({}),
+      await api().post(`${CTE}/cancel/${cteId}`).set(t.headers()).send({ reason: 'Frete em duplicidade' }),
+    ]) {
       expectProblem(res, 409, 'FISCAL_PERIOD_CLOSED');
       expect(res.body.period).to.equal(month);
     }
     expect(changedTables(before, await rowCounts(t.companyId))).to.deep.equal({});
-    expect((await api().post(`${periodUrl()}/reopen`).set(t.headers()).send({ reason: 'Frete lancado apos o fechamento' })).status).to.equal(200);
+    expect(
+      (await api().post(`${periodUrl()}/reopen`).set(t.headers()).send({ reason: 'Frete lancado apos o fechamento' })).status,
+    ).to.equal(200);
     const applied = await api().post(`${CTE}/apportion/${cteId}`).set(t.headers()).send({});
     expect(applied.status, JSON.stringify(applied.body)).to.equal(200);
   });

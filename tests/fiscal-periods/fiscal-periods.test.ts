@@ -83,7 +83,17 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
     const bought = buildNfe({
       recipient: { cnpj: t.cnpj },
       environment: '2',
-      items: [{ code: 'AZ-500', description: 'AZEITE EXTRA VIRGEM 500ML', ncm: '15091000', cfop: '5102', quantity: '6', unitPrice: '10.00', icms: { cst: '00', rate: '18' } }],
+      items: [
+        {
+          code: 'AZ-500',
+          description: 'AZEITE EXTRA VIRGEM 500ML',
+          ncm: '15091000',
+          cfop: '5102',
+          quantity: '6',
+          unitPrice: '10.00',
+          icms: { cst: '00', rate: '18' },
+        },
+      ],
     });
     const imported = await uploadConsulted(
       t,
@@ -101,15 +111,30 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
   it('GET: a month never closed is OPEN (version 0) with the documents inside a legal window; the list covers twelve months, newest first', async () => {
     const d = await api().get(url(month)).set(t.headers());
     expect(d.status, JSON.stringify(d.body)).to.equal(200);
-    expect(d.body.period).to.include({ filialId: t.filialHashes[0], period: month, status: 'OPEN', closedAt: null, closeCount: 0, version: 0 });
+    expect(d.body.period).to.include({
+      filialId: t.filialHashes[0],
+      period: month,
+      status: 'OPEN',
+      closedAt: null,
+      closeCount: 0,
+      version: 0,
+    });
     const kinds = d.body.pending.map((p: any) => [p.kind, p.accessKey]);
     expect(kinds).to.deep.include(['NFE_CANCELLABLE', nfe.accessKey]);
-    expect(d.body.pending.find((p: any) => p.kind === 'NFCE_CANCELLABLE')).to.include({ model: 65, resourceType: 'nfce', resourceId: nfceId });
+    expect(d.body.pending.find((p: any) => p.kind === 'NFCE_CANCELLABLE')).to.include({
+      model: 65,
+      resourceType: 'nfce',
+      resourceId: nfceId,
+    });
     const l = await api().get(`/api/fiscal-periods/${t.filialHashes[0]}`).set(t.headers());
     expect(l.status).to.equal(200);
     expect(l.body.data).to.have.length(12);
     expect(l.body.data[0]).to.include({ period: month, status: 'OPEN' });
-    expectProblem(await api().get(`/api/fiscal-periods/${t.filialHashes[0]}?from=2020-01&to=2026-01`).set(t.headers()), 422, 'FISCAL_PERIOD_RANGE_INVALID');
+    expectProblem(
+      await api().get(`/api/fiscal-periods/${t.filialHashes[0]}?from=2020-01&to=2026-01`).set(t.headers()),
+      422,
+      'FISCAL_PERIOD_RANGE_INVALID',
+    );
   });
 
   it('bad input → 400, a future month → 422, another tenant’s filial → 403, reopening an open month → 409; nothing written', async () => {
@@ -118,7 +143,11 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
     expectProblem(await close('26-01'), 400);
     expectProblem(await close(month, { force: 'yes' }), 400);
     expectProblem(await close('2099-01'), 422, 'FISCAL_PERIOD_IN_FUTURE');
-    expectProblem(await api().post(`/api/fiscal-periods/${other.filialHashes[0]}/${month}/close`).set(t.headers()).send({}), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await api().post(`/api/fiscal-periods/${other.filialHashes[0]}/${month}/close`).set(t.headers()).send({}),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
     expectProblem(await api().get(`/api/fiscal-periods/${other.filialHashes[0]}/${month}`).set(t.headers()), 403, 'FILIAL_NOT_GRANTED');
     expectProblem(await reopen(month, undefined), 400);
     expectProblem(await reopen(month, 'curta'), 400);
@@ -132,18 +161,34 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
     expectProblem(refused, 409, 'FISCAL_PERIOD_PENDING_DOCUMENTS');
     expect(refused.body.period).to.equal(month);
     expect(refused.body.pending.map((p: any) => p.accessKey)).to.include(nfe.accessKey);
-    expect(refused.body.pending.find((p: any) => p.accessKey === nfe.accessKey)).to.include({ kind: 'NFE_CANCELLABLE', model: 55, resourceType: 'invoice', resourceId: nfe.id });
+    expect(refused.body.pending.find((p: any) => p.accessKey === nfe.accessKey)).to.include({
+      kind: 'NFE_CANCELLABLE',
+      model: 55,
+      resourceType: 'invoice',
+      resourceId: nfe.id,
+    });
     expect(changedTables(before, await counts())).to.deep.equal({});
 
     const closed = await close(month, { force: true });
     expect(closed.status, JSON.stringify(closed.body)).to.equal(200);
-    expect(closed.body.period).to.include({ period: month, status: 'CLOSED', closedBy: 'test-user', closeCount: 1, version: 1, reopenReason: null });
+    expect(closed.body.period).to.include({
+      period: month,
+      status: 'CLOSED',
+      closedBy: 'test-user',
+      closeCount: 1,
+      version: 1,
+      reopenReason: null,
+    });
     expect(closed.body.period.acknowledged.map((a: any) => a.accessKey)).to.include(nfe.accessKey);
     const row = await dataSource.manager.findOneByOrFail(FiscalPeriod, { companyId: t.companyId, filialId: t.filialIds[0], period: month });
     expect(row.status).to.equal('CLOSED');
     const audit = await dataSource.manager.findBy(AuditLog, { companyId: t.companyId, entity: 'fiscal-period', entityId: row.id });
     expect(audit.map((a) => a.action)).to.deep.equal(['CLOSED']);
-    const events = await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, aggregateType: 'fiscal-period', aggregateId: row.id });
+    const events = await dataSource.manager.findBy(OutboxEvent, {
+      companyId: t.companyId,
+      aggregateType: 'fiscal-period',
+      aggregateId: row.id,
+    });
     expect(events.map((e) => e.type)).to.deep.equal(['fiscal-period.closed']);
     expectProblem(await close(month, { force: true }), 409, 'FISCAL_PERIOD_CLOSED');
     const d = await api().get(url(month)).set(t.headers());
@@ -151,22 +196,44 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
   });
 
   it('while closed: NF-e emission, cancellation, CC-e, voiding, the quick sale’s NFC-e, NFC-e cancellation, a customer return, a return to the supplier, a transfer, entry documents → 409 naming the month, nothing written', async () => {
-    const seriesBefore = await dataSource.query('SELECT next_number FROM invoice_series WHERE company_id = ? AND model = 55', [t.companyId]);
+    const seriesBefore = await dataSource.query('SELECT next_number FROM invoice_series WHERE company_id = ? AND model = 55', [
+      t.companyId,
+    ]);
     const before = await counts();
     refusedNaming(await issue(pendingFulfillment), month);
-    refusedNaming(await api().post(`/api/invoices/${nfe.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' }), month);
-    refusedNaming(await api().post(`/api/invoices/${nfe.id}/correct`).set(t.headers()).send({ correction: 'Endereco de entrega: Rua das Palmeiras, numero 45' }), month);
     refusedNaming(
-      await api().post('/api/invoices/void-numbers').set(t.headers()).send({ filialId: t.filialHashes[0], series: 1, first: 900, last: 901, justification: 'Faixa pulada por erro de configuracao' }),
+      await api().post(`/api/invoices/${nfe.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' }),
+      month,
+    );
+    refusedNaming(
+      await api()
+        .post(`/api/invoices/${nfe.id}/correct`)
+        .set(t.headers())
+        .send({ correction: 'Endereco de entrega: Rua das Palmeiras, numero 45' }),
+      month,
+    );
+    refusedNaming(
+      await api()
+        .post('/api/invoices/void-numbers')
+        .set(t.headers())
+        .send({ filialId: t.filialHashes[0], series: 1, first: 900, last: 901, justification: 'Faixa pulada por erro de configuracao' }),
       month,
     );
     refusedNaming(await c.sell(), month);
-    refusedNaming(await api().post(`/api/nfce/${nfceId}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' }), month);
+    refusedNaming(
+      await api().post(`/api/nfce/${nfceId}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' }),
+      month,
+    );
     refusedNaming(
       await api()
         .post(`/api/returns/${t.filialHashes[0]}`)
         .set(t.headers())
-        .send({ customerId: t.customer.hash, reason: 'Tamanho errado', refundMethod: 'CASH', items: [{ salesOrderItemId: returnOrder.order.items[0].salesOrderItemId, quantity: 1, restock: true }] }),
+        .send({
+          customerId: t.customer.hash,
+          reason: 'Tamanho errado',
+          refundMethod: 'CASH',
+          items: [{ salesOrderItemId: returnOrder.order.items[0].salesOrderItemId, quantity: 1, restock: true }],
+        }),
       month,
     );
     refusedNaming(
@@ -180,7 +247,10 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
       await api()
         .post(`/api/supplier-returns/issue/${supplierEntry.id}`)
         .set(t.headers())
-        .send({ reason: 'Mercadoria avariada no transporte, devolvida ao fornecedor', items: [{ entryDocumentItemId: supplierEntry.itemId, quantity: 1 }] }),
+        .send({
+          reason: 'Mercadoria avariada no transporte, devolvida ao fornecedor',
+          items: [{ entryDocumentItemId: supplierEntry.itemId, quantity: 1 }],
+        }),
       month,
     );
     // Entry documents check their entry date's month and today's (the stock moves today).
@@ -190,7 +260,9 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
     const changed = changedTables(before, await counts());
     delete changed.sequence;
     expect(changed).to.deep.equal({});
-    expect(await dataSource.query('SELECT next_number FROM invoice_series WHERE company_id = ? AND model = 55', [t.companyId])).to.deep.equal(seriesBefore);
+    expect(
+      await dataSource.query('SELECT next_number FROM invoice_series WHERE company_id = ? AND model = 55', [t.companyId]),
+    ).to.deep.equal(seriesBefore);
     const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', nfe.id) });
     expect(doc).to.include({ status: 'AUTHORIZED', correctionSequence: 0 });
     expect(t.sim.issuer.document(nfe.accessKey)?.status).to.not.equal('CANCELLED');
@@ -200,18 +272,33 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
   it('reopen with a reason (audited, event) → the same changes go through', async () => {
     const res = await reopen(month, 'Nota de devolucao recebida apos o fechamento');
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.period).to.include({ status: 'OPEN', reopenedBy: 'test-user', reopenReason: 'Nota de devolucao recebida apos o fechamento', closeCount: 1, version: 2 });
+    expect(res.body.period).to.include({
+      status: 'OPEN',
+      reopenedBy: 'test-user',
+      reopenReason: 'Nota de devolucao recebida apos o fechamento',
+      closeCount: 1,
+      version: 2,
+    });
     const row = await dataSource.manager.findOneByOrFail(FiscalPeriod, { companyId: t.companyId, filialId: t.filialIds[0], period: month });
-    const audit = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'fiscal-period', entityId: row.id }, order: { id: 'ASC' } });
+    const audit = await dataSource.manager.find(AuditLog, {
+      where: { companyId: t.companyId, entity: 'fiscal-period', entityId: row.id },
+      order: { id: 'ASC' },
+    });
     expect(audit.map((a) => a.action)).to.deep.equal(['CLOSED', 'REOPENED']);
-    const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'fiscal-period', aggregateId: row.id }, order: { id: 'ASC' } });
+    const events = await dataSource.manager.find(OutboxEvent, {
+      where: { companyId: t.companyId, aggregateType: 'fiscal-period', aggregateId: row.id },
+      order: { id: 'ASC' },
+    });
     expect(events.map((e) => e.type)).to.deep.equal(['fiscal-period.closed', 'fiscal-period.reopened']);
     expectProblem(await reopen(month, 'Reabrir de novo o mesmo mes'), 409, 'FISCAL_PERIOD_OPEN');
 
     const issued = await issue(pendingFulfillment);
     expect(issued.status, JSON.stringify(issued.body)).to.equal(201);
     expect(issued.body.status).to.equal('AUTHORIZED');
-    const cancelled = await api().post(`/api/invoices/${nfe.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' });
+    const cancelled = await api()
+      .post(`/api/invoices/${nfe.id}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Cliente desistiu da compra' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
     expect(cancelled.body.status).to.equal('CANCELLED');
     const n = await api().post(`/api/nfce/${nfceId}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' });
@@ -273,7 +360,12 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
     expect(first.status, JSON.stringify(first.body)).to.equal(200);
     expect(again.status).to.equal(200);
     expect(again.body).to.deep.equal(first.body);
-    const audit = await dataSource.manager.findBy(AuditLog, { companyId: t.companyId, entity: 'fiscal-period', entityId: rows[0].id, action: 'REOPENED' });
+    const audit = await dataSource.manager.findBy(AuditLog, {
+      companyId: t.companyId,
+      entity: 'fiscal-period',
+      entityId: rows[0].id,
+      action: 'REOPENED',
+    });
     expect(audit).to.have.length(2);
   });
 });

@@ -68,7 +68,8 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
   let rejectedId: string;
   let receivedKey: string;
   let offlineKey: string;
-  const download = (tenant: TestTenant = t, period = month, filial = tenant.filialHashes[0]) => binary(api().get(`/api/fiscal-periods/${filial}/${period}/package.zip`).set(tenant.headers()));
+  const download = (tenant: TestTenant = t, period = month, filial = tenant.filialHashes[0]) =>
+    binary(api().get(`/api/fiscal-periods/${filial}/${period}/package.zip`).set(tenant.headers()));
   const issue = async () => {
     const res = await api()
       .post('/api/invoices/issue')
@@ -84,10 +85,15 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
     await c.save();
     other = await createTestTenant({ environment: 'HOMOLOGATION' });
     const a = await issue();
-    const corrected = await api().post(`/api/invoices/${a.id}/correct`).set(t.headers()).send({ correction: 'Endereco de entrega: Rua das Palmeiras, numero 45, fundos' });
+    const corrected = await api()
+      .post(`/api/invoices/${a.id}/correct`)
+      .set(t.headers())
+      .send({ correction: 'Endereco de entrega: Rua das Palmeiras, numero 45, fundos' });
     expect(corrected.status, JSON.stringify(corrected.body)).to.equal(200);
     const b = await issue();
-    expect((await api().post(`/api/invoices/${b.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' })).status).to.equal(200);
+    expect(
+      (await api().post(`/api/invoices/${b.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' })).status,
+    ).to.equal(200);
     t.sim.issuer.faults.rejectNext = { cStat: '539', xMotivo: 'Rejeicao: teste' };
     const rejected = await issue();
     expect(rejected.status).to.equal('REJECTED');
@@ -96,7 +102,14 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
     const sale = await c.sell();
     expect(sale.body.fiscalDocument.status).to.equal('AUTHORIZED');
     await c.sell();
-    expect((await api().post(`/api/nfce/${sale.body.fiscalDocument.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' })).status).to.equal(200);
+    expect(
+      (
+        await api()
+          .post(`/api/nfce/${sale.body.fiscalDocument.id}/cancel`)
+          .set(t.headers())
+          .send({ justification: 'Cliente desistiu da compra' })
+      ).status,
+    ).to.equal(200);
     const received = buildNfe({
       recipient: { cnpj: t.cnpj },
       environment: '2',
@@ -116,8 +129,16 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
 
   it('bad month → 400, a future month → 422, another tenant’s filial → 403', async () => {
     expectProblem(await api().get(`/api/fiscal-periods/${t.filialHashes[0]}/2026-00/package.zip`).set(t.headers()), 400);
-    expectProblem(await api().get(`/api/fiscal-periods/${t.filialHashes[0]}/2099-01/package.zip`).set(t.headers()), 422, 'FISCAL_PERIOD_IN_FUTURE');
-    expectProblem(await api().get(`/api/fiscal-periods/${other.filialHashes[0]}/${month}/package.zip`).set(t.headers()), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await api().get(`/api/fiscal-periods/${t.filialHashes[0]}/2099-01/package.zip`).set(t.headers()),
+      422,
+      'FISCAL_PERIOD_IN_FUTURE',
+    );
+    expectProblem(
+      await api().get(`/api/fiscal-periods/${other.filialHashes[0]}/${month}/package.zip`).set(t.headers()),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
   });
 
   it('the files validate (PL_010, xmlsec1), sha256 recomputed; counts and totals equal the lists; the rejected number is a blocking gap; same bytes twice', async () => {
@@ -179,43 +200,70 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
         expected[k].total = Math.round((expected[k].total + r.total) * 100) / 100;
       }
     }
-    const got = Object.fromEntries(manifest.issued.totals.map((x: any) => [`${x.model}/${x.series}/${x.status}`, { count: x.count, total: x.total }]));
+    const got = Object.fromEntries(
+      manifest.issued.totals.map((x: any) => [`${x.model}/${x.series}/${x.status}`, { count: x.count, total: x.total }]),
+    );
     expect(got).to.deep.equal(expected);
     expect(got['55/1/AUTHORIZED'].count).to.equal(2);
     expect(got['55/1/CANCELLED'].count).to.equal(1);
     expect(got['65/1/AUTHORIZED'].count).to.equal(1);
     expect(got['65/1/CANCELLED'].count).to.equal(1);
     // CFOP totals: Σ of the items' vProd in the XML of each status.
-    const cfopSum = manifest.issued.cfopTotals.filter((x: any) => x.model === 55 && x.status === 'AUTHORIZED').reduce((s: number, x: any) => s + x.total, 0);
+    const cfopSum = manifest.issued.cfopTotals
+      .filter((x: any) => x.model === 55 && x.status === 'AUTHORIZED')
+      .reduce((s: number, x: any) => s + x.total, 0);
     const vProd = manifest.issued.documents
       .filter((d: any) => d.model === 55 && d.status === 'AUTHORIZED')
-      .reduce((s: number, d: any) => s + Number(/<ICMSTot>[\s\S]*?<vProd>([\d.]+)<\/vProd>/.exec(files.get(d.file)!.toString('utf8'))![1]), 0);
+      .reduce(
+        (s: number, d: any) => s + Number(/<ICMSTot>[\s\S]*?<vProd>([\d.]+)<\/vProd>/.exec(files.get(d.file)!.toString('utf8'))![1]),
+        0,
+      );
     expect(Math.round(cfopSum * 100)).to.equal(Math.round(vProd * 100));
     expect(manifest.issued.documents.every((d: any) => d.protocol && /^\d{15}$/.test(d.protocol))).to.equal(true);
 
     // The rejected number: a gap without inutilização, blocking.
     const rejected = list55.find((r: any) => r.id === rejectedId);
     expect(manifest.blocking).to.deep.equal([
-      { kind: 'NUMBER_GAP', model: 55, series: 1, first: rejected.number, last: rejected.number, accessKey: null, reason: 'numbers without a document and without an inutilização' },
+      {
+        kind: 'NUMBER_GAP',
+        model: 55,
+        series: 1,
+        first: rejected.number,
+        last: rejected.number,
+        accessKey: null,
+        reason: 'numbers without a document and without an inutilização',
+      },
     ]);
     const range55 = manifest.issued.numberRanges.find((r: any) => r.model === 55);
-    expect(range55).to.deep.include({ first: 1, last: Math.max(...list55.map((r: any) => r.number)), gaps: [{ first: rejected.number, last: rejected.number }] });
+    expect(range55).to.deep.include({
+      first: 1,
+      last: Math.max(...list55.map((r: any) => r.number)),
+      gaps: [{ first: rejected.number, last: rejected.number }],
+    });
     // The received NF-e: never manifested, never imported.
     expect(manifest.received.notManifested.map((r: any) => r.accessKey)).to.deep.equal([receivedKey]);
     expect(manifest.received.notImported.map((r: any) => r.accessKey)).to.deep.equal([receivedKey]);
     expect(manifest.received.totals).to.deep.equal([{ model: 55, authorityStatus: 'AUTHORIZED', count: 1, total: 219 }]);
     // The offline note: pending in the manifest, not a gap, no file yet; the close names it too.
-    expect(manifest.issued.contingencyPending.map((n: any) => [n.model, n.accessKey, n.status])).to.deep.equal([[65, offlineKey, 'CONTINGENCY']]);
+    expect(manifest.issued.contingencyPending.map((n: any) => [n.model, n.accessKey, n.status])).to.deep.equal([
+      [65, offlineKey, 'CONTINGENCY'],
+    ]);
     expect(names.some((n) => n.includes(offlineKey))).to.equal(false);
     // The close names the received NF-e never manifested among what is still open.
     const detail = await api().get(`/api/fiscal-periods/${t.filialHashes[0]}/${month}`).set(t.headers());
-    expect(detail.body.pending.find((p: any) => p.kind === 'DFE_NOT_MANIFESTED')).to.include({ accessKey: receivedKey, resourceType: 'nfe-inbound' });
+    expect(detail.body.pending.find((p: any) => p.kind === 'DFE_NOT_MANIFESTED')).to.include({
+      accessKey: receivedKey,
+      resourceType: 'nfe-inbound',
+    });
     expect(detail.body.pending.find((p: any) => p.kind === 'CONTINGENCY_NOT_TRANSMITTED')).to.include({ accessKey: offlineKey, model: 65 });
   });
 
   it('voiding the rejected number (procInutNFe in the package) makes it complete; the offline note, transmitted, joins the authorized', async () => {
     expect((await runNfceQueue()).transmitted).to.equal(1);
-    const voided = await api().post(`/api/invoices/${rejectedId}/void`).set(t.headers()).send({ justification: 'Numero nao utilizado por rejeicao' });
+    const voided = await api()
+      .post(`/api/invoices/${rejectedId}/void`)
+      .set(t.headers())
+      .send({ justification: 'Numero nao utilizado por rejeicao' });
     expect(voided.status, JSON.stringify(voided.body)).to.equal(200);
     const res = await download();
     expect(res.headers['x-package-complete']).to.equal('true');
@@ -227,7 +275,11 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
     expect(manifest.issued.contingencyPending).to.deep.equal([]);
     expect(manifest.issued.totals.find((x: any) => x.model === 65 && x.status === 'AUTHORIZED').count).to.equal(2);
     const offlineFile = `emitidas/65/serie-001/${offlineKey}-procNFe.xml`;
-    expect(manifest.issued.documents.find((d: any) => d.accessKey === offlineKey)).to.include({ status: 'AUTHORIZED', emissionType: 9, file: offlineFile });
+    expect(manifest.issued.documents.find((d: any) => d.accessKey === offlineKey)).to.include({
+      status: 'AUTHORIZED',
+      emissionType: 9,
+      file: offlineFile,
+    });
     if (canValidateXsd) expect(xsdErrors(files.get(offlineFile)!.toString('utf8'))).to.equal(null);
     if (canVerifySignature) expect(xmlsecErrors(files.get(offlineFile)!.toString('utf8'))).to.equal(null);
     const inut = manifest.issued.voided[0].file as string;
@@ -266,10 +318,18 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
       const res = await send({ to: 'escritorio@contabilidade.com.br' });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       const zipBytes = (await download()).body as Buffer;
-      expect(res.body).to.include({ period: month, to: 'escritorio@contabilidade.com.br', bytes: zipBytes.length, sha256: crypto.createHash('sha256').update(zipBytes).digest('hex'), complete: true });
+      expect(res.body).to.include({
+        period: month,
+        to: 'escritorio@contabilidade.com.br',
+        bytes: zipBytes.length,
+        sha256: crypto.createHash('sha256').update(zipBytes).digest('hex'),
+        complete: true,
+      });
       expect(mails).to.have.length(1);
       expect(mails[0].to).to.deep.equal(['escritorio@contabilidade.com.br']);
-      const part = mails[0].raw.split(/\r?\n--/).find((p) => p.includes(`filename=${res.body.fileName}`) || p.includes(`filename="${res.body.fileName}"`))!;
+      const part = mails[0].raw
+        .split(/\r?\n--/)
+        .find((p) => p.includes(`filename=${res.body.fileName}`) || p.includes(`filename="${res.body.fileName}"`))!;
       const attached = Buffer.from(
         part
           .split(/\r?\n\r?\n/)

@@ -30,12 +30,21 @@ describe('br-fiscal: IE, IBGE, NCM, interstate rates', () => {
     expect(municipalityCodeMatchesUf('3550308', 'SP')).to.equal(true);
     expect(municipalityCodeMatchesUf('3304557', 'SP')).to.equal(false);
     expect(municipalityCodeMatchesUf('355030', 'SP')).to.equal(false);
-    expect([isValidNcm('22021000'), isValidNcm('2202100'), isValidNcm('99021000'), isValidNcm('00021000')]).to.deep.equal([true, false, false, false]);
+    expect([isValidNcm('22021000'), isValidNcm('2202100'), isValidNcm('99021000'), isValidNcm('00021000')]).to.deep.equal([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
   it('interstate: 4 % imported (Res. SF 13/2012), 7 % S/SE (not ES) → N/NE/CO/ES, else 12 % (Res. SF 22/1989)', () => {
-    expect([interstateRate('SP', 'BA', 0), interstateRate('SP', 'ES', 0), interstateRate('SP', 'RJ', 0), interstateRate('BA', 'SP', 0), interstateRate('ES', 'BA', 0)]).to.deep.equal([
-      7, 7, 12, 12, 12,
-    ]);
+    expect([
+      interstateRate('SP', 'BA', 0),
+      interstateRate('SP', 'ES', 0),
+      interstateRate('SP', 'RJ', 0),
+      interstateRate('BA', 'SP', 0),
+      interstateRate('ES', 'BA', 0),
+    ]).to.deep.equal([7, 7, 12, 12, 12]);
     expect([1, 2, 3, 8, 6, 5].map((o) => interstateRate('SP', 'BA', o))).to.deep.equal([4, 4, 4, 4, 7, 7]);
   });
 });

@@ -30,7 +30,14 @@ describe('Demo tenant: fiscal data', () => {
       ['5102', '101'],
     ]);
     expect(nfe.issuer.crt).to.equal(1);
-    const nfce = await computeFiscalDocument(ctx, { filialId, customerId: null, operation: 'SALE', model: 65, date: '2026-03-02', items: [{ productId: rice, quantity: 1, unitPrice: '27.90' }] });
+    const nfce = await computeFiscalDocument(ctx, {
+      filialId,
+      customerId: null,
+      operation: 'SALE',
+      model: 65,
+      date: '2026-03-02',
+      items: [{ productId: rice, quantity: 1, unitPrice: '27.90' }],
+    });
     expect([nfce.destination, nfce.items[0].icms.csosn, nfce.totals.vNF.toFixed(2)]).to.deep.equal(['INTERNAL', '102', '27.90']);
   });
 });

@@ -43,7 +43,13 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     t = await createTestTenant({ filiais: 1 });
     const p = await makeProduct(t);
     product = p.id;
-    const specs = { spContributor: { uf: 'SP', contributor: true }, rjContributor: { uf: 'RJ', contributor: true }, mgConsumer: { uf: 'MG' }, rjConsumer: { uf: 'RJ' }, spConsumer: { uf: 'SP' } };
+    const specs = {
+      spContributor: { uf: 'SP', contributor: true },
+      rjContributor: { uf: 'RJ', contributor: true },
+      mgConsumer: { uf: 'MG' },
+      rjConsumer: { uf: 'RJ' },
+      spConsumer: { uf: 'SP' },
+    };
     for (const [key, spec] of Object.entries(specs)) {
       const c = await makeCustomer(t);
       customers[key] = c.id;
@@ -58,17 +64,35 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     const doc = await compute({});
     const [item] = doc.items;
     // vProd 2 × 50 = 100.00; CST 00 ICMS 100 × 18 % = 18.00 (RICMS/SP art. 52 I).
-    expect([item.cfop, item.icms.cst, n(item.icms.base), n(item.icms.rate), n(item.icms.value)]).to.deep.equal(['5102', '00', '100.00', '18.00', '18.00']);
+    expect([item.cfop, item.icms.cst, n(item.icms.base), n(item.icms.rate), n(item.icms.value)]).to.deep.equal([
+      '5102',
+      '00',
+      '100.00',
+      '18.00',
+      '18.00',
+    ]);
     // Non-cumulative PIS/COFINS (Leis 10.637/2002, 10.833/2003) on 100 − 18 (STF RE 574.706): 82 × 1.65 % = 1.353 → 1.35; 82 × 7.6 % = 6.232 → 6.23.
     expect([item.pis.cst, n(item.pis.base), n(item.pis.value), n(item.cofins.value)]).to.deep.equal(['01', '82.00', '1.35', '6.23']);
-    expect([n(doc.totals.vNF), n(doc.totals.vICMS), doc.destination, doc.ruleSetId, doc.items[0].ibsCbs]).to.deep.equal(['100.00', '18.00', 'INTERNAL', '2025', null]);
+    expect([n(doc.totals.vNF), n(doc.totals.vICMS), doc.destination, doc.ruleSetId, doc.items[0].ibsCbs]).to.deep.equal([
+      '100.00',
+      '18.00',
+      'INTERNAL',
+      '2025',
+      null,
+    ]);
     expect(item.rule.description).to.contain('SALE/INTERNAL/contributor').and.contain('CFOP 5102');
   });
 
   it('to an RJ contributor: interstate 12 % (Res. SF 22/1989: SE → SE), CFOP 6102, no DIFAL', async () => {
     const doc = await compute({ customer: 'rjContributor' });
     const [item] = doc.items;
-    expect([doc.destination, item.cfop, n(item.icms.rate), n(item.icms.value), item.difal]).to.deep.equal(['INTERSTATE', '6102', '12.00', '12.00', null]);
+    expect([doc.destination, item.cfop, n(item.icms.rate), n(item.icms.value), item.difal]).to.deep.equal([
+      'INTERSTATE',
+      '6102',
+      '12.00',
+      '12.00',
+      null,
+    ]);
     // PIS 88 × 1.65 % = 1.452 → 1.45; COFINS 88 × 7.6 % = 6.688 → 6.69.
     expect([n(item.pis.value), n(item.cofins.value)]).to.deep.equal(['1.45', '6.69']);
   });
@@ -96,7 +120,14 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     // vICMSUFDest = 1100 × 18 % − 120 = 198 − 120 = 78.00; vFCPUFDest = 1100 × 2 % = 22.00; 100 % to MG since 2019.
     expect([item.cfop, doc.finalConsumer, n(item.icms.value)]).to.deep.equal(['6108', true, '120.00']);
     expect(
-      item.difal && [n(item.difal.base), n(item.difal.internalRate), n(item.difal.interstateRate), n(item.difal.destinationValue), n(item.difal.fcpValue), n(item.difal.originValue)],
+      item.difal && [
+        n(item.difal.base),
+        n(item.difal.internalRate),
+        n(item.difal.interstateRate),
+        n(item.difal.destinationValue),
+        n(item.difal.fcpValue),
+        n(item.difal.originValue),
+      ],
     ).to.deep.equal(['1100.00', '18.00', '12.00', '78.00', '22.00', '0.00']);
     expect([n(doc.totals.vICMSUFDest), n(doc.totals.vFCPUFDest), n(doc.totals.vNF)]).to.deep.equal(['78.00', '22.00', '1000.00']);
   });
@@ -105,17 +136,39 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     const doc = await compute({ customer: 'rjConsumer', items: [{ productId: product, quantity: 10, unitPrice: '100' }] });
     const [item] = doc.items;
     // 1000 × (20 − 12) % = 80.00; FCP 1000 × 2 % = 20.00 (RJ Lei 4.056/2002).
-    expect(item.difal && [n(item.difal.base), n(item.difal.destinationValue), n(item.difal.fcpValue)]).to.deep.equal(['1000.00', '80.00', '20.00']);
+    expect(item.difal && [n(item.difal.base), n(item.difal.destinationValue), n(item.difal.fcpValue)]).to.deep.equal([
+      '1000.00',
+      '80.00',
+      '20.00',
+    ]);
   });
 
   it('goods already taxed by ST, a rule without ALREADY_TAXED (no retained figures declared): CFOP 5405, CST 60, no ICMS; and ST by MVA (CST 10) inside SP', async () => {
     const em = dataSource.manager;
-    const stGroup = await em.save(em.create(TaxGroup, { companyId: t.companyId, code: 'ST', name: 'Substituição tributária', active: true }));
+    const stGroup = await em.save(
+      em.create(TaxGroup, { companyId: t.companyId, code: 'ST', name: 'Substituição tributária', active: true }),
+    );
     const mvaGroup = await em.save(em.create(TaxGroup, { companyId: t.companyId, code: 'MVA', name: 'ST por MVA', active: true }));
-    const base = { companyId: t.companyId, operation: 'SALE' as const, destination: 'INTERNAL' as const, contributor: true, validFrom: '2000-01-01', validTo: null, active: true };
+    const base = {
+      companyId: t.companyId,
+      operation: 'SALE' as const,
+      destination: 'INTERNAL' as const,
+      contributor: true,
+      validFrom: '2000-01-01',
+      validTo: null,
+      active: true,
+    };
     await em.save([
       em.create(FiscalOperationRule, { ...base, taxGroupId: stGroup.id, cfop: '5405', icmsCst: '60', csosn: '500', stMode: 'NONE' }),
-      em.create(FiscalOperationRule, { ...base, taxGroupId: mvaGroup.id, cfop: '5401', icmsCst: '10', csosn: '201', stMode: 'MVA', stMva: new Dec(40) }),
+      em.create(FiscalOperationRule, {
+        ...base,
+        taxGroupId: mvaGroup.id,
+        cfop: '5401',
+        icmsCst: '10',
+        csosn: '201',
+        stMode: 'MVA',
+        stMva: new Dec(40),
+      }),
     ]);
     await fiscalDataChanged(dataSource.manager, t.companyId);
     const stProduct = await makeProduct(t, { ncm: '22021000', taxGroupId: stGroup.id, cest: '0300700' });
@@ -127,9 +180,22 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
       ],
     });
     const [st, mva] = doc.items;
-    expect([st.cfop, st.icms.cst, n(st.icms.base), n(st.icms.value), st.icms.st, n(st.total)]).to.deep.equal(['5405', '60', '0.00', '0.00', null, '100.00']);
+    expect([st.cfop, st.icms.cst, n(st.icms.base), n(st.icms.value), st.icms.st, n(st.total)]).to.deep.equal([
+      '5405',
+      '60',
+      '0.00',
+      '0.00',
+      null,
+      '100.00',
+    ]);
     // CST 10 (LC 87/1996 art. 8 II): own ICMS 18.00; ST base 100 × 1.40 = 140.00; ST 140 × 18 % − 18 = 7.20; the line adds 107.20.
-    expect([mva.icms.cst, n(mva.icms.value), n(mva.icms.st!.base), n(mva.icms.st!.value), n(mva.total)]).to.deep.equal(['10', '18.00', '140.00', '7.20', '107.20']);
+    expect([mva.icms.cst, n(mva.icms.value), n(mva.icms.st!.base), n(mva.icms.st!.value), n(mva.total)]).to.deep.equal([
+      '10',
+      '18.00',
+      '140.00',
+      '7.20',
+      '107.20',
+    ]);
     expect([n(doc.totals.vST), n(doc.totals.vBCST), n(doc.totals.vNF)]).to.deep.equal(['7.20', '140.00', '207.20']);
   });
 
@@ -137,7 +203,13 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     await setRegime({ taxRegime: 'LUCRO_PRESUMIDO' });
     const [item] = (await compute({})).items;
     // 82 × 0.65 % = 0.533 → 0.53; 82 × 3 % = 2.46.
-    expect([n(item.icms.value), n(item.pis.rate), n(item.pis.value), n(item.cofins.rate), n(item.cofins.value)]).to.deep.equal(['18.00', '0.65', '0.53', '3.00', '2.46']);
+    expect([n(item.icms.value), n(item.pis.rate), n(item.pis.value), n(item.cofins.rate), n(item.cofins.value)]).to.deep.equal([
+      '18.00',
+      '0.65',
+      '0.53',
+      '3.00',
+      '2.46',
+    ]);
   });
 
   it('Simples Nacional: CSOSN 101 with pCredSN to a contributor, 102 to a consumer; no PIS/COFINS values (LC 123/2006 arts. 13, 23)', async () => {
@@ -145,7 +217,14 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     const toContributor = await compute({});
     const a = toContributor.items[0];
     // pCredSN 1.25 % of 100 = 1.25.
-    expect([toContributor.issuer.crt, a.icms.csosn, a.icms.cst, n(a.icms.value), n(a.icms.simplesCreditRate), n(a.icms.simplesCreditValue)]).to.deep.equal([1, '101', null, '0.00', '1.25', '1.25']);
+    expect([
+      toContributor.issuer.crt,
+      a.icms.csosn,
+      a.icms.cst,
+      n(a.icms.value),
+      n(a.icms.simplesCreditRate),
+      n(a.icms.simplesCreditValue),
+    ]).to.deep.equal([1, '101', null, '0.00', '1.25', '1.25']);
     expect([a.pis.cst, n(a.pis.value), a.cofins.cst, n(a.cofins.value)]).to.deep.equal(['49', '0.00', '49', '0.00']);
     const b = (await compute({ customer: 'spConsumer' })).items[0];
     expect([b.icms.csosn, b.icms.simplesCreditValue]).to.deep.equal(['102', null]);
@@ -159,14 +238,14 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     try {
       const resale = (await compute({})).items[0];
       // IPI 100 × 10 % = 10.00; ICMS on 100 (a contributor's resale) = 18.00; the line adds 110.00.
-      expect([resale.ipi!.cst, n(resale.ipi!.base), n(resale.ipi!.value), n(resale.icms.base), n(resale.icms.value), n(resale.total)]).to.deep.equal([
-        '50',
-        '100.00',
-        '10.00',
-        '100.00',
-        '18.00',
-        '110.00',
-      ]);
+      expect([
+        resale.ipi!.cst,
+        n(resale.ipi!.base),
+        n(resale.ipi!.value),
+        n(resale.icms.base),
+        n(resale.icms.value),
+        n(resale.total),
+      ]).to.deep.equal(['50', '100.00', '10.00', '100.00', '18.00', '110.00']);
       const consumer = (await compute({ customer: 'spConsumer' })).items[0];
       // 110 × 18 % = 19.80.
       expect([n(consumer.icms.base), n(consumer.icms.value)]).to.deep.equal(['110.00', '19.80']);
@@ -194,16 +273,34 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     ]);
     // ICMS: 11.50 × 18 % = 2.07; 23.00 × 18 % = 4.14; 34.51 × 18 % = 6.2118 → 6.21. vNF 60.01 − 1 + 10 = 69.01.
     expect(doc.items.map((i) => n(i.icms.value))).to.deep.equal(['2.07', '4.14', '6.21']);
-    expect([n(doc.totals.vFrete), n(doc.totals.vDesc), n(doc.totals.vICMS), n(doc.totals.vNF)]).to.deep.equal(['10.00', '1.00', '12.42', '69.01']);
+    expect([n(doc.totals.vFrete), n(doc.totals.vDesc), n(doc.totals.vICMS), n(doc.totals.vNF)]).to.deep.equal([
+      '10.00',
+      '1.00',
+      '12.42',
+      '69.01',
+    ]);
   });
 
   it('2026: the IBS/CBS group of NT 2025.002, informative (CBS 0.9 %, IBS 0.1 %), base without ICMS/PIS/COFINS, never in vNF', async () => {
     const doc = await compute({ date: '2026-03-10' });
     const g = doc.items[0].ibsCbs!;
     // Base 100 − 18 − 1.35 − 6.23 = 74.42 (LC 214/2025 art. 12 §2; as the PL_010 samples show); CBS 0.66978 → 0.67; IBS UF 0.07442 → 0.07.
-    expect([g.cst, g.cClassTrib, n(g.base), n(g.cbsValue), n(g.ibsUfValue), n(g.ibsMunValue), n(g.ibsValue)]).to.deep.equal(['000', '000001', '74.42', '0.67', '0.07', '0.00', '0.07']);
+    expect([g.cst, g.cClassTrib, n(g.base), n(g.cbsValue), n(g.ibsUfValue), n(g.ibsMunValue), n(g.ibsValue)]).to.deep.equal([
+      '000',
+      '000001',
+      '74.42',
+      '0.67',
+      '0.07',
+      '0.00',
+      '0.07',
+    ]);
     // vNFTot = Σ vItem (NT 2025.002 W60-10) and vItem leaves IBS/CBS out in 2025–2026 (VB01-10, Exceção 1): vNFTot = vNF.
-    expect([doc.ruleSetId, n(doc.totals.vNF), n(doc.totals.vNFTot), n(doc.totals.vPIS)]).to.deep.equal(['2026', '100.00', '100.00', '1.35']);
+    expect([doc.ruleSetId, n(doc.totals.vNF), n(doc.totals.vNFTot), n(doc.totals.vPIS)]).to.deep.equal([
+      '2026',
+      '100.00',
+      '100.00',
+      '1.35',
+    ]);
     expect(n(itemValueOf(doc.items[0], doc.issueDate))).to.equal('100.00');
   });
 
@@ -212,7 +309,12 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     const [item] = doc.items;
     // Base 100 − 18 = 82; CBS 82 × 8.7 % = 7.134 → 7.13; IBS UF and mun 82 × 0.05 % = 0.041 → 0.04 each.
     expect([doc.ruleSetId, item.pis.cst, n(item.pis.value), n(item.cofins.value)]).to.deep.equal(['2027', '08', '0.00', '0.00']);
-    expect([n(item.ibsCbs!.base), n(item.ibsCbs!.cbsValue), n(item.ibsCbs!.ibsUfValue), n(item.ibsCbs!.ibsMunValue)]).to.deep.equal(['82.00', '7.13', '0.04', '0.04']);
+    expect([n(item.ibsCbs!.base), n(item.ibsCbs!.cbsValue), n(item.ibsCbs!.ibsUfValue), n(item.ibsCbs!.ibsMunValue)]).to.deep.equal([
+      '82.00',
+      '7.13',
+      '0.04',
+      '0.04',
+    ]);
     // From 2027 vItem carries the IBS/CBS (VB01-10 without its exception), and vNFTot = Σ vItem.
     expect(n(doc.totals.vNFTot)).to.equal('107.21');
     expect(n(itemValueOf(item, doc.issueDate))).to.equal('107.21');
@@ -222,13 +324,24 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     const bare = await makeProduct(t);
     const err = await compute({ items: [{ productId: bare.id, quantity: 1, unitPrice: 1 }] }).catch((e) => e);
     expect(err.code).to.equal('FISCAL_DATA_INVALID');
-    expect(err.extensions.errors.map((e: { path: string }) => e.path)).to.deep.equal(['items[0].product.ncm', 'items[0].product.taxGroupId']);
-    const orphan = await dataSource.manager.save(dataSource.manager.create(TaxGroup, { companyId: t.companyId, code: 'SEMREGRA', name: 'Sem regra', active: true }));
+    expect(err.extensions.errors.map((e: { path: string }) => e.path)).to.deep.equal([
+      'items[0].product.ncm',
+      'items[0].product.taxGroupId',
+    ]);
+    const orphan = await dataSource.manager.save(
+      dataSource.manager.create(TaxGroup, { companyId: t.companyId, code: 'SEMREGRA', name: 'Sem regra', active: true }),
+    );
     await fiscalDataChanged(dataSource.manager, t.companyId);
     const noRule = await makeProduct(t, { ncm: '61091000', taxGroupId: orphan.id });
     const missing = await compute({ items: [{ productId: noRule.id, quantity: 1, unitPrice: 1 }] }).catch((e) => e);
     expect(missing.code).to.equal('FISCAL_RULE_MISSING');
-    expect(missing.extensions.missingRule).to.deep.equal({ taxGroup: 'SEMREGRA', operation: 'SALE', destination: 'INTERNAL', contributor: true, date: '2025-06-10' });
+    expect(missing.extensions.missingRule).to.deep.equal({
+      taxGroup: 'SEMREGRA',
+      operation: 'SALE',
+      destination: 'INTERNAL',
+      contributor: true,
+      date: '2025-06-10',
+    });
     expect(missing.extensions.errors[0].path).to.equal('items[0].rule');
   });
 });
@@ -312,7 +425,24 @@ describe('Tax engine: properties (pure engine)', () => {
     items: items.map((i) => ({ productId: 1, salesOrderItemId: null, quantity: i.q, unitPrice: i.p, discount: i.d })),
     ...header,
     otherExpenses: header.other,
-    products: new Map([[1, { id: 1, code: 'P1', name: 'Produto', unit: 'UN', gtin: null, ncm: '61091000', cest: null, origin: 0, taxableUnit: null, taxableFactor: new Dec(1), taxGroupId: 1 }]]),
+    products: new Map([
+      [
+        1,
+        {
+          id: 1,
+          code: 'P1',
+          name: 'Produto',
+          unit: 'UN',
+          gtin: null,
+          ncm: '61091000',
+          cest: null,
+          origin: 0,
+          taxableUnit: null,
+          taxableFactor: new Dec(1),
+          taxGroupId: 1,
+        },
+      ],
+    ]),
     taxGroups: new Map([[1, { id: 1, code: 'G' }]]),
     rules: [rule('INTERNAL', false), rule('INTERSTATE', false)],
     ufRates: ['SP', 'MG'].map((u) => ({
@@ -360,7 +490,14 @@ describe('Tax engine: properties (pure engine)', () => {
   it('totals are the sums of the items, header values are apportioned exactly, no tax is negative', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ q: fc.integer({ min: 1, max: 99_999 }).map((v) => (v / 100).toFixed(2)), p: cents, dPct: fc.integer({ min: 0, max: 100 }) }), { minLength: 1, maxLength: 12 }),
+        fc.array(
+          fc.record({
+            q: fc.integer({ min: 1, max: 99_999 }).map((v) => (v / 100).toFixed(2)),
+            p: cents,
+            dPct: fc.integer({ min: 0, max: 100 }),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
         cents,
         fc.integer({ min: 0, max: 100 }),
         cents,
@@ -376,17 +513,24 @@ describe('Tax engine: properties (pure engine)', () => {
           const net = items.reduce((acc, i) => acc.plus(new Dec(i.q).times(i.p).toDecimalPlaces(2)).minus(i.d), new Dec(0));
           const discount = net.times(discountPct).div(100).toDecimalPlaces(2, Dec.ROUND_DOWN).toFixed(2);
           const doc = computeDocument(input(items, { freight, discount, other, insurance }, uf, industrial, date));
-          const sum = (f: (i: (typeof doc.items)[number]) => Dec | null | undefined) => doc.items.reduce((acc, i) => acc.plus(f(i) ?? 0), new Dec(0)).toFixed(2);
+          const sum = (f: (i: (typeof doc.items)[number]) => Dec | null | undefined) =>
+            doc.items.reduce((acc, i) => acc.plus(f(i) ?? 0), new Dec(0)).toFixed(2);
           const t = doc.totals;
           expect(t.vNF.toFixed(2)).to.equal(sum((i) => i.total));
           expect(t.vICMS.toFixed(2)).to.equal(sum((i) => i.icms.value));
           expect(t.vPIS.toFixed(2)).to.equal(sum((i) => i.pis.value));
           expect(t.vIPI.toFixed(2)).to.equal(sum((i) => i.ipi?.value));
           expect(t.vICMSUFDest.toFixed(2)).to.equal(sum((i) => i.difal?.destinationValue));
-          expect([t.vFrete.toFixed(2), t.vSeg.toFixed(2), t.vOutro.toFixed(2)]).to.deep.equal([new Dec(freight).toFixed(2), new Dec(insurance).toFixed(2), new Dec(other).toFixed(2)]);
+          expect([t.vFrete.toFixed(2), t.vSeg.toFixed(2), t.vOutro.toFixed(2)]).to.deep.equal([
+            new Dec(freight).toFixed(2),
+            new Dec(insurance).toFixed(2),
+            new Dec(other).toFixed(2),
+          ]);
           expect(t.vDesc.toFixed(2)).to.equal(items.reduce((acc, i) => acc.plus(i.d), new Dec(discount)).toFixed(2));
           // vNF = vProd − vDesc + vST + vFrete + vSeg + vOutro + vIPI + vFCPST (NF-e MOC, rule W16-xx).
-          expect(t.vNF.toFixed(2)).to.equal(t.vProd.minus(t.vDesc).plus(t.vST).plus(t.vFrete).plus(t.vSeg).plus(t.vOutro).plus(t.vIPI).plus(t.vFCPST).toFixed(2));
+          expect(t.vNF.toFixed(2)).to.equal(
+            t.vProd.minus(t.vDesc).plus(t.vST).plus(t.vFrete).plus(t.vSeg).plus(t.vOutro).plus(t.vIPI).plus(t.vFCPST).toFixed(2),
+          );
           for (const i of doc.items) {
             const values = [
               i.icms.base,

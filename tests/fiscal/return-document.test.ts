@@ -60,7 +60,14 @@ describe('Devolução builder (fiscal buildReturnDocument)', () => {
     const issuer = { ...sampleDocument().issuer, document: US, name: 'Nossa Loja Ltda' };
     const recipient = recipientFromParty(original.issuer);
     const build = (quantity: number, alreadyReturned: number, entryCfop?: string) =>
-      buildReturnDocument({ original, side: 'PURCHASE', issuer, recipient, date: '2026-11-28', lines: [{ lineNumber: 2, quantity, alreadyReturned, productId: 7, entryCfop }] });
+      buildReturnDocument({
+        original,
+        side: 'PURCHASE',
+        issuer,
+        recipient,
+        date: '2026-11-28',
+        lines: [{ lineNumber: 2, quantity, alreadyReturned, productId: 7, entryCfop }],
+      });
     const first = build(1, 0, '1403');
     expect(first).to.include({ direction: 1, purpose: 4, operation: 'RETURN' });
     expect(first.references).to.deep.equal([original.accessKey]);
@@ -86,7 +93,16 @@ describe('Devolução builder (fiscal buildReturnDocument)', () => {
     expect(total((p) => p.returnedIpi!.value)).to.equal(o.taxes.ipi!.value!.toNumber());
     expect(total((p) => p.pis.value)).to.equal(o.taxes.pis!.value!.toNumber());
     expect(() => build(3, 2)).to.throw(/exceed/);
-    expect(() => buildReturnDocument({ original, side: 'SALE', issuer, recipient, date: '2026-11-28', lines: [{ lineNumber: 1, quantity: 1, productId: 1 }] })).to.throw(/not issued by this filial/);
+    expect(() =>
+      buildReturnDocument({
+        original,
+        side: 'SALE',
+        issuer,
+        recipient,
+        date: '2026-11-28',
+        lines: [{ lineNumber: 1, quantity: 1, productId: 1 }],
+      }),
+    ).to.throw(/not issued by this filial/);
 
     if (canValidateXsd) {
       const built = buildNfeXml(first, header(11));
@@ -101,7 +117,17 @@ describe('Devolução builder (fiscal buildReturnDocument)', () => {
 
   it('a sale of goods with the ST retained earlier (CST 60) returned: the retained groups come back in proportion (MOC 7.0 N26–N27d); XSD-valid', async () => {
     // Our sale of 4 units declaring vBCSTRet 480.00, pST 20, vICMSSubstituto 48.00, vICMSSTRet 38.40, FCP-ST 480.00, 2, 9.60.
-    const retained = { base: d('480.00'), rate: d(20), substituteValue: d('48.00'), value: d('38.40'), fcpBase: d('480.00'), fcpRate: d(2), fcpValue: d('9.60'), entryDocumentId: 1, source: 'test' };
+    const retained = {
+      base: d('480.00'),
+      rate: d(20),
+      substituteValue: d('48.00'),
+      value: d('38.40'),
+      fcpBase: d('480.00'),
+      fcpRate: d(2),
+      fcpValue: d('9.60'),
+      entryDocumentId: 1,
+      source: 'test',
+    };
     const item = sampleItem(1, {
       cfop: '5405',
       quantity: d(4),
@@ -118,14 +144,28 @@ describe('Devolução builder (fiscal buildReturnDocument)', () => {
     const signed = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, signerOf(cert.privateKeyPem, cert.certificatePem)).xml;
     if (canValidateXsd) expect(xsdErrors(signed, 'nfe_v4.00.xsd'), signed).to.equal(null);
     const original = await parseNfe(signed);
-    expect(original.items[0].taxes.icms).to.deep.include({ stRetainedBase: d('480.00'), stRetainedRate: d('20.0000'), stRetainedSubstitute: d('48.00'), fcpStRetainedValue: d('9.60') });
+    expect(original.items[0].taxes.icms).to.deep.include({
+      stRetainedBase: d('480.00'),
+      stRetainedRate: d('20.0000'),
+      stRetainedSubstitute: d('48.00'),
+      fcpStRetainedValue: d('9.60'),
+    });
     const issuer = { ...doc.issuer, document: US };
-    const back = buildReturnDocument({ original, side: 'SALE', issuer, recipient: recipientFromParty(original.recipient!), date: '2026-11-28', lines: [{ lineNumber: 1, quantity: 1, productId: 1 }] });
+    const back = buildReturnDocument({
+      original,
+      side: 'SALE',
+      issuer,
+      recipient: recipientFromParty(original.recipient!),
+      date: '2026-11-28',
+      lines: [{ lineNumber: 1, quantity: 1, productId: 1 }],
+    });
     const [r] = back.items;
     // 1 of 4: 120.00, 20, 12.00, 9.60, 120.00, 2, 2.40; CFOP 1411 (devolução of goods with ST).
     expect([r.cfop, r.icms.cst]).to.deep.equal(['1411', '60']);
     const g = r.icms.retained!;
-    expect([g.base, g.rate, g.substituteValue, g.value, g.fcpBase, g.fcpRate, g.fcpValue].map((v) => v!.toNumber())).to.deep.equal([120, 20, 12, 9.6, 120, 2, 2.4]);
+    expect([g.base, g.rate, g.substituteValue, g.value, g.fcpBase, g.fcpRate, g.fcpValue].map((v) => v!.toNumber())).to.deep.equal([
+      120, 20, 12, 9.6, 120, 2, 2.4,
+    ]);
     expect(back.totals.vFCPSTRet.toNumber()).to.equal(2.4);
     if (canValidateXsd) {
       const out = buildNfeXml(back, header(12));

@@ -33,12 +33,22 @@ describe('Tax engine cache of rules and rates', () => {
     t = await createTestTenant();
     const product = await makeProduct(t, { ncm: '61091000' });
     const customer = await makeCustomer(t);
-    const setup = await setupFiscalData(t, { filiais: [0], products: [{ id: product.id, cest: '2806300' }], customers: [{ id: customer.id, uf: 'SP', contributor: true }] });
+    const setup = await setupFiscalData(t, {
+      filiais: [0],
+      products: [{ id: product.id, cest: '2806300' }],
+      customers: [{ id: customer.id, uf: 'SP', contributor: true }],
+    });
     productHash = product.hash;
     customerHash = customer.hash;
     taxGroupHash = setup.taxGroupHash;
     // An SP contributor buying inside SP: SALE / INTERNAL / contributor.
-    const rule = await dataSource.manager.findOneByOrFail(FiscalOperationRule, { companyId: t.companyId, taxGroupId: setup.taxGroupId, operation: 'SALE', destination: 'INTERNAL', contributor: true });
+    const rule = await dataSource.manager.findOneByOrFail(FiscalOperationRule, {
+      companyId: t.companyId,
+      taxGroupId: setup.taxGroupId,
+      operation: 'SALE',
+      destination: 'INTERNAL',
+      contributor: true,
+    });
     ruleId = rule.id;
   });
 
@@ -59,10 +69,14 @@ describe('Tax engine cache of rules and rates', () => {
       .set(t.headers())
       .send({ version: (await ruleRow()).version, icmsRate: null });
     expect((await preview()).icms).to.deep.include({ rate: 18, value: 18 });
-    const rate = await api()
-      .post('/api/fiscal/uf-rates')
-      .set(t.headers())
-      .send({ uf: 'SP', taxGroupId: taxGroupHash, validFrom: '2026-01-01', internalRate: 7, source: 'RICMS/SP (cache test)', sourceDate: '2026-01-01' });
+    const rate = await api().post('/api/fiscal/uf-rates').set(t.headers()).send({
+      uf: 'SP',
+      taxGroupId: taxGroupHash,
+      validFrom: '2026-01-01',
+      internalRate: 7,
+      source: 'RICMS/SP (cache test)',
+      sourceDate: '2026-01-01',
+    });
     expect(rate.status, JSON.stringify(rate.body)).to.equal(201);
     const withRate = await preview();
     expect(withRate.icms).to.deep.include({ rate: 7, value: 7 });
@@ -70,7 +84,10 @@ describe('Tax engine cache of rules and rates', () => {
 
     // The tax group's code is in the line's rule description.
     const group = await api().get(`/api/fiscal/tax-groups/${taxGroupHash}`).set(t.headers());
-    const renamed = await api().patch(`/api/fiscal/tax-groups/${taxGroupHash}`).set(t.headers()).send({ version: group.body.version, code: 'RENOMEADO' });
+    const renamed = await api()
+      .patch(`/api/fiscal/tax-groups/${taxGroupHash}`)
+      .set(t.headers())
+      .send({ version: group.body.version, code: 'RENOMEADO' });
     expect(renamed.status, JSON.stringify(renamed.body)).to.equal(200);
     expect((await preview()).rule.description).to.contain('tax group RENOMEADO');
 

@@ -52,7 +52,10 @@ describe('Tax law rows (issue 45)', function () {
     const f = await fulfill(
       t,
       order.id,
-      order.items.map((i: { salesOrderItemId: string; quantity: number }) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })),
+      order.items.map((i: { salesOrderItemId: string; quantity: number }) => ({
+        salesOrderItemId: i.salesOrderItemId,
+        quantity: i.quantity,
+      })),
     );
     expect(f.status, JSON.stringify(f.body)).to.equal(201);
     return { order, fulfillmentId: f.body.fulfillment.id as string };
@@ -85,7 +88,10 @@ describe('Tax law rows (issue 45)', function () {
       expect(rule.status, JSON.stringify(rule.body)).to.equal(201);
     }
     const p = await makeProduct(t, { ncm: '94036000', price: '50' as never } as never);
-    const patched = await api().patch(`/api/catalog/products/${p.hash}`).set(t.headers()).send({ version: p.version, taxGroupId: group.body.id });
+    const patched = await api()
+      .patch(`/api/catalog/products/${p.hash}`)
+      .set(t.headers())
+      .send({ version: p.version, taxGroupId: group.body.id });
     expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
     await addStock(t, 0, p.id, 1000, '20');
     ipiProduct = { hash: p.hash, id: p.id };
@@ -99,7 +105,15 @@ describe('Tax law rows (issue 45)', function () {
         ieIndicator: 1,
         stateRegistration: '110042490114',
         email: 'compras@alvorada.com.br',
-        address: { street: 'Rua Vergueiro', number: '900', district: 'Liberdade', municipalityCode: '3550308', municipalityName: 'São Paulo', uf: 'SP', postalCode: '01504000' },
+        address: {
+          street: 'Rua Vergueiro',
+          number: '900',
+          district: 'Liberdade',
+          municipalityCode: '3550308',
+          municipalityName: 'São Paulo',
+          uf: 'SP',
+          postalCode: '01504000',
+        },
       });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     contributor = created.body;
@@ -124,53 +138,85 @@ describe('Tax law rows (issue 45)', function () {
     });
 
     it('the customer flagged final consumer: IPI enters the ICMS base; the order and the issue override it in turn; indFinal in the XML', async () => {
-      const patched = await api().patch(`/api/catalog/customers/${contributor.id}`).set(t.headers()).send({ version: contributor.version, finalConsumer: true });
+      const patched = await api()
+        .patch(`/api/catalog/customers/${contributor.id}`)
+        .set(t.headers())
+        .send({ version: contributor.version, finalConsumer: true });
       expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
       expect(patched.body.finalConsumer).to.equal(true);
       contributor = patched.body;
-      expect((await dataSource.manager.findOneByOrFail(Customer, { companyId: t.companyId, id: decodeId('customer', contributor.id) })).finalConsumer).to.equal(true);
+      expect(
+        (await dataSource.manager.findOneByOrFail(Customer, { companyId: t.companyId, id: decodeId('customer', contributor.id) }))
+          .finalConsumer,
+      ).to.equal(true);
 
       const byCustomer = await preview((await createOrder(t, { customerId: contributor.id, items: items() })).id);
       // ICMS base 100.00 + IPI 10.00 = 110.00 × 18 % = 19.80; PIS (1.65 %) and COFINS (7.6 %) on 100.00 − 19.80 = 80.20 → 1.32 and 6.10.
       expect(byCustomer.finalConsumer).to.equal(true);
-      expect([byCustomer.totals.vBC, byCustomer.totals.vICMS, byCustomer.totals.vPIS, byCustomer.totals.vCOFINS, byCustomer.totals.vNF]).to.deep.equal([110, 19.8, 1.32, 6.1, 110]);
+      expect([
+        byCustomer.totals.vBC,
+        byCustomer.totals.vICMS,
+        byCustomer.totals.vPIS,
+        byCustomer.totals.vCOFINS,
+        byCustomer.totals.vNF,
+      ]).to.deep.equal([110, 19.8, 1.32, 6.1, 110]);
 
       // The order says resale (false) over the customer's flag.
       const { order, fulfillmentId } = await fulfilled({ customerId: contributor.id, items: items(), finalConsumer: false });
       expect(order.finalConsumer).to.equal(false);
-      expect((await dataSource.manager.findOneByOrFail(SalesOrder, { companyId: t.companyId, id: decodeId('sales-order', order.id) })).finalConsumer).to.equal(false);
+      expect(
+        (await dataSource.manager.findOneByOrFail(SalesOrder, { companyId: t.companyId, id: decodeId('sales-order', order.id) }))
+          .finalConsumer,
+      ).to.equal(false);
       const byOrder = await preview(order.id);
       expect([byOrder.finalConsumer, byOrder.totals.vBC, byOrder.totals.vICMS]).to.deep.equal([false, 100, 18]);
 
       // And the issue says final (true) over the order: the XML carries indFinal 1 and vBC 110.00.
       const { res, proc } = await issue({ fulfillmentId, finalConsumer: true });
       expect(res.body.status).to.equal('AUTHORIZED');
-      expect([tag(proc, 'indFinal'), tag(proc, 'vBC', 'ICMSTot'), tag(proc, 'vICMS', 'ICMSTot'), tag(proc, 'vIPI', 'ICMSTot'), tag(proc, 'vNF')]).to.deep.equal([
-        '1',
-        '110.00',
-        '19.80',
-        '10.00',
-        '110.00',
-      ]);
+      expect([
+        tag(proc, 'indFinal'),
+        tag(proc, 'vBC', 'ICMSTot'),
+        tag(proc, 'vICMS', 'ICMSTot'),
+        tag(proc, 'vIPI', 'ICMSTot'),
+        tag(proc, 'vNF'),
+      ]).to.deep.equal(['1', '110.00', '19.80', '10.00', '110.00']);
     });
 
     it('PATCH of the order changes its flag; null goes back to the customer', async () => {
       const order = await createOrder(t, { customerId: contributor.id, items: items(), finalConsumer: false });
-      const patched = await api().patch(`/api/sales-order/${order.id}`).set(t.headers()).send({ version: order.version, finalConsumer: null });
+      const patched = await api()
+        .patch(`/api/sales-order/${order.id}`)
+        .set(t.headers())
+        .send({ version: order.version, finalConsumer: null });
       expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
       expect(patched.body.finalConsumer).to.equal(null);
       expect((await preview(order.id)).finalConsumer).to.equal(true);
     });
 
     it('a non-contributor is always final: 400 on the customer, 422 naming finalConsumer on the order’s NF-e; nothing written; another tenant’s customer is 404', async () => {
-      const bad = await api().patch(`/api/catalog/customers/${t.customer.hash}`).set(t.headers()).send({ version: t.customer.version, finalConsumer: false });
+      const bad = await api()
+        .patch(`/api/catalog/customers/${t.customer.hash}`)
+        .set(t.headers())
+        .send({ version: t.customer.version, finalConsumer: false });
       expectProblem(bad, 400, 'INVALID_FISCAL_DATA');
       expect(bad.body.errors.map((e: { path: string }) => e.path)).to.include('finalConsumer');
-      expect((await dataSource.manager.findOneByOrFail(Customer, { companyId: t.companyId, id: t.customer.id })).finalConsumer).to.equal(null);
-      expectProblem(await api().patch(`/api/catalog/customers/${contributor.id}`).set(other.headers()).send({ version: contributor.version, finalConsumer: false }), 404);
+      expect((await dataSource.manager.findOneByOrFail(Customer, { companyId: t.companyId, id: t.customer.id })).finalConsumer).to.equal(
+        null,
+      );
+      expectProblem(
+        await api()
+          .patch(`/api/catalog/customers/${contributor.id}`)
+          .set(other.headers())
+          .send({ version: contributor.version, finalConsumer: false }),
+        404,
+      );
       expectProblem(await api().post('/api/catalog/customers').set(t.headers()).send({ name: 'X', finalConsumer: 'sim' }), 400);
 
-      const { fulfillmentId } = await fulfilled({ customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 1, unitPrice: '10.50' }] });
+      const { fulfillmentId } = await fulfilled({
+        customerId: t.customer.hash,
+        items: [{ productId: t.products[0].hash, quantity: 1, unitPrice: '10.50' }],
+      });
       const before = await dataSource.manager.countBy(OutboundNfe, { companyId: t.companyId });
       const refused = await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId, finalConsumer: false });
       expectProblem(refused, 422, 'FISCAL_DATA_INVALID');
@@ -186,7 +232,13 @@ describe('Tax law rows (issue 45)', function () {
     ];
 
     it('the order carries them in its totals; the NF-e apportions them by the lines’ value, into the ICMS base and vNF', async () => {
-      const { order, fulfillmentId } = await fulfilled({ customerId: t.customer.hash, items: lines(), freight: 10, insurance: 5, otherExpenses: 2.5 });
+      const { order, fulfillmentId } = await fulfilled({
+        customerId: t.customer.hash,
+        items: lines(),
+        freight: 10,
+        insurance: 5,
+        otherExpenses: 2.5,
+      });
       // 31.50 + 39.80 = 71.30 of goods + 10.00 + 5.00 + 2.50 = 88.80.
       expect([order.freight, order.insurance, order.otherExpenses]).to.deep.equal([10, 5, 2.5]);
       expect(order.totals).to.deep.include({ items: 71.3, freight: 10, insurance: 5, otherExpenses: 2.5, total: 88.8 });
@@ -210,7 +262,12 @@ describe('Tax law rows (issue 45)', function () {
       const { proc } = await issue({ fulfillmentId });
       const det1 = proc.match(/<det nItem="1">[\s\S]*?<\/det>/)![0];
       expect([tag(det1, 'vSeg'), tag(det1, 'vOutro')]).to.deep.equal(['2.21', '1.10']);
-      expect([tag(proc, 'vSeg', 'ICMSTot'), tag(proc, 'vOutro', 'ICMSTot'), tag(proc, 'vBC', 'ICMSTot'), tag(proc, 'vNF', 'ICMSTot')]).to.deep.equal(['5.00', '2.50', '88.80', '88.80']);
+      expect([
+        tag(proc, 'vSeg', 'ICMSTot'),
+        tag(proc, 'vOutro', 'ICMSTot'),
+        tag(proc, 'vBC', 'ICMSTot'),
+        tag(proc, 'vNF', 'ICMSTot'),
+      ]).to.deep.equal(['5.00', '2.50', '88.80', '88.80']);
     });
 
     it('a partial fulfilment bills its share of them (by the goods’ value), to the cent', async () => {
@@ -221,25 +278,46 @@ describe('Tax law rows (issue 45)', function () {
       // 31.50 of 71.30: freight 4.42, insurance 2.21, other 1.10 → vNF 39.23.
       expect(preview.body.totals).to.deep.include({ vFrete: 4.42, vSeg: 2.21, vOutro: 1.1, vNF: 39.23 });
       const { proc } = await issue({ fulfillmentId: f.body.fulfillment.id });
-      expect([tag(proc, 'vSeg', 'ICMSTot'), tag(proc, 'vOutro', 'ICMSTot'), tag(proc, 'vNF', 'ICMSTot')]).to.deep.equal(['2.21', '1.10', '39.23']);
+      expect([tag(proc, 'vSeg', 'ICMSTot'), tag(proc, 'vOutro', 'ICMSTot'), tag(proc, 'vNF', 'ICMSTot')]).to.deep.equal([
+        '2.21',
+        '1.10',
+        '39.23',
+      ]);
     });
 
     it('PATCH reprices the total; negative or malformed amounts are 400 and write nothing; another tenant’s order is 404', async () => {
       const order = await createOrder(t, { customerId: t.customer.hash, items: lines() });
-      const patched = await api().patch(`/api/sales-order/${order.id}`).set(t.headers()).send({ version: order.version, insurance: 1.25, otherExpenses: 0.75 });
+      const patched = await api()
+        .patch(`/api/sales-order/${order.id}`)
+        .set(t.headers())
+        .send({ version: order.version, insurance: 1.25, otherExpenses: 0.75 });
       expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
       expect(patched.body.totals).to.deep.include({ insurance: 1.25, otherExpenses: 0.75, total: 73.3 });
       const count = await dataSource.manager.countBy(SalesOrder, { companyId: t.companyId });
-      expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ customerId: t.customer.hash, items: lines(), insurance: -1 }), 400);
-      expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ customerId: t.customer.hash, items: lines(), otherExpenses: 'muito' }), 400);
+      expectProblem(
+        await api().post('/api/sales-order').set(t.headers()).send({ customerId: t.customer.hash, items: lines(), insurance: -1 }),
+        400,
+      );
+      expectProblem(
+        await api().post('/api/sales-order').set(t.headers()).send({ customerId: t.customer.hash, items: lines(), otherExpenses: 'muito' }),
+        400,
+      );
       expect(await dataSource.manager.countBy(SalesOrder, { companyId: t.companyId })).to.equal(count);
-      expectProblem(await api().patch(`/api/sales-order/${order.id}`).set(other.headers()).send({ version: patched.body.version, insurance: 3 }), 404);
+      expectProblem(
+        await api().patch(`/api/sales-order/${order.id}`).set(other.headers()).send({ version: patched.body.version, insurance: 3 }),
+        404,
+      );
       const row = await dataSource.manager.findOneByOrFail(SalesOrder, { companyId: t.companyId, id: decodeId('sales-order', order.id) });
       expect(row.insurance.toFixed(2)).to.equal('1.25');
     });
   });
   describe('row 3: PIS/COFINS CST by the operation class (IN RFB 1.009/2010 table 4.3.3; Lei 10.637/2002 art. 3 VIII)', () => {
-    const freeBody = (operation: string) => ({ operation, customerId: t.customer.hash, date: today, items: [{ productId: t.products[0].hash, quantity: 1, unitPrice: 100 }] });
+    const freeBody = (operation: string) => ({
+      operation,
+      customerId: t.customer.hash,
+      date: today,
+      items: [{ productId: t.products[0].hash, quantity: 1, unitPrice: 100 }],
+    });
     const pisCofins = (body: any) => body.items.map((i: any) => [i.pis.cst, i.pis.base, i.pis.value, i.cofins.cst, i.cofins.value]);
 
     it('a remessa (BONUS) is no revenue: CST 49 without values; a devolução de venda is an entry with credit in Lucro Real: CST 50', async () => {
@@ -258,16 +336,29 @@ describe('Tax law rows (issue 45)', function () {
       const group = await api().get('/api/fiscal/tax-groups?search=REVENDA').set(t.headers());
       const taxGroupId = group.body.data[0].id;
       const before = await dataSource.manager.countBy(FiscalOperationRule, { companyId: t.companyId });
-      const bad = await api()
-        .post('/api/fiscal/operations')
-        .set(t.headers())
-        .send({ taxGroupId, operation: 'RETURN', destination: 'INTERNAL', contributor: false, validFrom: '2024-01-01', cfop: '1202', icmsCst: '00', pisCst: '01', cofinsCst: '01' });
+      const bad = await api().post('/api/fiscal/operations').set(t.headers()).send({
+        taxGroupId,
+        operation: 'RETURN',
+        destination: 'INTERNAL',
+        contributor: false,
+        validFrom: '2024-01-01',
+        cfop: '1202',
+        icmsCst: '00',
+        pisCst: '01',
+        cofinsCst: '01',
+      });
       expectProblem(bad, 400, 'INVALID_FISCAL_RULE');
       expect(bad.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['pisCst', 'cofinsCst']);
-      const badExit = await api()
-        .post('/api/fiscal/operations')
-        .set(t.headers())
-        .send({ taxGroupId, operation: 'TRANSFER', destination: 'INTERNAL', contributor: true, validFrom: '2024-01-01', cfop: '5152', icmsCst: '41', pisCst: '50' });
+      const badExit = await api().post('/api/fiscal/operations').set(t.headers()).send({
+        taxGroupId,
+        operation: 'TRANSFER',
+        destination: 'INTERNAL',
+        contributor: true,
+        validFrom: '2024-01-01',
+        cfop: '5152',
+        icmsCst: '41',
+        pisCst: '50',
+      });
       expectProblem(badExit, 400, 'INVALID_FISCAL_RULE');
       expect(await dataSource.manager.countBy(FiscalOperationRule, { companyId: t.companyId })).to.equal(before);
 
@@ -286,28 +377,44 @@ describe('Tax law rows (issue 45)', function () {
 
     it('our entry NF-e de devolução of a sale carries CST 50 with the credit, never the sale’s 01 (XSD, xmlsec1)', async () => {
       await makePaymentMethod(t, 'CASH', 'CASH');
-      const { order, fulfillmentId } = await fulfilled({ customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 10, unitPrice: '10.50' }] });
+      const { order, fulfillmentId } = await fulfilled({
+        customerId: t.customer.hash,
+        items: [{ productId: t.products[0].hash, quantity: 10, unitPrice: '10.50' }],
+      });
       const { proc: sale } = await issue({ fulfillmentId });
       // 105.00 − ICMS 18.90 = 86.10: PIS 1.42, COFINS 6.54 under CST 01.
-      expect([tag(sale, 'CST', 'PIS'), tag(sale, 'vBC', 'PIS'), tag(sale, 'vPIS', 'PIS'), tag(sale, 'vCOFINS', 'COFINS')]).to.deep.equal(['01', '86.10', '1.42', '6.54']);
+      expect([tag(sale, 'CST', 'PIS'), tag(sale, 'vBC', 'PIS'), tag(sale, 'vPIS', 'PIS'), tag(sale, 'vCOFINS', 'COFINS')]).to.deep.equal([
+        '01',
+        '86.10',
+        '1.42',
+        '6.54',
+      ]);
       const res = await api()
         .post(`/api/returns/${t.filialHashes[0]}`)
         .set(t.headers())
-        .send({ customerId: t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 3, restock: true }] });
+        .send({
+          customerId: t.customer.hash,
+          reason: 'Produto com defeito',
+          refundMethod: 'CASH',
+          items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 3, restock: true }],
+        });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: t.companyId, id: decodeId('invoice', res.body.documents[0].invoiceId) });
+      const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, {
+        companyId: t.companyId,
+        id: decodeId('invoice', res.body.documents[0].invoiceId),
+      });
       const proc = gunzipText(doc.procXmlGz!);
       if (canValidateXsd) expect(xsdErrors(proc), proc).to.equal(null);
       if (canVerifySignature) expect(xmlsecErrors(proc)).to.equal(null);
       // 3 of 10: base 86.10 × 0.3 = 25.83; PIS 1.42 × 0.3 = 0.426 → 0.43; COFINS 6.54 × 0.3 = 1.962 → 1.96.
-      expect([tag(proc, 'tpNF'), tag(proc, 'CST', 'PIS'), tag(proc, 'vBC', 'PIS'), tag(proc, 'vPIS', 'PIS'), tag(proc, 'CST', 'COFINS'), tag(proc, 'vCOFINS', 'COFINS')]).to.deep.equal([
-        '0',
-        '50',
-        '25.83',
-        '0.43',
-        '50',
-        '1.96',
-      ]);
+      expect([
+        tag(proc, 'tpNF'),
+        tag(proc, 'CST', 'PIS'),
+        tag(proc, 'vBC', 'PIS'),
+        tag(proc, 'vPIS', 'PIS'),
+        tag(proc, 'CST', 'COFINS'),
+        tag(proc, 'vCOFINS', 'COFINS'),
+      ]).to.deep.equal(['0', '50', '25.83', '0.43', '50', '1.96']);
       expect(proc).to.contain('<PISOutr>');
     });
   });
@@ -338,8 +445,13 @@ describe('Tax law rows (issue 45)', function () {
         ['101', 1.25, 0.5],
       ]);
       expect(preview.body.simplesCredit).to.deep.equal({ rate: 1.25, value: 0.89 });
-      const credit = 'PERMITE O APROVEITAMENTO DO CRÉDITO DE ICMS NO VALOR DE R$ 0,89; CORRESPONDENTE À ALÍQUOTA DE 1,25%, NOS TERMOS DO ART. 23 DA LC 123/2006';
-      expect(preview.body.statements).to.deep.equal(['DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL', 'NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI', credit]);
+      const credit =
+        'PERMITE O APROVEITAMENTO DO CRÉDITO DE ICMS NO VALOR DE R$ 0,89; CORRESPONDENTE À ALÍQUOTA DE 1,25%, NOS TERMOS DO ART. 23 DA LC 123/2006';
+      expect(preview.body.statements).to.deep.equal([
+        'DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL',
+        'NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI',
+        credit,
+      ]);
 
       const { proc } = await issue({ fulfillmentId, notes: 'Pedido 77' });
       expect(tag(proc, 'CRT')).to.equal('1');
@@ -356,7 +468,11 @@ describe('Tax law rows (issue 45)', function () {
         [contributor.id, true],
         [t.customer.hash, undefined],
       ] as const) {
-        const { order, fulfillmentId } = await fulfilled({ customerId, items: lines(), ...(finalConsumer !== undefined ? { finalConsumer } : {}) });
+        const { order, fulfillmentId } = await fulfilled({
+          customerId,
+          items: lines(),
+          ...(finalConsumer !== undefined ? { finalConsumer } : {}),
+        });
         const preview = await api().post('/api/fiscal/preview').set(t.headers()).send({ salesOrderId: order.id, date: today });
         expect(preview.body.items.map((i: any) => [i.icms.csosn, i.icms.simplesCreditValue])).to.deep.equal([
           ['102', null],
@@ -368,7 +484,9 @@ describe('Tax law rows (issue 45)', function () {
         ]);
         const { proc } = await issue({ fulfillmentId });
         expect(proc).to.contain('<ICMSSN102>');
-        expect(tag(proc, 'infCpl')).to.match(/^DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL \| NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI \| Valor aproximado/);
+        expect(tag(proc, 'infCpl')).to.match(
+          /^DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL \| NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI \| Valor aproximado/,
+        );
       }
     });
   });
@@ -377,7 +495,14 @@ describe('Tax law rows (issue 45)', function () {
     let noCest: { hash: string; id: number };
     let rj: string;
     let mg: string;
-    const makeCustomerIn = async (name: string, uf: string, ie: string, municipalityCode: string, municipalityName: string, document: string) => {
+    const makeCustomerIn = async (
+      name: string,
+      uf: string,
+      ie: string,
+      municipalityCode: string,
+      municipalityName: string,
+      document: string,
+    ) => {
       const res = await api()
         .post('/api/catalog/customers')
         .set(t.headers())
@@ -429,8 +554,23 @@ describe('Tax law rows (issue 45)', function () {
       rj = await makeCustomerIn('Distribuidora Carioca Ltda', 'RJ', '12345674', '3304557', 'Rio de Janeiro', '04252011000110');
       mg = await makeCustomerIn('Atacado Mineiro Ltda', 'MG', '0623079040081', '3106200', 'Belo Horizonte', '60701190000104');
       for (const body of [
-        { originUf: 'SP', destinationUf: 'RJ', ncmPrefix: '2203', cest: '0302100', mva: 40, validFrom: '2020-01-01', source: 'Protocolo ICMS 11/1991' },
-        { originUf: 'SP', destinationUf: 'RJ', ncmPrefix: '22', mva: 30, validFrom: '2020-01-01', source: 'Protocolo ICMS 11/1991 (bebidas)' },
+        {
+          originUf: 'SP',
+          destinationUf: 'RJ',
+          ncmPrefix: '2203',
+          cest: '0302100',
+          mva: 40,
+          validFrom: '2020-01-01',
+          source: 'Protocolo ICMS 11/1991',
+        },
+        {
+          originUf: 'SP',
+          destinationUf: 'RJ',
+          ncmPrefix: '22',
+          mva: 30,
+          validFrom: '2020-01-01',
+          source: 'Protocolo ICMS 11/1991 (bebidas)',
+        },
       ]) {
         const res = await api().post('/api/fiscal/st-agreements').set(t.headers()).send(body);
         expect(res.status, JSON.stringify(res.body)).to.equal(201);
@@ -443,32 +583,36 @@ describe('Tax law rows (issue 45)', function () {
       const [item] = res.body.items;
       // MVA ajustada = (1.40 × (1 − 0.12) / (1 − 0.20)) − 1 = 54 %; base ST 100 × 1.54 = 154.00;
       // ST 154 × 20 % = 30.80 − own 12.00 = 18.80; FCP-ST 154 × 2 % = 3.08; vNF 100 + 18.80 + 3.08 = 121.88.
-      expect([item.cfop, item.cest, item.icms.cst, item.icms.value, item.icms.st.mva, item.icms.st.base, item.icms.st.value, item.icms.st.fcpValue]).to.deep.equal([
-        '6403',
-        '0302100',
-        '10',
-        12,
-        54,
-        154,
-        18.8,
-        3.08,
-      ]);
+      expect([
+        item.cfop,
+        item.cest,
+        item.icms.cst,
+        item.icms.value,
+        item.icms.st.mva,
+        item.icms.st.base,
+        item.icms.st.value,
+        item.icms.st.fcpValue,
+      ]).to.deep.equal(['6403', '0302100', '10', 12, 54, 154, 18.8, 3.08]);
       expect(item.rule.ratesSource).to.contain('ST SP→RJ NCM 2203 CEST 0302100: Protocolo ICMS 11/1991');
       expect(res.body.totals).to.deep.include({ vST: 18.8, vFCPST: 3.08, vNF: 121.88 });
 
-      const order = await createOrder(t, { customerId: rj, items: [{ productId: stProduct.hash, quantity: 10, unitPrice: 10 }], finalConsumer: false });
+      const order = await createOrder(t, {
+        customerId: rj,
+        items: [{ productId: stProduct.hash, quantity: 10, unitPrice: 10 }],
+        finalConsumer: false,
+      });
       const f = await fulfill(t, order.id, [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 10 }]);
       expect(f.status, JSON.stringify(f.body)).to.equal(201);
       const { proc } = await issue({ fulfillmentId: f.body.fulfillment.id });
-      expect([tag(proc, 'CEST'), tag(proc, 'CFOP'), tag(proc, 'pMVAST'), tag(proc, 'vBCST'), tag(proc, 'vICMSST'), tag(proc, 'vFCPST'), tag(proc, 'vNF', 'ICMSTot')]).to.deep.equal([
-        '0302100',
-        '6403',
-        '54.0000',
-        '154.00',
-        '18.80',
-        '3.08',
-        '121.88',
-      ]);
+      expect([
+        tag(proc, 'CEST'),
+        tag(proc, 'CFOP'),
+        tag(proc, 'pMVAST'),
+        tag(proc, 'vBCST'),
+        tag(proc, 'vICMSST'),
+        tag(proc, 'vFCPST'),
+        tag(proc, 'vNF', 'ICMSTot'),
+      ]).to.deep.equal(['0302100', '6403', '54.0000', '154.00', '18.80', '3.08', '121.88']);
       expect(proc).to.contain('<ICMS10>');
     });
 
@@ -484,7 +628,15 @@ describe('Tax law rows (issue 45)', function () {
       const refused = await preview(rj, noCest.hash);
       expectProblem(refused, 422, 'FISCAL_DATA_INVALID');
       expect(refused.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['items[0].product.cest']);
-      const base = { originUf: 'SP', destinationUf: 'RJ', ncmPrefix: '2203', cest: '0302100', mva: 40, validFrom: '2020-01-01', source: 'Protocolo ICMS 11/1991' };
+      const base = {
+        originUf: 'SP',
+        destinationUf: 'RJ',
+        ncmPrefix: '2203',
+        cest: '0302100',
+        mva: 40,
+        validFrom: '2020-01-01',
+        source: 'Protocolo ICMS 11/1991',
+      };
       expectProblem(
         await api()
           .post('/api/fiscal/st-agreements')
@@ -506,7 +658,10 @@ describe('Tax law rows (issue 45)', function () {
       expect(list.body.data.map((a: { mva: number }) => a.mva).sort()).to.deep.equal([30, 40]);
       const [first] = list.body.data;
       expectProblem(await api().get(`/api/fiscal/st-agreements/${first.id}`).set(other.headers()), 404, 'ST_AGREEMENT_NOT_FOUND');
-      const patched = await api().patch(`/api/fiscal/st-agreements/${first.id}`).set(t.headers()).send({ version: first.version, validTo: '2019-01-01' });
+      const patched = await api()
+        .patch(`/api/fiscal/st-agreements/${first.id}`)
+        .set(t.headers())
+        .send({ version: first.version, validTo: '2019-01-01' });
       expectProblem(patched, 400, 'INVALID_ST_AGREEMENT');
       expectProblem(
         await api()
@@ -536,7 +691,15 @@ describe('Tax law rows (issue 45)', function () {
       const res = await api()
         .post('/api/fiscal/operations')
         .set(t.headers())
-        .send({ taxGroupId: group.body.id, operation: 'SALE', destination: 'INTERNAL', contributor: false, validFrom: '2020-01-01', ipiCst: '53', ...rule });
+        .send({
+          taxGroupId: group.body.id,
+          operation: 'SALE',
+          destination: 'INTERNAL',
+          contributor: false,
+          validFrom: '2020-01-01',
+          ipiCst: '53',
+          ...rule,
+        });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       return group.body.id as string;
     };
@@ -553,27 +716,59 @@ describe('Tax law rows (issue 45)', function () {
     ];
 
     before(async () => {
-      exemptGroup = await groupWith('ISENTO45', { cfop: '5102', icmsCst: '40', reliefReason: 8, reliefDeducted: true, benefitCode: 'SP810001' });
+      exemptGroup = await groupWith('ISENTO45', {
+        cfop: '5102',
+        icmsCst: '40',
+        reliefReason: 8,
+        reliefDeducted: true,
+        benefitCode: 'SP810001',
+      });
       exempt = await productOf(exemptGroup);
       reduced = await productOf(await groupWith('REDUZ45', { cfop: '5102', icmsCst: '20', icmsBaseReduction: 40, reliefReason: 9 }));
     });
 
     it('exempt (CST 40, deducted) and reduced (CST 20) lines: vICMSDeson, motDesICMS, indDeduzDeson and cBenef in preview and XML', async () => {
-      const res = await api().post('/api/fiscal/preview').set(t.headers()).send({ customerId: t.customer.hash, date: today, items: items() });
+      const res = await api()
+        .post('/api/fiscal/preview')
+        .set(t.headers())
+        .send({ customerId: t.customer.hash, date: today, items: items() });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       const [a, b] = res.body.items;
       // CST 40: the ICMS the sale would owe, 100 × 18 % = 18.00, relieved and taken off the line (indDeduzDeson 1): 82.00.
-      expect([a.icms.cst, a.icms.value, a.icms.relief, a.benefitCode, a.total]).to.deep.equal(['40', 0, { value: 18, reason: 8, deducted: true }, 'SP810001', 82]);
+      expect([a.icms.cst, a.icms.value, a.icms.relief, a.benefitCode, a.total]).to.deep.equal([
+        '40',
+        0,
+        { value: 18, reason: 8, deducted: true },
+        'SP810001',
+        82,
+      ]);
       // CST 20, 40 % off the base: 60.00 × 18 % = 10.80; relieved 18.00 − 10.80 = 7.20, not deducted: the line stays 100.00.
-      expect([b.icms.cst, b.icms.base, b.icms.value, b.icms.relief, b.benefitCode, b.total]).to.deep.equal(['20', 60, 10.8, { value: 7.2, reason: 9, deducted: false }, null, 100]);
+      expect([b.icms.cst, b.icms.base, b.icms.value, b.icms.relief, b.benefitCode, b.total]).to.deep.equal([
+        '20',
+        60,
+        10.8,
+        { value: 7.2, reason: 9, deducted: false },
+        null,
+        100,
+      ]);
       expect(res.body.totals).to.deep.include({ vICMSDeson: 25.2, vICMS: 10.8, vNF: 182 });
 
       const { fulfillmentId } = await fulfilled({ customerId: t.customer.hash, items: items() });
       const { proc } = await issue({ fulfillmentId });
       const [det1, det2] = [1, 2].map((n) => proc.match(new RegExp(`<det nItem="${n}">[\\s\\S]*?</det>`))![0]);
-      expect([tag(det1, 'cBenef'), tag(det1, 'vICMSDeson'), tag(det1, 'motDesICMS'), tag(det1, 'indDeduzDeson')]).to.deep.equal(['SP810001', '18.00', '8', '1']);
+      expect([tag(det1, 'cBenef'), tag(det1, 'vICMSDeson'), tag(det1, 'motDesICMS'), tag(det1, 'indDeduzDeson')]).to.deep.equal([
+        'SP810001',
+        '18.00',
+        '8',
+        '1',
+      ]);
       expect(det1).to.contain('<ICMS40>');
-      expect([tag(det2, 'cBenef'), tag(det2, 'vICMSDeson'), tag(det2, 'motDesICMS'), tag(det2, 'indDeduzDeson')]).to.deep.equal([null, '7.20', '9', '0']);
+      expect([tag(det2, 'cBenef'), tag(det2, 'vICMSDeson'), tag(det2, 'motDesICMS'), tag(det2, 'indDeduzDeson')]).to.deep.equal([
+        null,
+        '7.20',
+        '9',
+        '0',
+      ]);
       expect([tag(proc, 'vICMSDeson', 'ICMSTot'), tag(proc, 'vNF', 'ICMSTot')]).to.deep.equal(['25.20', '182.00']);
     });
 
@@ -592,10 +787,17 @@ describe('Tax law rows (issue 45)', function () {
       });
       expectProblem(bad, 400, 'INVALID_FISCAL_RULE');
       expect(bad.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['reliefReason']);
-      const onTaxed = await api()
-        .post('/api/fiscal/operations')
-        .set(t.headers())
-        .send({ taxGroupId: exemptGroup, operation: 'SALE', destination: 'INTERNAL', contributor: true, validFrom: '2020-01-01', cfop: '5102', icmsCst: '00', reliefReason: 9, ipiCst: '53' });
+      const onTaxed = await api().post('/api/fiscal/operations').set(t.headers()).send({
+        taxGroupId: exemptGroup,
+        operation: 'SALE',
+        destination: 'INTERNAL',
+        contributor: true,
+        validFrom: '2020-01-01',
+        cfop: '5102',
+        icmsCst: '00',
+        reliefReason: 9,
+        ipiCst: '53',
+      });
       expectProblem(onTaxed, 400, 'INVALID_FISCAL_RULE');
       const where = { companyId: t.companyId, taxGroupId: decodeId('tax-group', exemptGroup) };
       await dataSource.manager.update(FiscalOperationRule, where, { icmsCst: '00' });
@@ -615,7 +817,8 @@ describe('Tax law rows (issue 45)', function () {
   });
   describe('row 7: the Lei 12.741 IBPT table by UF, its flag and its text (Lei 12.741/2012 art. 1; Decreto 8.264/2014 art. 2)', () => {
     const year = today.slice(0, 4);
-    const header = 'codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte';
+    const header =
+      'codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte';
     /** A small IBPT table as published: the two goods sold below, an NBS service row (tipo 1, not goods), a quoted description. */
     const csv = (key: string, version: string) =>
       [
@@ -629,7 +832,8 @@ describe('Tax law rows (issue 45)', function () {
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       return res.body.checks.find((c: { code: string }) => c.code === 'APPROXIMATE_TAXES');
     };
-    const rowsOf = (uf: string) => dataSource.manager.find(ApproximateTax, { where: { companyId: t.companyId, uf }, order: { ncm: 'ASC' } });
+    const rowsOf = (uf: string) =>
+      dataSource.manager.find(ApproximateTax, { where: { companyId: t.companyId, uf }, order: { ncm: 'ASC' } });
     // To the tenant's non-contributor customer (indFinal 1): 3 × 19.90 of rice (NCM 10063021) and 1 × 50.00 of the furniture (94036000).
     const consumerSale = () =>
       fulfilled({
@@ -641,11 +845,17 @@ describe('Tax law rows (issue 45)', function () {
       });
 
     it('without a table: the consumer NF-e is flagged on the answer, declares no figure in infCpl, and the readiness check warns', async () => {
-      expect(await readiness()).to.deep.include({ status: 'WARNING', fix: 'POST /api/fiscal/approximate-taxes?uf=SP', documents: ['NFE', 'NFCE'] });
+      expect(await readiness()).to.deep.include({
+        status: 'WARNING',
+        fix: 'POST /api/fiscal/approximate-taxes?uf=SP',
+        documents: ['NFE', 'NFCE'],
+      });
       const { fulfillmentId } = await consumerSale();
       const { res, proc } = await issue({ fulfillmentId });
       expect(tag(proc, 'indFinal')).to.equal('1');
-      expect(res.body.warnings).to.deep.equal(['No Lei 12.741 approximate-tax table is loaded for SP: vTotTrib is 0 (POST /fiscal/approximate-taxes loads the IBPT table).']);
+      expect(res.body.warnings).to.deep.equal([
+        'No Lei 12.741 approximate-tax table is loaded for SP: vTotTrib is 0 (POST /fiscal/approximate-taxes loads the IBPT table).',
+      ]);
       expect(tag(proc, 'vTotTrib', 'ICMSTot')).to.equal('0.00');
       expect(tag(proc, 'infCpl')).to.equal('Valor aproximado dos tributos não informado: sem tabela IBPT vigente (Lei 12.741/2012)');
       expect(res.body.additionalInfo).to.equal(tag(proc, 'infCpl'));
@@ -656,34 +866,85 @@ describe('Tax law rows (issue 45)', function () {
       const badHeader = await post().query({ uf: 'SP' }).set('Content-Type', 'text/csv').send('ncm;aliquota\r\n10063021;4.25\r\n');
       expectProblem(badHeader, 400, 'VALIDATION_ERROR');
       expect(badHeader.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['csv:1']);
-      const badRate = await post().query({ uf: 'SP' }).set('Content-Type', 'text/csv').send(csv('A1B2C3', '26.2.B').replace('4.25;6.10', 'quatro;6.10'));
+      const badRate = await post()
+        .query({ uf: 'SP' })
+        .set('Content-Type', 'text/csv')
+        .send(csv('A1B2C3', '26.2.B').replace('4.25;6.10', 'quatro;6.10'));
       expectProblem(badRate, 400, 'VALIDATION_ERROR');
       expect(badRate.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['csv:2']);
-      const twoTables = await post().send({ uf: 'SP', csv: csv('A1B2C3', '26.2.B').replace(`;A1B2C3;26.2.B;IBPT/empresometro.com.br\r\n0101`, `;FFFFFF;26.2.B;IBPT/empresometro.com.br\r\n0101`) });
+      const twoTables = await post().send({
+        uf: 'SP',
+        csv: csv('A1B2C3', '26.2.B').replace(
+          `;A1B2C3;26.2.B;IBPT/empresometro.com.br\r\n0101`,
+          `;FFFFFF;26.2.B;IBPT/empresometro.com.br\r\n0101`,
+        ),
+      });
       expectProblem(twoTables, 400, 'VALIDATION_ERROR');
       expect(twoTables.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['csv:3']);
       expectProblem(
-        await post().send({ uf: 'SP', csv: csv('A1B2C3', '26.2.B'), rows: [{ ncm: '10063021', federalNationalRate: 1, federalImportedRate: 1, stateRate: 1, municipalRate: 0 }] }),
+        await post().send({
+          uf: 'SP',
+          csv: csv('A1B2C3', '26.2.B'),
+          rows: [{ ncm: '10063021', federalNationalRate: 1, federalImportedRate: 1, stateRate: 1, municipalRate: 0 }],
+        }),
         400,
         'VALIDATION_ERROR',
       );
       expectProblem(await post().send({ uf: 'XX', csv: csv('A1B2C3', '26.2.B') }), 400, 'VALIDATION_ERROR');
       expectProblem(await post().send({ csv: csv('A1B2C3', '26.2.B') }), 400, 'VALIDATION_ERROR');
-      expectProblem(await post().send({ uf: 'SP', rows: [{ ncm: '10063021', federalNationalRate: 1, federalImportedRate: 1, stateRate: 1, municipalRate: 0 }] }), 400, 'VALIDATION_ERROR');
-      expectProblem(await post().query({ uf: 'SP' }).set('Content-Type', 'text/plain').send(csv('A1B2C3', '26.2.B')), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectProblem(
+        await post().send({
+          uf: 'SP',
+          rows: [{ ncm: '10063021', federalNationalRate: 1, federalImportedRate: 1, stateRate: 1, municipalRate: 0 }],
+        }),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expectProblem(
+        await post().query({ uf: 'SP' }).set('Content-Type', 'text/plain').send(csv('A1B2C3', '26.2.B')),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
       expect(await dataSource.manager.countBy(ApproximateTax, { companyId: t.companyId })).to.equal(0);
     });
 
     it('the IBPT CSV of SP loaded as text/csv: the consumer NF-e declares its parts, source, key and version; the readiness check is OK', async () => {
-      const loaded = await api().post('/api/fiscal/approximate-taxes').query({ uf: 'SP' }).set(t.headers()).set('Content-Type', 'text/csv').send(csv('A1B2C3', '26.2.B'));
+      const loaded = await api()
+        .post('/api/fiscal/approximate-taxes')
+        .query({ uf: 'SP' })
+        .set(t.headers())
+        .set('Content-Type', 'text/csv')
+        .send(csv('A1B2C3', '26.2.B'));
       expect(loaded.status, JSON.stringify(loaded.body)).to.equal(201);
-      expect(loaded.body).to.deep.equal({ uf: 'SP', rows: 2, tableVersion: '26.2.B', tableKey: 'A1B2C3', source: 'IBPT/empresometro.com.br', validFrom: `${year}-01-01`, validTo: `${year}-12-31` });
-      expect((await rowsOf('SP')).map((r) => [r.ncm, r.federalNationalRate.toFixed(2), r.federalImportedRate.toFixed(2), r.stateRate.toFixed(2), r.tableKey])).to.deep.equal([
+      expect(loaded.body).to.deep.equal({
+        uf: 'SP',
+        rows: 2,
+        tableVersion: '26.2.B',
+        tableKey: 'A1B2C3',
+        source: 'IBPT/empresometro.com.br',
+        validFrom: `${year}-01-01`,
+        validTo: `${year}-12-31`,
+      });
+      expect(
+        (await rowsOf('SP')).map((r) => [
+          r.ncm,
+          r.federalNationalRate.toFixed(2),
+          r.federalImportedRate.toFixed(2),
+          r.stateRate.toFixed(2),
+          r.tableKey,
+        ]),
+      ).to.deep.equal([
         ['10063021', '4.25', '6.10', '7.00', 'A1B2C3'],
         ['94036000', '13.45', '20.00', '18.00', 'A1B2C3'],
       ]);
-      expect((await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, type: 'fiscal-approximate-tax.loaded' })).length).to.equal(1);
-      expect(await readiness()).to.deep.include({ status: 'OK', message: `IBPT table A1B2C3 26.2.B of SP, valid until ${year}-12-31`, fix: null });
+      expect(
+        (await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, type: 'fiscal-approximate-tax.loaded' })).length,
+      ).to.equal(1);
+      expect(await readiness()).to.deep.include({
+        status: 'OK',
+        message: `IBPT table A1B2C3 26.2.B of SP, valid until ${year}-12-31`,
+        fix: null,
+      });
 
       const { fulfillmentId } = await consumerSale();
       const { res, proc } = await issue({ fulfillmentId });
@@ -692,7 +953,9 @@ describe('Tax law rows (issue 45)', function () {
       const items = [...proc.matchAll(/<imposto><vTotTrib>([^<]*)<\/vTotTrib>/g)].map((m) => m[1]);
       expect(items).to.deep.equal(['6.72', '15.73']);
       expect(tag(proc, 'vTotTrib', 'ICMSTot')).to.equal('22.45');
-      expect(tag(proc, 'infCpl')).to.equal('Trib aprox R$ 9,27 Federal, R$ 13,18 Estadual Fonte: IBPT/empresometro.com.br A1B2C3 26.2.B (Lei 12.741/2012)');
+      expect(tag(proc, 'infCpl')).to.equal(
+        'Trib aprox R$ 9,27 Federal, R$ 13,18 Estadual Fonte: IBPT/empresometro.com.br A1B2C3 26.2.B (Lei 12.741/2012)',
+      );
       expect(res.body.warnings).to.deep.equal([]);
       expect(res.body.totals.vTotTrib).to.equal(22.45);
     });
@@ -729,14 +992,18 @@ describe('Tax law rows (issue 45)', function () {
       expect((await rowsOf('RJ')).length).to.equal(2);
       expect(await readiness()).to.deep.include({
         status: 'WARNING',
-        message: 'The IBPT table of SP is out of force: consumer documents cannot declare the Lei 12.741 approximate taxes until a current one is loaded',
+        message:
+          'The IBPT table of SP is out of force: consumer documents cannot declare the Lei 12.741 approximate taxes until a current one is loaded',
       });
       const preview = await api()
         .post('/api/fiscal/preview')
         .set(t.headers())
         .send({ customerId: t.customer.hash, date: today, items: [{ productId: t.products[1].hash, quantity: 1, unitPrice: 10 }] });
       expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
-      expect([preview.body.totals.vTotTrib, preview.body.warnings]).to.deep.equal([0, ['NCM 10063021 (item 1) is not in the Lei 12.741 table in force: its vTotTrib is 0.']]);
+      expect([preview.body.totals.vTotTrib, preview.body.warnings]).to.deep.equal([
+        0,
+        ['NCM 10063021 (item 1) is not in the Lei 12.741 table in force: its vTotTrib is 0.'],
+      ]);
     });
   });
 });

@@ -30,7 +30,8 @@ describe('Stock counts: blind count, close into adjustments and a valued snapsho
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     return res.body;
   };
-  const enter = (id: string, lines: object[], headers = counter()) => api().put(`/api/inventory/counts/${id}/lines`).set(headers).send({ lines });
+  const enter = (id: string, lines: object[], headers = counter()) =>
+    api().put(`/api/inventory/counts/${id}/lines`).set(headers).send({ lines });
   const close = (id: string, body: object = {}) => api().post(`/api/inventory/counts/${id}/close`).set(t.headers()).send(body);
 
   before(async () => {
@@ -59,7 +60,11 @@ describe('Stock counts: blind count, close into adjustments and a valued snapsho
         .send({ lines: [{ productId: p1.hash, countedQuantity: 1 }] }),
       404,
     );
-    expectProblem(await api().post(`/api/inventory/counts/${mine.id}/close`).set(other.headers()).send({}), 404, 'INVENTORY_COUNT_NOT_FOUND');
+    expectProblem(
+      await api().post(`/api/inventory/counts/${mine.id}/close`).set(other.headers()).send({}),
+      404,
+      'INVENTORY_COUNT_NOT_FOUND',
+    );
     expectProblem(await enter(mine.id, [{ productId: p1.hash, countedQuantity: -1 }]), 400, 'VALIDATION_ERROR');
     expectProblem(await enter(mine.id, [{ productId: p2.hash, countedQuantity: 1 }]), 422, 'PRODUCT_NOT_IN_COUNT');
     expectProblem(await close(mine.id), 422, 'INVENTORY_COUNT_INCOMPLETE');
@@ -104,7 +109,13 @@ describe('Stock counts: blind count, close into adjustments and a valued snapsho
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     const byProduct = Object.fromEntries(res.body.lines.map((l: any) => [l.productId, l]));
     // p1: counted 8 when the stock said 10 → −2; the later sale of 3 stands: 5 left.
-    expect(byProduct[p1.hash]).to.include({ difference: -2, snapshotQuantity: 5, unitCost: 2.5, value: 12.5, reason: 'Quebra no depósito' });
+    expect(byProduct[p1.hash]).to.include({
+      difference: -2,
+      snapshotQuantity: 5,
+      unitCost: 2.5,
+      value: 12.5,
+      reason: 'Quebra no depósito',
+    });
     expect(byProduct[p2.hash]).to.include({ difference: 0, snapshotQuantity: 5, value: 20 });
     expect(byProduct[p3.hash]).to.include({ difference: 0.75, snapshotQuantity: 4.25, unitCost: 10, value: 42.5 });
     expect(res.body.totalValue).to.equal(75);
@@ -113,7 +124,10 @@ describe('Stock counts: blind count, close into adjustments and a valued snapsho
     expect((await stockOf(t, 0, p3.id)).quantity).to.equal('4.2500');
 
     const countId = (await dataSource.manager.findOneByOrFail(InventoryCount, { companyId: t.companyId, status: 'CLOSED' })).id;
-    const moves = await dataSource.manager.find(StockMovement, { where: { companyId: t.companyId, referenceType: 'inventory-count', referenceId: countId }, order: { productId: 'ASC' } });
+    const moves = await dataSource.manager.find(StockMovement, {
+      where: { companyId: t.companyId, referenceType: 'inventory-count', referenceId: countId },
+      order: { productId: 'ASC' },
+    });
     expect(moves.map((m) => [m.productId, m.direction, m.quantity.toFixed(4), m.reason])).to.deep.equal(
       [
         [p1.id, 'OUT', '-2.0000', 'INVENTORY_COUNT'],
@@ -121,7 +135,10 @@ describe('Stock counts: blind count, close into adjustments and a valued snapsho
       ].sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     expect(await stockMismatches(t)).to.deep.equal([]);
-    const audit = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'inventory-count', entityId: countId }, order: { id: 'ASC' } });
+    const audit = await dataSource.manager.find(AuditLog, {
+      where: { companyId: t.companyId, entity: 'inventory-count', entityId: countId },
+      order: { id: 'ASC' },
+    });
     expect(audit.map((a) => a.action)).to.deep.equal(['CREATED', 'COUNTED', 'CLOSED']);
 
     // Closed: no more counting, no second close.
@@ -140,7 +157,10 @@ describe('Stock counts: blind count, close into adjustments and a valued snapsho
     expectProblem(refused, 409, 'FISCAL_PERIOD_CLOSED');
     expect(await stockOf(t, 0, p3.id)).to.deep.equal(before);
     expect((await api().get(`/api/inventory/counts/${sheet.id}`).set(t.headers())).body.status).to.equal('OPEN');
-    const reopened = await api().post(`/api/fiscal-periods/${t.filialHashes[0]}/${month}/reopen`).set(t.headers()).send({ reason: 'Inventario de janeiro recontado' });
+    const reopened = await api()
+      .post(`/api/fiscal-periods/${t.filialHashes[0]}/${month}/reopen`)
+      .set(t.headers())
+      .send({ reason: 'Inventario de janeiro recontado' });
     expect(reopened.status, JSON.stringify(reopened.body)).to.equal(200);
     expect((await close(sheet.id)).status).to.equal(200);
     expect((await stockOf(t, 0, p3.id)).quantity).to.equal('1.0000');
@@ -153,8 +173,12 @@ describe('Stock counts: blind count, close into adjustments and a valued snapsho
     const [a, b] = await Promise.all([close(sheet.id), close(sheet.id)]);
     expect([a.status, b.status].sort()).to.deep.equal([200, 409]);
     expect(Number(before) - Number((await stockOf(t, 0, p2.id)).quantity)).to.equal(3);
-    const closedId = (await dataSource.manager.find(InventoryCount, { where: { companyId: t.companyId, status: 'CLOSED' }, order: { id: 'DESC' } }))[0].id;
-    expect(await dataSource.manager.countBy(StockMovement, { companyId: t.companyId, referenceType: 'inventory-count', referenceId: closedId })).to.equal(1);
+    const closedId = (
+      await dataSource.manager.find(InventoryCount, { where: { companyId: t.companyId, status: 'CLOSED' }, order: { id: 'DESC' } })
+    )[0].id;
+    expect(
+      await dataSource.manager.countBy(StockMovement, { companyId: t.companyId, referenceType: 'inventory-count', referenceId: closedId }),
+    ).to.equal(1);
     expect(await stockMismatches(t)).to.deep.equal([]);
   });
 });

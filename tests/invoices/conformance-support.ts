@@ -13,8 +13,9 @@ import type { ComputedFiscalDocument, FiscalItem } from '../../src/modules/fisca
 
 /** ../shared/fixtures/nfe beside the repository (a worktree one level deeper looks one level up). */
 export const FIXTURES_DIR =
-  [path.resolve(__dirname, '../../../shared/fixtures/nfe'), path.resolve(__dirname, '../../../../shared/fixtures/nfe')].find((p) => fs.existsSync(p)) ??
-  path.resolve(__dirname, '../../../shared/fixtures/nfe');
+  [path.resolve(__dirname, '../../../shared/fixtures/nfe'), path.resolve(__dirname, '../../../../shared/fixtures/nfe')].find((p) =>
+    fs.existsSync(p),
+  ) ?? path.resolve(__dirname, '../../../shared/fixtures/nfe');
 export const XSD_DIR = path.join(FIXTURES_DIR, 'xsd/PL_010_V1.30');
 const hasTool = (tool: string) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).status === 0;
 export const canValidateXsd = fs.existsSync(XSD_DIR) && hasTool('xmllint');
@@ -103,10 +104,13 @@ export function sampleItem(n: number, over: Partial<FiscalItem> = {}): FiscalIte
   };
 }
 
-const sum = (items: FiscalItem[], pick: (i: FiscalItem) => Dec | null | undefined) => items.reduce((s, i) => s.add(pick(i) ?? 0), new Dec(0));
+const sum = (items: FiscalItem[], pick: (i: FiscalItem) => Dec | null | undefined) =>
+  items.reduce((s, i) => s.add(pick(i) ?? 0), new Dec(0));
 
 /** A computed document as the engine would answer it (totals are the sums of the items). */
-export function sampleDocument(opts: { issuerCnpj?: string; recipientCnpj?: string; items?: FiscalItem[]; email?: string | null } = {}): ComputedFiscalDocument {
+export function sampleDocument(
+  opts: { issuerCnpj?: string; recipientCnpj?: string; items?: FiscalItem[]; email?: string | null } = {},
+): ComputedFiscalDocument {
   const items = opts.items ?? [sampleItem(1), sampleItem(2)];
   const vProd = sum(items, (i) => i.grossTotal);
   const vDesc = sum(items, (i) => i.discount);
@@ -236,13 +240,44 @@ export function richItem(n: number): FiscalItem {
       fcpBase: base,
       fcpRate: d(2),
       fcpValue: d(2),
-      st: { modBCST: 4, mva: d(40), baseReduction: null, base: d(140), rate: d(18), value: d('7.2'), fcpBase: d(140), fcpRate: d(2), fcpValue: d('0.8') },
+      st: {
+        modBCST: 4,
+        mva: d(40),
+        baseReduction: null,
+        base: d(140),
+        rate: d(18),
+        value: d('7.2'),
+        fcpBase: d(140),
+        fcpRate: d(2),
+        fcpValue: d('0.8'),
+      },
       simplesCreditRate: null,
       simplesCreditValue: null,
     },
     ipi: { cst: '50', enquadramento: '999', base, rate: d(5), value: d(5) },
-    difal: { base, fcpBase: base, fcpRate: d(2), internalRate: d(18), interstateRate: d(12), destinationShare: d(100), fcpValue: d(2), destinationValue: d(6), originValue: d(0) },
-    ibsCbs: { cst: '000', cClassTrib: '000001', base, ibsUfRate: d('0.1'), ibsUfValue: d('0.1'), ibsMunRate: d(0), ibsMunValue: d(0), ibsValue: d('0.1'), cbsRate: d('0.9'), cbsValue: d('0.9') },
+    difal: {
+      base,
+      fcpBase: base,
+      fcpRate: d(2),
+      internalRate: d(18),
+      interstateRate: d(12),
+      destinationShare: d(100),
+      fcpValue: d(2),
+      destinationValue: d(6),
+      originValue: d(0),
+    },
+    ibsCbs: {
+      cst: '000',
+      cClassTrib: '000001',
+      base,
+      ibsUfRate: d('0.1'),
+      ibsUfValue: d('0.1'),
+      ibsMunRate: d(0),
+      ibsMunValue: d(0),
+      ibsValue: d('0.1'),
+      cbsRate: d('0.9'),
+      cbsValue: d('0.9'),
+    },
     total: d(100).sub(5).add(5).add('7.2').add('0.8').add(5),
   });
 }

@@ -61,7 +61,12 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
     const filial = await dataSource.manager.findOneByOrFail(Filial, { id: filialId, companyId });
     const a1 = sim.issueClientCertificate(filial.cnpj, 'DEMO LTDA', 'crash-test');
     await saveCertificate({ companyId, actor: 'crash-test' }, filialId, { pfx: a1.pfx.toString('base64'), password: a1.password });
-    await setFilialEndpoint(companyId, filialId, { distUrl: endpoints.distUrl, eventUrl: endpoints.eventUrl, caPem: endpoints.caPem, label: 'local simulator' });
+    await setFilialEndpoint(companyId, filialId, {
+      distUrl: endpoints.distUrl,
+      eventUrl: endpoints.eventUrl,
+      caPem: endpoints.caPem,
+      label: 'local simulator',
+    });
     await kill(server.child);
     server = undefined;
   });
@@ -78,14 +83,28 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
       server = await startServer({ ...env, INVOICE_CRASH_POINT: step });
       const { demo } = server;
       const token = signToken({ sub: 'crash-test', companyId: demo.companyId, filiais: ['*'], scope: '*' }, '1h');
-      const headers = { authorization: `Bearer ${token}`, 'x-company-id': demo.companyId, 'x-filial-id': demo.filialIds[0], 'content-type': 'application/json' };
+      const headers = {
+        authorization: `Bearer ${token}`,
+        'x-company-id': demo.companyId,
+        'x-filial-id': demo.filialIds[0],
+        'content-type': 'application/json',
+      };
       const post = async (url: string, body: object, key?: string) => {
-        const res = await fetch(`${base}${url}`, { method: 'POST', headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+        const res = await fetch(`${base}${url}`, {
+          method: 'POST',
+          headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+          body: JSON.stringify(body),
+        });
         return { status: res.status, body: (await res.json()) as any };
       };
-      const order = await post('/sales-order', { customerId: demo.customerIds[1], items: [{ productId: demo.productIds[0], quantity: 1 }] });
+      const order = await post('/sales-order', {
+        customerId: demo.customerIds[1],
+        items: [{ productId: demo.productIds[0], quantity: 1 }],
+      });
       expect(order.status, JSON.stringify(order.body)).to.equal(201);
-      const f = await post(`/sales-order/${order.body.id}/fulfill`, { items: [{ salesOrderItemId: order.body.items[0].salesOrderItemId, quantity: 1 }] });
+      const f = await post(`/sales-order/${order.body.id}/fulfill`, {
+        items: [{ salesOrderItemId: order.body.items[0].salesOrderItemId, quantity: 1 }],
+      });
       expect(f.status, JSON.stringify(f.body)).to.equal(201);
       const fulfillmentId = f.body.fulfillment.id;
       const key = `crash-${step}-${Date.now()}`;
@@ -117,7 +136,9 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
         docs.map((d) => d.status),
         o.step,
       ).to.deep.equal(['AUTHORIZED']);
-      const atAuthority = sim.issuer.documentsOf(docs[0].accessKey.slice(6, 20)).filter((d) => d.number === docs[0].number && d.series === docs[0].series);
+      const atAuthority = sim.issuer
+        .documentsOf(docs[0].accessKey.slice(6, 20))
+        .filter((d) => d.number === docs[0].number && d.series === docs[0].series);
       expect(
         atAuthority.map((d) => d.status),
         o.step,
@@ -149,11 +170,20 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
   it('an order claim and a fulfilment claim race on two replicas, one killed in its issue: one AUTHORIZED NF-e for the goods', async () => {
     const at = (port: string, demo: Demo) => {
       const token = signToken({ sub: 'crash-test', companyId: demo.companyId, filiais: ['*'], scope: '*' }, '1h');
-      const headers = { authorization: `Bearer ${token}`, 'x-company-id': demo.companyId, 'x-filial-id': demo.filialIds[0], 'content-type': 'application/json' };
+      const headers = {
+        authorization: `Bearer ${token}`,
+        'x-company-id': demo.companyId,
+        'x-filial-id': demo.filialIds[0],
+        'content-type': 'application/json',
+      };
       const base = `http://127.0.0.1:${port}/api`;
       return {
         post: async (url: string, body: object, key?: string) => {
-          const res = await fetch(`${base}${url}`, { method: 'POST', headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+          const res = await fetch(`${base}${url}`, {
+            method: 'POST',
+            headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+            body: JSON.stringify(body),
+          });
           return { status: res.status, body: (await res.json()) as any };
         },
         get: async (url: string) => (await (await fetch(`${base}${url}`, { headers })).json()) as any,
@@ -172,9 +202,14 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
     }
 
     for (const race of RACES) {
-      const order = await b.post('/sales-order', { customerId: demo.customerIds[1], items: [{ productId: demo.productIds[0], quantity: 2 }] });
+      const order = await b.post('/sales-order', {
+        customerId: demo.customerIds[1],
+        items: [{ productId: demo.productIds[0], quantity: 2 }],
+      });
       expect(order.status, JSON.stringify(order.body)).to.equal(201);
-      const f = await b.post(`/sales-order/${order.body.id}/fulfill`, { items: [{ salesOrderItemId: order.body.items[0].salesOrderItemId, quantity: 2 }] });
+      const f = await b.post(`/sales-order/${order.body.id}/fulfill`, {
+        items: [{ salesOrderItemId: order.body.items[0].salesOrderItemId, quantity: 2 }],
+      });
       expect(f.status, JSON.stringify(f.body)).to.equal(201);
       const claims = { order: { salesOrderId: order.body.id }, fulfilment: { fulfillmentId: f.body.fulfillment.id } };
       const salesOrderId = decodeId('sales-order', order.body.id);
@@ -188,11 +223,13 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
       try {
         byA = a.post('/invoices/issue', claims[race.a], keyA).catch((e: Error) => e);
         const first = await lockWaiters(1, 60_000);
-        const earlyA = first < 1 ? JSON.stringify(await Promise.race([byA, new Promise((r) => setTimeout(() => r('no answer'), 100))])) : '';
+        const earlyA =
+          first < 1 ? JSON.stringify(await Promise.race([byA, new Promise((r) => setTimeout(() => r('no answer'), 100))])) : '';
         expect(first, `${race.step}: A waits inside its issuing transaction ${earlyA}`).to.equal(1);
         byB = b.post('/invoices/issue', claims[race.b], `race-b-${race.step}-${Date.now()}`);
         const waiting = await lockWaiters(2, 60_000);
-        const early = waiting < 2 ? JSON.stringify(await Promise.race([byB, new Promise((r) => setTimeout(() => r('no answer'), 100))])) : '';
+        const early =
+          waiting < 2 ? JSON.stringify(await Promise.race([byB, new Promise((r) => setTimeout(() => r('no answer'), 100))])) : '';
         expect(waiting, `${race.step}: B waits too ${early}`).to.equal(2);
       } finally {
         await held.release();
@@ -214,7 +251,11 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
         await new Promise((r) => setTimeout(r, 250));
         found = await docs();
       }
-      const shape = JSON.stringify({ b: [answerB.status, answerB.body.code], retried: [retried.status, retried.body.code], docs: found.map((d) => [d.source, d.status]) });
+      const shape = JSON.stringify({
+        b: [answerB.status, answerB.body.code],
+        retried: [retried.status, retried.body.code],
+        docs: found.map((d) => [d.source, d.status]),
+      });
       expect(
         found.map((d) => d.status),
         shape,
@@ -236,11 +277,15 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
       }
       const winner = race.step === 'after-numbering' ? race.b : race.a;
       expect(doc.source).to.equal(winner === 'order' ? 'ORDER' : 'FULFILLMENT');
-      const atAuthority = sim.issuer.documentsOf(doc.accessKey.slice(6, 20)).filter((d) => d.number === doc.number && d.series === doc.series);
+      const atAuthority = sim.issuer
+        .documentsOf(doc.accessKey.slice(6, 20))
+        .filter((d) => d.number === doc.number && d.series === doc.series);
       expect(atAuthority.map((d) => d.status)).to.deep.equal(['AUTHORIZED']);
       // The receivables are the fulfilment's as they were, attached to the document only if it bills the fulfilment.
       const receivablesAfter = await dataSource.manager.findBy(Receivable, { companyId, salesOrderId });
-      expect(receivablesAfter.map((r) => [r.id, r.amount.toFixed(2)])).to.deep.equal(receivablesBefore.map((r) => [r.id, r.amount.toFixed(2)]));
+      expect(receivablesAfter.map((r) => [r.id, r.amount.toFixed(2)])).to.deep.equal(
+        receivablesBefore.map((r) => [r.id, r.amount.toFixed(2)]),
+      );
       expect(receivablesAfter.map((r) => r.fiscalDocumentId)).to.deep.equal(receivablesAfter.map(() => doc.id));
       await kill(server.child);
       server = undefined;

@@ -16,15 +16,24 @@ const qp = (s: string) =>
   ).toString('utf8');
 /** The text/plain part of a raw message, decoded (quoted-printable or base64). */
 function plainText(raw: string): string {
-  const part = /Content-Type: text\/plain[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*?Content-Transfer-Encoding: ([^\r\n]+)\r?\n\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw);
+  const part =
+    /Content-Type: text\/plain[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*?Content-Transfer-Encoding: ([^\r\n]+)\r?\n\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(
+      raw,
+    );
   if (!part) throw new Error(`no text/plain part: ${raw.slice(0, 500)}`);
-  return part[1].trim().toLowerCase() === 'base64' ? Buffer.from(part[2].replace(/\s/g, ''), 'base64').toString('utf8') : part[1].trim().toLowerCase() === 'quoted-printable' ? qp(part[2]) : part[2];
+  return part[1].trim().toLowerCase() === 'base64'
+    ? Buffer.from(part[2].replace(/\s/g, ''), 'base64').toString('utf8')
+    : part[1].trim().toLowerCase() === 'quoted-printable'
+      ? qp(part[2])
+      : part[2];
 }
 /** The Subject header, its encoded words decoded. */
 function subjectOf(raw: string): string {
   const header = /^Subject: ((?:[^\r\n]|\r?\n[ \t])*)/im.exec(raw)![1].replace(/\r?\n[ \t]/g, ' ');
   return header
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, text: string) => (enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : qp(text.replace(/_/g, ' '))))
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : qp(text.replace(/_/g, ' ')),
+    )
     .replace(/\?=\s+=\?/g, '');
 }
 
@@ -50,7 +59,9 @@ describe('NF-e email in Portuguese', function () {
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    setInvoicesConfig({ smtp: { url: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`, from: 'nfe@mercado.com.br', retries: 1 } });
+    setInvoicesConfig({
+      smtp: { url: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`, from: 'nfe@mercado.com.br', retries: 1 },
+    });
   });
   after(async () => {
     setInvoicesConfig({ smtp: smtpBefore });
@@ -73,7 +84,9 @@ describe('NF-e email in Portuguese', function () {
     const [y, m, d] = doc.issuedAtText.slice(0, 10).split('-');
     const value = `R$ ${Number(doc.total.toString()).toFixed(2).replace('.', ',')}`;
     expect(text).to.contain(`Prezado(a) ${doc.summary.recipientName},`);
-    expect(text).to.contain(`Segue a Nota Fiscal Eletrônica (NF-e) nº ${doc.number}, série ${doc.series}, emitida em ${d}/${m}/${y}, no valor de ${value}.`);
+    expect(text).to.contain(
+      `Segue a Nota Fiscal Eletrônica (NF-e) nº ${doc.number}, série ${doc.series}, emitida em ${d}/${m}/${y}, no valor de ${value}.`,
+    );
     expect(text).to.contain(`Chave de acesso: ${res.body.accessKey.match(/.{1,4}/g).join(' ')}`);
     expect(text).to.contain(`Protocolo de autorização: ${doc.protocol}`);
     expect(text).to.contain('Em anexo estão o arquivo XML da NF-e').and.contain('DANFE em PDF').and.contain('Atenciosamente,');

@@ -35,7 +35,8 @@ import { stProductOf, sumOf, totalsOfXml } from './xml-totals';
  */
 
 const EVENT_XSD = (name: string) => path.relative(path.join(FIXTURES_DIR, 'xsd/PL_010_V1.30'), path.join(FIXTURES_DIR, 'xsd', name));
-const standing = (rows: Receivable[]) => rows.filter((r) => r.status !== 'CANCELLED').sort((a, b) => a.installmentNumber - b.installmentNumber || a.id - b.id);
+const standing = (rows: Receivable[]) =>
+  rows.filter((r) => r.status !== 'CANCELLED').sort((a, b) => a.installmentNumber - b.installmentNumber || a.id - b.id);
 
 /** The schema, the signature and the totals of one emitted NF-e/NFC-e; `receivables`: the rows that must be its duplicatas. */
 function checkDocument(label: string, xml: string, opts: { schema?: string; receivables?: Receivable[] | null; cobr?: boolean } = {}) {
@@ -77,9 +78,13 @@ function checkEvent(label: string, xml: string, schema: string | null, idElement
 describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree with each other and the receivables (issue 43)', function () {
   this.timeout(300_000);
   let t: InvoiceTenant;
-  const docOf = async (id: string) => dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: t.companyId, id: decodeId('invoice', id) });
+  const docOf = async (id: string) =>
+    dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: t.companyId, id: decodeId('invoice', id) });
   const procOf = async (id: string) => gunzipText((await docOf(id)).procXmlGz!);
-  const receivablesOfFulfilments = (ids: string[]) => dataSource.manager.find(Receivable, { where: { companyId: t.companyId, fulfillmentId: In(ids.map((f) => decodeId('fulfillment', f))) } });
+  const receivablesOfFulfilments = (ids: string[]) =>
+    dataSource.manager.find(Receivable, {
+      where: { companyId: t.companyId, fulfillmentId: In(ids.map((f) => decodeId('fulfillment', f))) },
+    });
   const issue = async (body: object) => {
     const res = await api().post('/api/invoices/issue').set(t.headers()).send(body);
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
@@ -119,7 +124,13 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
 
   it('a grouped order billed as a whole: the order NF-e equals every receivable of its fulfilments', async () => {
     const mk = async () =>
-      (await createOrder(t, { customerId: t.customer.hash, paymentTerms: { installmentDays: [28, 56] }, items: [{ productId: t.products[0].hash, quantity: 2, unitPrice: '10.50' }] })).id;
+      (
+        await createOrder(t, {
+          customerId: t.customer.hash,
+          paymentTerms: { installmentDays: [28, 56] },
+          items: [{ productId: t.products[0].hash, quantity: 2, unitPrice: '10.50' }],
+        })
+      ).id;
     const grouped = await api()
       .post('/api/sales-order/group')
       .set(t.headers())
@@ -134,7 +145,10 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
       ['FISCAL_DOCUMENT', inv.accessKey],
       ['FISCAL_DOCUMENT', inv.accessKey],
     ]);
-    const cancelled = await api().post(`/api/invoices/${inv.id}/cancel`).set(t.headers()).send({ justification: 'Pedido agrupado faturado por engano' });
+    const cancelled = await api()
+      .post(`/api/invoices/${inv.id}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Pedido agrupado faturado por engano' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
     expect(standing(await receivablesOfFulfilments([f1, f2]))).to.deep.equal([]);
   });
@@ -147,7 +161,10 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
     const stX = checkDocument('ST', await procOf(stInv.id), { receivables: await receivablesOfFulfilments([stF]) });
     expect(Number(stX.vNF)).to.be.greaterThan(196.88);
 
-    const iOrder = await createOrder(t, { customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 8, unitPrice: '10.575' }] });
+    const iOrder = await createOrder(t, {
+      customerId: t.customer.hash,
+      items: [{ productId: t.products[0].hash, quantity: 8, unitPrice: '10.575' }],
+    });
     const iF = await fulfilAll(iOrder);
     const dues = [30, 60, 90].map((d) => addCalendarDays(businessToday(), d));
     const iInv = await issue({ fulfillmentId: iF, installments: dues.map((dueDate) => ({ dueDate, amount: 28.2 })) });
@@ -156,7 +173,10 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
 
     const consumer = await makeCustomer(t, { name: 'Maria Consumidora' } as never);
     await setupFiscalData(t, { filiais: [], customers: [{ id: consumer.id, uf: 'RJ', personType: 'PF', document: '52998224725' }] });
-    const dOrder = await createOrder(t, { customerId: consumer.hash, items: [{ productId: t.products[1].hash, quantity: 5, unitPrice: '19.90' }] });
+    const dOrder = await createOrder(t, {
+      customerId: consumer.hash,
+      items: [{ productId: t.products[1].hash, quantity: 5, unitPrice: '19.90' }],
+    });
     const dF = await fulfilAll(dOrder);
     const dInv = await issue({ fulfillmentId: dF });
     const dXml = await procOf(dInv.id);
@@ -165,15 +185,27 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
   });
 
   it('cancellation and carta de correção: the NF-e and its events; the cancelled NF-e leaves no receivable standing', async () => {
-    const order = await createOrder(t, { customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 2, unitPrice: '10.50' }] });
+    const order = await createOrder(t, {
+      customerId: t.customer.hash,
+      items: [{ productId: t.products[0].hash, quantity: 2, unitPrice: '10.50' }],
+    });
     const f = await fulfilAll(order);
     const inv = await issue({ fulfillmentId: f });
     checkDocument('to correct', await procOf(inv.id), { receivables: await receivablesOfFulfilments([f]) });
-    const cce = await api().post(`/api/invoices/${inv.id}/correct`).set(t.headers()).send({ correction: 'Endereco de entrega: fundos do predio, portao azul' });
+    const cce = await api()
+      .post(`/api/invoices/${inv.id}/correct`)
+      .set(t.headers())
+      .send({ correction: 'Endereco de entrega: fundos do predio, portao azul' });
     expect(cce.status, JSON.stringify(cce.body)).to.equal(200);
-    const cancelled = await api().post(`/api/invoices/${inv.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' });
+    const cancelled = await api()
+      .post(`/api/invoices/${inv.id}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Cliente desistiu da compra' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
-    const events = await dataSource.manager.find(OutboundNfeEvent, { where: { companyId: t.companyId, outboundNfeId: decodeId('invoice', inv.id) }, order: { id: 'ASC' } });
+    const events = await dataSource.manager.find(OutboundNfeEvent, {
+      where: { companyId: t.companyId, outboundNfeId: decodeId('invoice', inv.id) },
+      order: { id: 'ASC' },
+    });
     expect(events.map((e) => e.type)).to.deep.equal(['110110', '110111']);
     checkEvent('CC-e', gunzipText(events[0].xmlGz), 'procCCeNFe_v1.00.xsd', 'infEvento');
     checkEvent('cancellation', gunzipText(events[1].xmlGz), 'procEventoCancNFe_v1.00.xsd', 'infEvento');
@@ -181,14 +213,24 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
   });
 
   it('voiding: a rejected number voided (procInutNFe signed), the goods billed again by a valid NF-e equal to the receivables', async () => {
-    const order = await createOrder(t, { customerId: t.customer.hash, paymentTerms: { installmentDays: [15] }, items: [{ productId: t.products[1].hash, quantity: 3, unitPrice: '19.90' }] });
+    const order = await createOrder(t, {
+      customerId: t.customer.hash,
+      paymentTerms: { installmentDays: [15] },
+      items: [{ productId: t.products[1].hash, quantity: 3, unitPrice: '19.90' }],
+    });
     const f = await fulfilAll(order);
     t.sim.issuer.faults.rejectNext = { cStat: '539', xMotivo: 'Rejeicao: teste' };
     const rejected = await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId: f });
     expect(rejected.body.status, JSON.stringify(rejected.body)).to.equal('REJECTED');
     // What the rejected document computed stands on the receivables until a document replaces it.
-    checkDocument('rejected (signed, not authorized)', gunzipText((await docOf(rejected.body.id)).signedXmlGz), { schema: 'nfe_v4.00.xsd', receivables: await receivablesOfFulfilments([f]) });
-    const voided = await api().post(`/api/invoices/${rejected.body.id}/void`).set(t.headers()).send({ justification: 'Numero nao utilizado por rejeicao' });
+    checkDocument('rejected (signed, not authorized)', gunzipText((await docOf(rejected.body.id)).signedXmlGz), {
+      schema: 'nfe_v4.00.xsd',
+      receivables: await receivablesOfFulfilments([f]),
+    });
+    const voided = await api()
+      .post(`/api/invoices/${rejected.body.id}/void`)
+      .set(t.headers())
+      .send({ justification: 'Numero nao utilizado por rejeicao' });
     expect(voided.status, JSON.stringify(voided.body)).to.equal(200);
     const row = await dataSource.manager.findOneOrFail(InvoiceNumberVoid, { where: { companyId: t.companyId }, order: { id: 'DESC' } });
     // No inutilização schema among the fixtures: its signature is checked.
@@ -198,13 +240,21 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
   });
 
   it('devoluções both ways: our entry devolução of a customer return, our devolução to a supplier (tPag 90, no cobr)', async () => {
-    const order = await createOrder(t, { customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 6, unitPrice: '10.50' }] });
+    const order = await createOrder(t, {
+      customerId: t.customer.hash,
+      items: [{ productId: t.products[0].hash, quantity: 6, unitPrice: '10.50' }],
+    });
     const f = await fulfilAll(order);
     await issue({ fulfillmentId: f });
     const ret = await api()
       .post(`/api/returns/${filialHash(t)}`)
       .set(t.headers())
-      .send({ customerId: t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 2, restock: true }] });
+      .send({
+        customerId: t.customer.hash,
+        reason: 'Produto com defeito',
+        refundMethod: 'CASH',
+        items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 2, restock: true }],
+      });
     expect(ret.status, JSON.stringify(ret.body)).to.equal(201);
     const [d] = ret.body.documents;
     expect(d.status).to.equal('AUTHORIZED');
@@ -248,7 +298,10 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
       .post(`/api/supplier-returns/issue/${imported.body.entryDocument.id}`)
       .set(t.headers())
       .set('Idempotency-Key', `sr-${Date.now()}`)
-      .send({ reason: 'Mercadoria avariada no transporte, devolvida ao fornecedor', items: [{ entryDocumentItemId: c.body.items[0].id, quantity: 5 }] });
+      .send({
+        reason: 'Mercadoria avariada no transporte, devolvida ao fornecedor',
+        items: [{ entryDocumentItemId: c.body.items[0].id, quantity: 5 }],
+      });
     expect(sr.status, JSON.stringify(sr.body)).to.equal(201);
     const sx = checkDocument('supplier devolução', await procOf(sr.body.invoiceId), { cobr: false });
     expect(sx.pag.map((p) => p.tPag)).to.deep.equal(['90']);
@@ -271,7 +324,11 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
     const order = await api()
       .post('/api/sales-order')
       .set(s.headers())
-      .send({ customerId: s.customer.hash, paymentTerms: { installmentDays: [30, 60, 90] }, items: [{ productId: s.products[0].hash, quantity: 7, unitPrice: '10.50' }] });
+      .send({
+        customerId: s.customer.hash,
+        paymentTerms: { installmentDays: [30, 60, 90] },
+        items: [{ productId: s.products[0].hash, quantity: 7, unitPrice: '10.50' }],
+      });
     expect(order.status, JSON.stringify(order.body)).to.equal(201);
     const f = await fulfill(s, order.body.id, [{ salesOrderItemId: order.body.items[0].salesOrderItemId, quantity: 7 }]);
     expect(f.status, JSON.stringify(f.body)).to.equal(201);
@@ -280,7 +337,9 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
     const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: s.companyId, id: decodeId('invoice', inv.body.id) });
     const xml = gunzipText(doc.procXmlGz!);
     expect(xml).to.contain('<CRT>1</CRT>').and.contain('<CSOSN>');
-    const rows = await dataSource.manager.find(Receivable, { where: { companyId: s.companyId, fulfillmentId: decodeId('fulfillment', f.body.fulfillment.id) } });
+    const rows = await dataSource.manager.find(Receivable, {
+      where: { companyId: s.companyId, fulfillmentId: decodeId('fulfillment', f.body.fulfillment.id) },
+    });
     checkDocument('Simples', xml, { receivables: rows });
   });
 
@@ -288,7 +347,8 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
     const counter = await counterTenant();
     await counter.save();
     const c = counter.t;
-    const paymentsOf = async (orderId: string) => dataSource.manager.find(Receivable, { where: { companyId: c.companyId, salesOrderId: decodeId('sales-order', orderId) } });
+    const paymentsOf = async (orderId: string) =>
+      dataSource.manager.find(Receivable, { where: { companyId: c.companyId, salesOrderId: decodeId('sales-order', orderId) } });
     const online = await counter.sell();
     expect(online.status, JSON.stringify(online.body)).to.equal(201);
     expect(online.body.fiscalDocument.status).to.equal('AUTHORIZED');
@@ -299,7 +359,10 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
     c.sim.issuer.downFor(600_000);
     const offline = await counter.sell();
     expect(offline.body.fiscalDocument.status, JSON.stringify(offline.body)).to.equal('CONTINGENCY');
-    const note = await dataSource.manager.findOneByOrFail(NfceDocument, { companyId: c.companyId, accessKey: offline.body.fiscalDocument.accessKey });
+    const note = await dataSource.manager.findOneByOrFail(NfceDocument, {
+      companyId: c.companyId,
+      accessKey: offline.body.fiscalDocument.accessKey,
+    });
     const ox = checkDocument('NFC-e offline (tpEmis 9)', gunzipText(note.signedXmlGz), { schema: 'nfe_v4.00.xsd', cobr: false });
     expect(sumOf((await paymentsOf(offline.body.id)).map((r) => r.grossAmount))).to.equal(ox.vNF);
     c.sim.issuer.downFor(0);

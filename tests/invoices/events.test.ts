@@ -97,8 +97,15 @@ describe('Invoices: cancellation, carta de correção, downloads, email, import 
     const { fulfillmentId } = await fulfilledOrder(t);
     const res = await issue(t, { fulfillmentId });
     expectProblem(await api().post(`/api/invoices/${res.body.id}/cancel`).set(t.headers()).send({ justification: 'curta' }), 400);
-    expectProblem(await api().post(`/api/invoices/${res.body.id}/cancel`).set(other.headers()).send({ justification: 'Cliente desistiu da compra' }), 404, 'INVOICE_NOT_FOUND');
-    const c = await api().post(`/api/invoices/${res.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' });
+    expectProblem(
+      await api().post(`/api/invoices/${res.body.id}/cancel`).set(other.headers()).send({ justification: 'Cliente desistiu da compra' }),
+      404,
+      'INVOICE_NOT_FOUND',
+    );
+    const c = await api()
+      .post(`/api/invoices/${res.body.id}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Cliente desistiu da compra' });
     expect(c.status, JSON.stringify(c.body)).to.equal(200);
     expect(c.body).to.include({ status: 'CANCELLED' });
     expect(c.body.cancelProtocol).to.match(/^\d{15}$/);
@@ -111,20 +118,41 @@ describe('Invoices: cancellation, carta de correção, downloads, email, import 
       [t.companyId, decodeId('fulfillment', fulfillmentId)],
     );
     expect(receivables.length).to.be.greaterThan(0);
-    expect(receivables.map((r) => [r.status, r.origin_type, r.access_key])).to.deep.equal(receivables.map(() => ['CANCELLED', 'FISCAL_DOCUMENT', res.body.accessKey]));
-    expectProblem(await api().post(`/api/invoices/${res.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' }), 409, 'INVOICE_CANCELLED');
+    expect(receivables.map((r) => [r.status, r.origin_type, r.access_key])).to.deep.equal(
+      receivables.map(() => ['CANCELLED', 'FISCAL_DOCUMENT', res.body.accessKey]),
+    );
+    expectProblem(
+      await api().post(`/api/invoices/${res.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' }),
+      409,
+      'INVOICE_CANCELLED',
+    );
 
     const late = await issue(t, { fulfillmentId: (await fulfilledOrder(t)).fulfillmentId });
-    await dataSource.manager.update(OutboundNfe, { id: decodeId('invoice', late.body.id) }, { authorizedAt: new Date(Date.now() - 25 * 3600_000) });
-    expectProblem(await api().post(`/api/invoices/${late.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' }), 422, 'CANCELLATION_DEADLINE_PASSED');
-    expect((await dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', late.body.id) })).status).to.equal('AUTHORIZED');
+    await dataSource.manager.update(
+      OutboundNfe,
+      { id: decodeId('invoice', late.body.id) },
+      { authorizedAt: new Date(Date.now() - 25 * 3600_000) },
+    );
+    expectProblem(
+      await api().post(`/api/invoices/${late.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' }),
+      422,
+      'CANCELLATION_DEADLINE_PASSED',
+    );
+    expect((await dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', late.body.id) })).status).to.equal(
+      'AUTHORIZED',
+    );
   });
 
   it('cartas de correção: sequence 1, 2…; refused when they touch values, taxes, parties or dates', async () => {
     const { fulfillmentId } = await fulfilledOrder(t);
     const res = await issue(t, { fulfillmentId });
     const url = `/api/invoices/${res.body.id}/correct`;
-    for (const bad of ['Corrigir o valor unitario para R$ 12,00', 'Aliquota de ICMS correta e 12%', 'Destinatario correto e outra empresa', 'Data de emissao correta 10/11/2026']) {
+    for (const bad of [
+      'Corrigir o valor unitario para R$ 12,00',
+      'Aliquota de ICMS correta e 12%',
+      'Destinatario correto e outra empresa',
+      'Data de emissao correta 10/11/2026',
+    ]) {
       expectProblem(await api().post(url).set(t.headers()).send({ correction: bad }), 422, 'CORRECTION_NOT_ALLOWED');
     }
     const first = await api().post(url).set(t.headers()).send({ correction: 'Endereco de entrega: Rua das Palmeiras, numero 45, fundos' });
@@ -147,7 +175,12 @@ describe('Invoices: cancellation, carta de correção, downloads, email, import 
     expect(imported.status, JSON.stringify(imported.body).slice(0, 600)).to.equal(201);
     expect(imported.body.entryDocument.totals.total).to.equal(res.body.total);
     expect(imported.body.entryDocument).to.include({ accessKey: res.body.accessKey, itemCount: 2, origin: 'NFE_XML' });
-    expect(imported.body.entryDocument.totals).to.deep.include({ products: res.body.totals.vProd, freight: 7.77, discount: 3.33, total: res.body.total });
+    expect(imported.body.entryDocument.totals).to.deep.include({
+      products: res.body.totals.vProd,
+      freight: 7.77,
+      discount: 3.33,
+      total: res.body.total,
+    });
     expect(imported.body.inbound).to.include({ authorityStatus: 'AUTHORIZED', protocol: res.body.protocol });
   });
 });

@@ -17,7 +17,8 @@ import { fulfilledOrder, invoiceTenant, InvoiceTenant } from './support';
  * accounted for.
  */
 
-const docById = (t: InvoiceTenant, id: string) => dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: t.companyId, id: decodeId('invoice', id) });
+const docById = (t: InvoiceTenant, id: string) =>
+  dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: t.companyId, id: decodeId('invoice', id) });
 const issue = (t: InvoiceTenant, body: object) => api().post('/api/invoices/issue').set(t.headers()).send(body);
 
 describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', function () {
@@ -56,7 +57,11 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
     const res = await issue(t, { fulfillmentId });
     const doc = await docById(t, res.body.id);
     // As a crash would leave it: the answer never recorded (SIGNED, no lease).
-    await dataSource.manager.update(OutboundNfe, { id: doc.id }, { status: 'SIGNED', cStat: null, protocol: null, procXmlGz: null, authorizedAt: null, leaseOwner: null, leaseUntil: null });
+    await dataSource.manager.update(
+      OutboundNfe,
+      { id: doc.id },
+      { status: 'SIGNED', cStat: null, protocol: null, procXmlGz: null, authorizedAt: null, leaseOwner: null, leaseUntil: null },
+    );
     const seen: string[] = [];
     t.sim.onRequest = (_p, body) => seen.push(/<(enviNFe|consSitNFe)/.exec(body)?.[1] ?? '');
     await recoverInvoices();
@@ -70,7 +75,11 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
     const { fulfillmentId } = await fulfilledOrder(t);
     const res = await issue(t, { fulfillmentId });
     const doc = await docById(t, res.body.id);
-    await dataSource.manager.update(OutboundNfe, { id: doc.id }, { status: 'SENT', cStat: null, protocol: null, procXmlGz: null, leaseOwner: 'dead-process', leaseUntil: new Date(Date.now() - 1000) });
+    await dataSource.manager.update(
+      OutboundNfe,
+      { id: doc.id },
+      { status: 'SENT', cStat: null, protocol: null, procXmlGz: null, leaseOwner: 'dead-process', leaseUntil: new Date(Date.now() - 1000) },
+    );
     const seen: string[] = [];
     t.sim.onRequest = (_p, body) => seen.push(/<(enviNFe|consSitNFe)/.exec(body)?.[1] ?? '');
     await recoverInvoices();
@@ -85,7 +94,14 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
     const res = await issue(t, { fulfillmentId });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body).to.include({ status: 'REJECTED', cStat: '225' });
-    expectProblem(await api().post(`/api/invoices/${res.body.id}/cancel`).set(t.headers()).send({ justification: 'Cancelamento por erro de digitacao' }), 409, 'INVOICE_REJECTED');
+    expectProblem(
+      await api()
+        .post(`/api/invoices/${res.body.id}/cancel`)
+        .set(t.headers())
+        .send({ justification: 'Cancelamento por erro de digitacao' }),
+      409,
+      'INVOICE_REJECTED',
+    );
     const again = await api().post(`/api/invoices/${res.body.id}/resend`).set(t.headers()).send({ notes: 'Corrigida' });
     expect(again.status, JSON.stringify(again.body)).to.equal(200);
     expect(again.body).to.include({ id: res.body.id, status: 'AUTHORIZED', number: res.body.number });
@@ -97,7 +113,10 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
     t.sim.issuer.faults.rejectNext = { cStat: '539', xMotivo: 'Rejeicao: teste' };
     const res = await issue(t, { fulfillmentId });
     expect(res.body.status).to.equal('REJECTED');
-    const voided = await api().post(`/api/invoices/${res.body.id}/void`).set(t.headers()).send({ justification: 'Numero nao utilizado por rejeicao' });
+    const voided = await api()
+      .post(`/api/invoices/${res.body.id}/void`)
+      .set(t.headers())
+      .send({ justification: 'Numero nao utilizado por rejeicao' });
     expect(voided.status, JSON.stringify(voided.body)).to.equal(200);
     expect(voided.body.status).to.equal('VOIDED');
     const next = await issue(t, { fulfillmentId });
@@ -105,7 +124,10 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
     expect(next.body.number).to.equal(res.body.number + 1);
     expect(next.body.status).to.equal('AUTHORIZED');
     const series = (await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data[0];
-    const report = await api().get(`/api/invoices/series/${series.id}/numbers`).set(t.headers()).query({ from: res.body.number, to: next.body.number });
+    const report = await api()
+      .get(`/api/invoices/series/${series.id}/numbers`)
+      .set(t.headers())
+      .query({ from: res.body.number, to: next.body.number });
     expect(report.body.numbers.map((n: any) => [n.number, n.fate])).to.deep.equal([
       [res.body.number, 'VOIDED'],
       [next.body.number, 'AUTHORIZED'],
@@ -127,7 +149,10 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
     const after = (await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data[0];
     expect(after.nextNumber).to.equal(first + 3);
     expectProblem(
-      await api().post('/api/invoices/void-numbers').set(t.headers()).send({ filialId: t.filialHashes[0], series: 1, first: 1, last: 1, justification: 'Tentativa de inutilizar usada' }),
+      await api()
+        .post('/api/invoices/void-numbers')
+        .set(t.headers())
+        .send({ filialId: t.filialHashes[0], series: 1, first: 1, last: 1, justification: 'Tentativa de inutilizar usada' }),
       422,
       'NUMBER_IN_USE',
     );
@@ -143,7 +168,9 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
     expect(res.body).to.include({ status: 'AUTHORIZED', emissionType: 6 });
     expect(res.body.accessKey[34]).to.equal('6');
     const proc = gunzipText((await docById(t, res.body.id)).procXmlGz!);
-    expect(proc).to.match(/<tpEmis>6<\/tpEmis><cDV>\d<\/cDV><tpAmb>2<\/tpAmb>.*<dhCont>[^<]+<\/dhCont><xJust>SEFAZ autorizadora indisponivel: 108/);
+    expect(proc).to.match(
+      /<tpEmis>6<\/tpEmis><cDV>\d<\/cDV><tpAmb>2<\/tpAmb>.*<dhCont>[^<]+<\/dhCont><xJust>SEFAZ autorizadora indisponivel: 108/,
+    );
     if (canValidateXsd) expect(xsdErrors(proc)).to.equal(null);
     // While down, the next issue goes straight to the SVC.
     const second = await issue(t, { fulfillmentId: (await fulfilledOrder(t)).fulfillmentId });

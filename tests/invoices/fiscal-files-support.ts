@@ -15,7 +15,8 @@ const inutDir = (() => {
     if (dir) return dir;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inut-xsd-'));
     for (const f of ['tiposBasico_v4.00.xsd', 'xmldsig-core-schema_v1.01.xsd']) fs.copyFileSync(path.join(XSD_DIR, f), path.join(dir, f));
-    for (const f of ['leiauteInutNFe_v4.00.xsd', 'procInutNFe_v4.00.xsd']) fs.copyFileSync(path.join(__dirname, 'xsd', f), path.join(dir, f));
+    for (const f of ['leiauteInutNFe_v4.00.xsd', 'procInutNFe_v4.00.xsd'])
+      fs.copyFileSync(path.join(__dirname, 'xsd', f), path.join(dir, f));
     return dir;
   };
 })();
@@ -24,7 +25,13 @@ export const canValidateFiles = canValidateXsd && fs.existsSync(path.join(XSD_DI
 
 /** xmllint of a procEventoNFe against the event's own schema (cancellation, CC-e) or the generic one. */
 export const procEventoErrors = (xml: string, kind: 'cancellation' | 'correction' | 'generic') =>
-  xsdErrors(xml, path.join('..', kind === 'cancellation' ? 'procEventoCancNFe_v1.00.xsd' : kind === 'correction' ? 'procCCeNFe_v1.00.xsd' : 'procEventoNFe_v1.00.xsd'));
+  xsdErrors(
+    xml,
+    path.join(
+      '..',
+      kind === 'cancellation' ? 'procEventoCancNFe_v1.00.xsd' : kind === 'correction' ? 'procCCeNFe_v1.00.xsd' : 'procEventoNFe_v1.00.xsd',
+    ),
+  );
 
 /** xmllint of a procInutNFe. */
 export const procInutErrors = (xml: string) => xsdErrors(xml, path.relative(XSD_DIR, path.join(inutDir(), 'procInutNFe_v4.00.xsd')));

@@ -41,7 +41,10 @@ describe('Invoices: fiscal files (procEventoNFe, procInutNFe) and the cancelled 
     expect(res.body.status).to.equal('AUTHORIZED');
     const url = `/api/invoices/${res.body.id}/cancellation/xml`;
     expectProblem(await api().get(url).set(t.headers()), 404, 'INVOICE_EVENT_NOT_FOUND');
-    const c = await api().post(`/api/invoices/${res.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' });
+    const c = await api()
+      .post(`/api/invoices/${res.body.id}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Cliente desistiu da compra' });
     expect(c.status, JSON.stringify(c.body)).to.equal(200);
     expectProblem(await api().get(url).set(other.headers()), 404, 'INVOICE_NOT_FOUND');
     expectProblem(await api().get('/api/invoices/not-an-id!/cancellation/xml').set(t.headers()), 400);
@@ -49,8 +52,13 @@ describe('Invoices: fiscal files (procEventoNFe, procInutNFe) and the cancelled 
     expect(x.status).to.equal(200);
     expect(x.headers['content-type']).to.match(/^application\/xml/);
     expect(x.headers['content-disposition']).to.equal(`attachment; filename="${res.body.accessKey}-110111-01-procEventoNFe.xml"`);
-    expect(x.text).to.match(/^<procEventoNFe xmlns="http:\/\/www.portalfiscal.inf.br\/nfe" versao="1.00"><evento versao="1.00"><infEvento Id="ID110111/);
-    expect(x.text).to.contain(`<chNFe>${res.body.accessKey}</chNFe>`).and.contain('<descEvento>Cancelamento</descEvento>').and.contain('Cliente desistiu da compra');
+    expect(x.text).to.match(
+      /^<procEventoNFe xmlns="http:\/\/www.portalfiscal.inf.br\/nfe" versao="1.00"><evento versao="1.00"><infEvento Id="ID110111/,
+    );
+    expect(x.text)
+      .to.contain(`<chNFe>${res.body.accessKey}</chNFe>`)
+      .and.contain('<descEvento>Cancelamento</descEvento>')
+      .and.contain('Cliente desistiu da compra');
     // The authority's answer as it came: registered (135) with the protocol the document keeps.
     const ret = /<retEvento[\s\S]*<\/retEvento>/.exec(x.text)![0];
     expect(ret).to.contain('<cStat>135</cStat>').and.contain(`<nProt>${c.body.cancelProtocol}</nProt>`);
@@ -61,7 +69,8 @@ describe('Invoices: fiscal files (procEventoNFe, procInutNFe) and the cancelled 
   it('GET /invoices/:id/corrections/:sequence/xml: every carta de correção is kept and served; 404 for one never sent; 400 outside 1..20', async () => {
     const res = await issue(t, { fulfillmentId: (await fulfilledOrder(t)).fulfillmentId });
     const texts = ['Endereco de entrega: Rua das Palmeiras, numero 45, fundos', 'Observacao: mercadoria entregue no deposito dos fundos'];
-    for (const correction of texts) expect((await api().post(`/api/invoices/${res.body.id}/correct`).set(t.headers()).send({ correction })).status).to.equal(200);
+    for (const correction of texts)
+      expect((await api().post(`/api/invoices/${res.body.id}/correct`).set(t.headers()).send({ correction })).status).to.equal(200);
     for (const [i, text] of texts.entries()) {
       const x = await api()
         .get(`/api/invoices/${res.body.id}/corrections/${i + 1}/xml`)
@@ -92,7 +101,13 @@ describe('Invoices: fiscal files (procEventoNFe, procInutNFe) and the cancelled 
     const v = await api()
       .post('/api/invoices/void-numbers')
       .set(t.headers())
-      .send({ filialId: filialHash(t), series: series.series, first, last: first + 2, justification: 'Faixa pulada por erro de configuracao' });
+      .send({
+        filialId: filialHash(t),
+        series: series.series,
+        first,
+        last: first + 2,
+        justification: 'Faixa pulada por erro de configuracao',
+      });
     expect(v.status, JSON.stringify(v.body)).to.equal(201);
     expect(v.body.status).to.equal('VOIDED');
     for (const n of [first, first + 2]) {
@@ -100,7 +115,9 @@ describe('Invoices: fiscal files (procEventoNFe, procInutNFe) and the cancelled 
       expect(x.status).to.equal(200);
       expect(x.headers['content-type']).to.match(/^application\/xml/);
       expect(x.headers['content-disposition']).to.match(/^attachment; filename="\d{41}-procInutNFe.xml"$/);
-      expect(x.text).to.match(/^<procInutNFe xmlns="http:\/\/www.portalfiscal.inf.br\/nfe" versao="4.00"><inutNFe versao="4.00"><infInut Id="ID/);
+      expect(x.text).to.match(
+        /^<procInutNFe xmlns="http:\/\/www.portalfiscal.inf.br\/nfe" versao="4.00"><inutNFe versao="4.00"><infInut Id="ID/,
+      );
       expect(x.text)
         .to.contain(`<nNFIni>${first}</nNFIni><nNFFin>${first + 2}</nNFFin>`)
         .and.contain('<cStat>102</cStat>')
@@ -131,7 +148,10 @@ describe('Invoices: fiscal files (procEventoNFe, procInutNFe) and the cancelled 
     const danfe = () => api().get(`/api/invoices/${res.body.id}/danfe`).set(t.headers()).buffer(true).parse(binary);
     const before = pdfText((await danfe()).body as Buffer);
     expect(before).to.not.match(/CANCELADA/);
-    const c = await api().post(`/api/invoices/${res.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' });
+    const c = await api()
+      .post(`/api/invoices/${res.body.id}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Cliente desistiu da compra' });
     expect(c.body.status).to.equal('CANCELLED');
     const after = await danfe();
     expect(after.status).to.equal(200);

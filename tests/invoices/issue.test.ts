@@ -42,7 +42,9 @@ describe('Invoices: preview and issue (NF-e 55 against the local authority)', fu
     expect(res.body.totals.vNF).to.equal(Number((31.5 + 39.8 + 12.34).toFixed(2)));
     expect(res.body.transport.mode).to.equal(0);
     // No IBPT table loaded: no figure is declared (Lei 12.741 row 7, docs/decisions/tax-law-rows.md).
-    expect(res.body.additionalInfo).to.equal('Pedido do cliente 4512 | Valor aproximado dos tributos não informado: sem tabela IBPT vigente (Lei 12.741/2012)');
+    expect(res.body.additionalInfo).to.equal(
+      'Pedido do cliente 4512 | Valor aproximado dos tributos não informado: sem tabela IBPT vigente (Lei 12.741/2012)',
+    );
     expect(await docsOf(t)).to.have.length(0);
     expect(await dataSource.manager.countBy(InvoiceSeries, { companyId: t.companyId })).to.equal(0);
   });
@@ -61,7 +63,16 @@ describe('Invoices: preview and issue (NF-e 55 against the local authority)', fu
         ],
       });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
-    expect(res.body).to.include({ status: 'AUTHORIZED', cStat: '100', model: 55, series: 1, number: 1, fulfillmentId, salesOrderId: orderId, emissionType: 1 });
+    expect(res.body).to.include({
+      status: 'AUTHORIZED',
+      cStat: '100',
+      model: 55,
+      series: 1,
+      number: 1,
+      fulfillmentId,
+      salesOrderId: orderId,
+      emissionType: 1,
+    });
     expect(res.body.protocol).to.match(/^\d{15}$/);
     expect(hasValidCheckDigit(res.body.accessKey)).to.equal(true);
     expect(res.body.installments).to.deep.equal([
@@ -70,7 +81,14 @@ describe('Invoices: preview and issue (NF-e 55 against the local authority)', fu
     ]);
 
     const [doc] = await docsOf(t);
-    expect(doc).to.include({ status: 'AUTHORIZED', number: 1, accessKey: res.body.accessKey, claim: `F${decodeId('fulfillment', fulfillmentId)}`, leaseOwner: null, sendAttempts: 1 });
+    expect(doc).to.include({
+      status: 'AUTHORIZED',
+      number: 1,
+      accessKey: res.body.accessKey,
+      claim: `F${decodeId('fulfillment', fulfillmentId)}`,
+      leaseOwner: null,
+      sendAttempts: 1,
+    });
     const signed = gunzipText(doc.signedXmlGz);
     const proc = gunzipText(doc.procXmlGz!);
     expect(proc).to.contain(signed.replace(/^<\?xml[^>]*>/, ''));
@@ -153,7 +171,9 @@ describe('Invoices: preview and issue (NF-e 55 against the local authority)', fu
     const fulfilments = [];
     for (let i = 0; i < 20; i++) fulfilments.push((await fulfilledOrder(t, { quantities: [1, 1] })).fulfillmentId);
     const start = (await dataSource.manager.findOneByOrFail(InvoiceSeries, { companyId: t.companyId })).nextNumber;
-    const answers = await Promise.all(fulfilments.map((fulfillmentId) => api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId })));
+    const answers = await Promise.all(
+      fulfilments.map((fulfillmentId) => api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId })),
+    );
     answers.forEach((a) => expect(a.status, JSON.stringify(a.body)).to.equal(201));
     const numbers = answers.map((a) => a.body.number).sort((a, b) => a - b);
     expect(numbers).to.deep.equal(Array.from({ length: 20 }, (_v, i) => start + i));
@@ -164,7 +184,9 @@ describe('Invoices: preview and issue (NF-e 55 against the local authority)', fu
     const settled = await dataSource.manager.findBy(OutboundNfe, { companyId: t.companyId, number: In(numbers) });
     expect(settled.map((d) => d.status)).to.deep.equal(settled.map(() => 'AUTHORIZED'));
     const report = await api()
-      .get(`/api/invoices/series/${(await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data[0].id}/numbers`)
+      .get(
+        `/api/invoices/series/${(await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data[0].id}/numbers`,
+      )
       .set(t.headers());
     expect(report.status).to.equal(200);
     expect(report.body.unaccounted).to.deep.equal([]);

@@ -34,7 +34,11 @@ describe('Invoice list filters and the order’s fiscal documents', function () 
       issued.push({ id: res.body.id, number: res.body.number, accessKey: res.body.accessKey, orderId });
     }
     // The first one was issued two days ago (São Paulo calendar).
-    await dataSource.manager.update(OutboundNfe, { companyId: t.companyId, accessKey: issued[0].accessKey }, { issuedAt: new Date(Date.now() - 60 * 3600_000) });
+    await dataSource.manager.update(
+      OutboundNfe,
+      { companyId: t.companyId, accessKey: issued[0].accessKey },
+      { issuedAt: new Date(Date.now() - 60 * 3600_000) },
+    );
   });
 
   it('filters by issue day range, série, number, key, customer, sale and status', async () => {
@@ -73,7 +77,16 @@ describe('Invoice list filters and the order’s fiscal documents', function () 
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.fiscalDocuments).to.have.length(1);
     const [doc] = res.body.fiscalDocuments;
-    expect(doc).to.include({ model: 55, id: issued[1].id, purpose: 'SALE', series: 1, number: 2, accessKey: issued[1].accessKey, status: 'AUTHORIZED', href: `/api/invoices/detail/${issued[1].id}` });
+    expect(doc).to.include({
+      model: 55,
+      id: issued[1].id,
+      purpose: 'SALE',
+      series: 1,
+      number: 2,
+      accessKey: issued[1].accessKey,
+      status: 'AUTHORIZED',
+      href: `/api/invoices/detail/${issued[1].id}`,
+    });
     const followed = await api()
       .get(doc.href.replace(/^\/api/, '/api'))
       .set(t.headers());

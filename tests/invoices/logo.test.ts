@@ -74,11 +74,19 @@ describe("The company's logo on its DANFE", function () {
 
   it('refuses what is not the declared image, too large, or sent without every filial; nothing is stored', async () => {
     expectProblem(await put({ contentType: 'image/jpeg', image: png(10, 10).toString('base64') }), 422, 'LOGO_INVALID');
-    expectProblem(await put({ contentType: 'image/png', image: Buffer.from('not an image at all, just text').toString('base64') }), 422, 'LOGO_INVALID');
+    expectProblem(
+      await put({ contentType: 'image/png', image: Buffer.from('not an image at all, just text').toString('base64') }),
+      422,
+      'LOGO_INVALID',
+    );
     expectProblem(await put({ contentType: 'image/png', image: png(3000, 1).toString('base64') }), 422, 'LOGO_INVALID');
     expectProblem(await put({ contentType: 'image/png', image: Buffer.alloc(210 * 1024, 1).toString('base64') }), 422, 'LOGO_TOO_LARGE');
     expectProblem(await put({ contentType: 'image/gif', image: 'R0lGODlh' }), 400, 'VALIDATION_ERROR');
-    expectProblem(await put({ contentType: 'image/png', image: png(10, 10).toString('base64') }, t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'ALL_FILIAIS_REQUIRED');
+    expectProblem(
+      await put({ contentType: 'image/png', image: png(10, 10).toString('base64') }, t.headersWith({ filiais: [t.filialHashes[0]] })),
+      403,
+      'ALL_FILIAIS_REQUIRED',
+    );
     expect(await dataSource.manager.countBy(CompanyLogo, { companyId: t.companyId })).to.equal(0);
   });
 });

@@ -37,9 +37,27 @@ function signed(doc = sampleDocument(), h = header()) {
 
 describe('Outbound NF-e XML (build and sign)', () => {
   it('formats decimals exactly as decimal.js toFixed (the fast path pads, anything to round falls back)', () => {
-    const values = ['0', '-0', '1', '-1', '0.5', '0.005', '0.015', '-0.005', '99.995', '-99.995', '123456789012345.678', '1e-12', '-1e-12', '0.0000001', '1e30', '12.3456789012345'];
+    const values = [
+      '0',
+      '-0',
+      '1',
+      '-1',
+      '0.5',
+      '0.005',
+      '0.015',
+      '-0.005',
+      '99.995',
+      '-99.995',
+      '123456789012345.678',
+      '1e-12',
+      '-1e-12',
+      '0.0000001',
+      '1e30',
+      '12.3456789012345',
+    ];
     for (let i = 0; i < 2000; i++) values.push(String((((i * 7919) % 1000) - 300) * 10 ** ((i % 16) - 8)));
-    for (const v of values) for (const places of [2, 3, 4, 10]) expect(fixed(new Dec(v), places), `${v} to ${places}`).to.equal(new Dec(v).toFixed(places));
+    for (const v of values)
+      for (const places of [2, 3, 4, 10]) expect(fixed(new Dec(v), places), `${v} to ${places}`).to.equal(new Dec(v).toFixed(places));
   });
 
   it('builds a key with a valid check digit and signs what the inbound verifier accepts', () => {

@@ -31,7 +31,12 @@ interface Scenario {
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: 'killed after the authority authorized the first attempt; restarted with the authority down', crashPoint: 'after-authorized', faults: {}, stands: 'first' },
+  {
+    name: 'killed after the authority authorized the first attempt; restarted with the authority down',
+    crashPoint: 'after-authorized',
+    faults: {},
+    stands: 'first',
+  },
   {
     name: 'answer lost, authority down, killed after the contingency document was stored',
     crashPoint: 'after-contingency-document',
@@ -84,7 +89,12 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const filial = await dataSource.manager.findOneByOrFail(Filial, { id: filialId, companyId });
     const a1 = sim.issueClientCertificate(filial.cnpj, 'DEMO LTDA', 'outage-crash-test');
     await saveCertificate({ companyId, actor: 'outage-crash-test' }, filialId, { pfx: a1.pfx.toString('base64'), password: a1.password });
-    await setFilialEndpoint(companyId, filialId, { distUrl: endpoints.distUrl, eventUrl: endpoints.eventUrl, caPem: endpoints.caPem, label: 'local simulator' });
+    await setFilialEndpoint(companyId, filialId, {
+      distUrl: endpoints.distUrl,
+      eventUrl: endpoints.eventUrl,
+      caPem: endpoints.caPem,
+      label: 'local simulator',
+    });
     await kill(server.child);
     server = undefined;
   });
@@ -95,7 +105,13 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
   });
 
   afterEach(() => {
-    Object.assign(sim.issuer.faults, { dropAfterAuthorize: 0, dropBeforeAuthorize: 0, downUntil: 0, downAfterDropMs: 0, consultAbsentNext: 0 });
+    Object.assign(sim.issuer.faults, {
+      dropAfterAuthorize: 0,
+      dropBeforeAuthorize: 0,
+      downUntil: 0,
+      downAfterDropMs: 0,
+      consultAbsentNext: 0,
+    });
   });
 
   for (const sc of SCENARIOS) {
@@ -106,14 +122,28 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
       server = await startServer({ ...env, INVOICE_CRASH_POINT: sc.crashPoint });
       const { demo } = server;
       const token = signToken({ sub: 'outage-crash-test', companyId: demo.companyId, filiais: ['*'], scope: '*' }, '1h');
-      const headers = { authorization: `Bearer ${token}`, 'x-company-id': demo.companyId, 'x-filial-id': demo.filialIds[0], 'content-type': 'application/json' };
+      const headers = {
+        authorization: `Bearer ${token}`,
+        'x-company-id': demo.companyId,
+        'x-filial-id': demo.filialIds[0],
+        'content-type': 'application/json',
+      };
       const post = async (url: string, body: object, key?: string) => {
-        const res = await fetch(`${base}${url}`, { method: 'POST', headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+        const res = await fetch(`${base}${url}`, {
+          method: 'POST',
+          headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+          body: JSON.stringify(body),
+        });
         return { status: res.status, body: (await res.json()) as any };
       };
-      const order = await post('/sales-order', { customerId: demo.customerIds[1], items: [{ productId: demo.productIds[0], quantity: 1 }] });
+      const order = await post('/sales-order', {
+        customerId: demo.customerIds[1],
+        items: [{ productId: demo.productIds[0], quantity: 1 }],
+      });
       expect(order.status, JSON.stringify(order.body)).to.equal(201);
-      const f = await post(`/sales-order/${order.body.id}/fulfill`, { items: [{ salesOrderItemId: order.body.items[0].salesOrderItemId, quantity: 1 }] });
+      const f = await post(`/sales-order/${order.body.id}/fulfill`, {
+        items: [{ salesOrderItemId: order.body.items[0].salesOrderItemId, quantity: 1 }],
+      });
       expect(f.status, JSON.stringify(f.body)).to.equal(201);
       const fulfillmentId = decodeId('fulfillment', f.body.fulfillment.id);
       const key = `outage-${sc.crashPoint}-${Date.now()}`;
@@ -142,11 +172,16 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
       expect(docs[0].claim).to.equal(null);
       expect(docs[1].number).to.equal(docs[0].number + 1);
       // Never a second key for the first number.
-      expect(sim.issuer.documentsOf(docs[0].accessKey.slice(6, 20)).filter((d) => d.number === docs[0].number && d.accessKey !== docs[0].accessKey)).to.deep.equal([]);
+      expect(
+        sim.issuer
+          .documentsOf(docs[0].accessKey.slice(6, 20))
+          .filter((d) => d.number === docs[0].number && d.accessKey !== docs[0].accessKey),
+      ).to.deep.equal([]);
 
       // The authority is back: the server's recovery pass consults the first attempt and decides.
       sim.issuer.faults.downUntil = 0;
-      const settled = (ds: OutboundNfe[]) => (sc.stands === 'first' ? ds[0].status === 'AUTHORIZED' && ds[1].status === 'CANCELLED' : ds[0].status === 'VOIDED');
+      const settled = (ds: OutboundNfe[]) =>
+        sc.stands === 'first' ? ds[0].status === 'AUTHORIZED' && ds[1].status === 'CANCELLED' : ds[0].status === 'VOIDED';
       for (let i = 0; i < 80 && !settled(docs); i++) {
         await wait(250);
         docs = await docsOf();

@@ -22,7 +22,8 @@ import { fulfilledOrder, invoiceTenant, InvoiceTenant } from './support';
  * connection is settled at once. A document without a verdict says so (last attempt, log, metric).
  */
 
-const row = (t: InvoiceTenant, id: string) => dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: t.companyId, id: decodeId('invoice', id) });
+const row = (t: InvoiceTenant, id: string) =>
+  dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: t.companyId, id: decodeId('invoice', id) });
 const issue = (t: InvoiceTenant, body: object) => api().post('/api/invoices/issue').set(t.headers()).send(body);
 const detail = (t: InvoiceTenant, id: string) => api().get(`/api/invoices/detail/${id}`).set(t.headers());
 
@@ -88,7 +89,11 @@ describe('Invoices: a lost answer followed by an outage, 539 naming our key, kep
     expectProblem(again, 409, 'ALREADY_INVOICED');
     expect(again.body.invoiceId).to.equal(res.body.id);
     // The first attempt cannot be voided while its fate is unknown (it is not REJECTED).
-    expectProblem(await api().post(`/api/invoices/${firstId}/void`).set(t.headers()).send({ justification: 'Numero nao utilizado por falha' }), 409, 'INVOICE_SENT');
+    expectProblem(
+      await api().post(`/api/invoices/${firstId}/void`).set(t.headers()).send({ justification: 'Numero nao utilizado por falha' }),
+      409,
+      'INVOICE_SENT',
+    );
     // Still down: the recovery pass consults, never sends it again.
     const seen: string[] = [];
     t.sim.onRequest = (_p, body) => seen.push(/<(enviNFe|consSitNFe)/.exec(body)?.[1] ?? '');
@@ -110,7 +115,10 @@ describe('Invoices: a lost answer followed by an outage, 539 naming our key, kep
     // The sale's claim and its receivables are the first attempt's again.
     expect((await row(t, firstId)).claim).to.equal(`F${decodeId('fulfillment', fulfillmentId)}`);
     expect((await row(t, res.body.id)).claim).to.equal(null);
-    const receivables = await dataSource.manager.findBy(Receivable, { companyId: t.companyId, fulfillmentId: decodeId('fulfillment', fulfillmentId) });
+    const receivables = await dataSource.manager.findBy(Receivable, {
+      companyId: t.companyId,
+      fulfillmentId: decodeId('fulfillment', fulfillmentId),
+    });
     for (const r of receivables) expect(r.accessKey).to.equal(first.accessKey);
     expect(gunzipText((await row(t, firstId)).procXmlGz!)).to.contain(`<chNFe>${first.accessKey}</chNFe>`);
     const report = await numberReport(t, first.number, res.body.number);
@@ -152,7 +160,8 @@ describe('Invoices: a lost answer followed by an outage, 539 naming our key, kep
     t.sim.issuer.faults.dropAfterAuthorize = 1;
     t.sim.issuer.faults.downAfterDropMs = 600_000;
     t.sim.onRequest = (path, body) => {
-      if (/^\/svc-/.test(path) && body.includes('<enviNFe')) t.sim.issuer.faults.rejectNext = { cStat: '225', xMotivo: 'Rejeicao: Falha no Schema XML da NFe' };
+      if (/^\/svc-/.test(path) && body.includes('<enviNFe'))
+        t.sim.issuer.faults.rejectNext = { cStat: '225', xMotivo: 'Rejeicao: Falha no Schema XML da NFe' };
     };
     let res;
     try {
@@ -188,7 +197,13 @@ describe('Invoices: a lost answer followed by an outage, 539 naming our key, kep
     const held = t.sim.issuer.documentsOf(t.cnpj).filter((d) => d.number === res.body.number);
     expect(held.map((d) => d.status)).to.deep.equal(['AUTHORIZED']);
     // The document is the one the authority holds: its first key, tpEmis 1, the authority's protocol.
-    expect(res.body).to.include({ status: 'AUTHORIZED', cStat: '100', accessKey: held[0].accessKey, emissionType: 1, protocol: held[0].protocol });
+    expect(res.body).to.include({
+      status: 'AUTHORIZED',
+      cStat: '100',
+      accessKey: held[0].accessKey,
+      emissionType: 1,
+      protocol: held[0].protocol,
+    });
     expect(res.body.lastAttempt).to.include({ error: null });
     const doc = await row(t, res.body.id);
     expect(gunzipText(doc.procXmlGz!)).to.contain(`Id="NFe${held[0].accessKey}"`);
@@ -229,7 +244,12 @@ describe('Invoices: a lost answer followed by an outage, 539 naming our key, kep
       res = await issue(t, { fulfillmentId });
     } finally {
       logger.warn = warn;
-      await setFilialEndpoint(t.companyId, t.filialIds[0], { distUrl: t.endpoints.distUrl, eventUrl: t.endpoints.eventUrl, caPem: t.endpoints.caPem, label: 'local simulator' });
+      await setFilialEndpoint(t.companyId, t.filialIds[0], {
+        distUrl: t.endpoints.distUrl,
+        eventUrl: t.endpoints.eventUrl,
+        caPem: t.endpoints.caPem,
+        label: 'local simulator',
+      });
     }
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body.status).to.equal('SENT');
@@ -237,7 +257,9 @@ describe('Invoices: a lost answer followed by an outage, 539 naming our key, kep
     expect(Date.now() - Date.parse(res.body.lastAttempt.at)).to.be.lessThan(60_000);
     const d = (await detail(t, res.body.id)).body;
     expect(d.lastAttempt).to.deep.equal(res.body.lastAttempt);
-    expect(warned.some(([msg, meta]) => msg === 'NF-e without a verdict from the authority' && (meta as any).invoiceId === res.body.id)).to.equal(true);
+    expect(
+      warned.some(([msg, meta]) => msg === 'NF-e without a verdict from the authority' && (meta as any).invoiceId === res.body.id),
+    ).to.equal(true);
     expect(await metric('backoffice_nfe_attempts_without_verdict_total', 'no-answer')).to.equal(before + 1);
     // Reachable again: the recovery pass settles it and the last attempt is the answered one.
     await dataSource.manager.update(OutboundNfe, { id: decodeId('invoice', res.body.id) }, { leaseUntil: null, leaseOwner: null });

@@ -69,9 +69,11 @@ async function gated<T>(t: InvoiceTenant, waiters: number, fire: () => Promise<T
   return done;
 }
 
-const nextNumber = async (t: InvoiceTenant) => (await dataSource.manager.findOneBy(InvoiceSeries, { companyId: t.companyId, model: 55 }))?.nextNumber ?? 1;
+const nextNumber = async (t: InvoiceTenant) =>
+  (await dataSource.manager.findOneBy(InvoiceSeries, { companyId: t.companyId, model: 55 }))?.nextNumber ?? 1;
 const authorizedAtAuthority = (t: InvoiceTenant) => t.sim.issuer.documentsOf(t.cnpj).filter((d) => d.status === 'AUTHORIZED').length;
-const receivablesOf = (t: InvoiceTenant, salesOrderId: number) => dataSource.manager.find(Receivable, { where: { companyId: t.companyId, salesOrderId }, order: { id: 'ASC' } });
+const receivablesOf = (t: InvoiceTenant, salesOrderId: number) =>
+  dataSource.manager.find(Receivable, { where: { companyId: t.companyId, salesOrderId }, order: { id: 'ASC' } });
 
 /** Settles what the answers left SENT under load (the recovery pass), then the documents of the order. */
 async function documentsOf(t: InvoiceTenant, salesOrderId: number): Promise<OutboundNfe[]> {
@@ -130,13 +132,20 @@ describe('Invoices: exactly once when order, fulfilment and group claims race (S
     expect(authorizedAtAuthority(t)).to.equal(authorizedBefore + 1);
     // The receivables are the fulfilment's as they were (no tax outside the price), attached once to the one document.
     const receivablesAfter = await receivablesOf(t, salesOrderId);
-    expect(receivablesAfter.map((r) => [r.id, r.amount.toFixed(2), r.status])).to.deep.equal(receivablesBefore.map((r) => [r.id, r.amount.toFixed(2), r.status]));
+    expect(receivablesAfter.map((r) => [r.id, r.amount.toFixed(2), r.status])).to.deep.equal(
+      receivablesBefore.map((r) => [r.id, r.amount.toFixed(2), r.status]),
+    );
     expect(receivablesAfter.map((r) => r.fiscalDocumentId)).to.deep.equal(receivablesAfter.map(() => doc.id));
   });
 
   it('a grouped order fulfilled twice: group (order) claims and both fulfilments race; no unit of goods billed twice', async () => {
     const source = async (i: number) =>
-      (await createOrder(t, { customerId: t.customer.hash, items: [{ productId: t.products[i].hash, quantity: 2, unitPrice: i === 0 ? '10.50' : '19.90' }] })).id as string;
+      (
+        await createOrder(t, {
+          customerId: t.customer.hash,
+          items: [{ productId: t.products[i].hash, quantity: 2, unitPrice: i === 0 ? '10.50' : '19.90' }],
+        })
+      ).id as string;
     const grouped = await api()
       .post('/api/sales-order/group')
       .set(t.headers())
@@ -174,7 +183,8 @@ describe('Invoices: exactly once when order, fulfilment and group claims race (S
     // that billed it (an order billed whole carries every installment; its fulfilments' own rows were replaced).
     const receivablesAfter = await receivablesOf(t, salesOrderId);
     const live = receivablesAfter.filter((r) => r.status !== 'CANCELLED');
-    const owed = (rows: { amount: { toFixed(n: number): string } }[]) => rows.reduce((s, r) => s + Number(r.amount.toFixed(2)), 0).toFixed(2);
+    const owed = (rows: { amount: { toFixed(n: number): string } }[]) =>
+      rows.reduce((s, r) => s + Number(r.amount.toFixed(2)), 0).toFixed(2);
     expect(owed(live)).to.equal(owed(receivablesBefore));
     expect(owed(live)).to.equal(owed(docs.map((d) => ({ amount: d.total }))));
     const orderDoc = docs.find((d) => d.source === 'ORDER');
@@ -189,7 +199,10 @@ describe('Invoices: exactly once when order, fulfilment and group claims race (S
     const byOrder = await issue(t, { salesOrderId: orderId });
     expect(byOrder.status).to.equal(409);
     expect(byOrder.body.invoiceId).to.equal(first.body.id);
-    const cancelled = await api().post(`/api/invoices/${first.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra antes da entrega' });
+    const cancelled = await api()
+      .post(`/api/invoices/${first.body.id}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Cliente desistiu da compra antes da entrega' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
     const again = interleave<object>([{ salesOrderId: orderId }, { salesOrderId: orderId }], [{ fulfillmentId }, { fulfillmentId }]);
     const answers = await gated(t, again.length, () => Promise.all(again.map((b) => issue(t, b))));

@@ -32,7 +32,10 @@ function enviNFe(mutate: (nfe: string) => string = (x) => x): string {
   const nfe = mutate(signNfe(built.xml, built.accessKey, built.canonicalInfNFe, signer).xml);
   return `<enviNFe xmlns="${NFE_NS}" versao="4.00"><idLote>1</idLote><indSinc>1</indSinc>${nfe}</enviNFe>`;
 }
-const answer = (message: string | null) => ({ cStat: /<cStat>(\d+)<\/cStat>/.exec(message ?? '')?.[1], xMotivo: /<xMotivo>([^<]*)<\/xMotivo>/.exec(message ?? '')?.[1] ?? '' });
+const answer = (message: string | null) => ({
+  cStat: /<cStat>(\d+)<\/cStat>/.exec(message ?? '')?.[1],
+  xMotivo: /<xMotivo>([^<]*)<\/xMotivo>/.exec(message ?? '')?.[1] ?? '',
+});
 
 describe('Simulator: 225 against the PL_010 schemas (xmllint) where configured, structural otherwise', function () {
   this.timeout(30_000);
@@ -58,7 +61,9 @@ describe('Simulator: 225 against the PL_010 schemas (xmllint) where configured, 
 
   it('a message that is not even structurally an enviNFe 4.00 is 225 either way', () => {
     for (const sim of [new IssuerAuthority({ now: Date.now }), new IssuerAuthority({ now: Date.now, xsdDir: XSD_DIR })]) {
-      expect(answer(sim.authorize(enviNFe().replace('<indSinc>1</indSinc>', '<indSinc>0</indSinc>'), null, false).message).cStat).to.equal('225');
+      expect(answer(sim.authorize(enviNFe().replace('<indSinc>1</indSinc>', '<indSinc>0</indSinc>'), null, false).message).cStat).to.equal(
+        '225',
+      );
     }
   });
 });

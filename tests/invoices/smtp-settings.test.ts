@@ -63,7 +63,8 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
   let company: Mailbox;
   let fallback: Mailbox;
   const smtpBefore = invoicesConfig.smtp;
-  const put = (tenant: InvoiceTenant, body: object, headers = tenant.headers()) => api().put('/api/invoices/smtp-settings').set(headers).send(body);
+  const put = (tenant: InvoiceTenant, body: object, headers = tenant.headers()) =>
+    api().put('/api/invoices/smtp-settings').set(headers).send(body);
 
   before(async () => {
     t = await invoiceTenant();
@@ -78,7 +79,14 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
   });
 
   it('bad input is 400 and writes nothing; a token without every filial or without the scope is 403; none set yet is 404', async () => {
-    const valid = { host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', password: 'senha-smtp-123', from: 'nfe@mercado.com.br' };
+    const valid = {
+      host: '127.0.0.1',
+      port: company.port,
+      secure: false,
+      user: 'nfe@mercado.com.br',
+      password: 'senha-smtp-123',
+      from: 'nfe@mercado.com.br',
+    };
     expectProblem(await put(t, { ...valid, port: 0 }), 400);
     expectProblem(await put(t, { ...valid, from: 'not an address' }), 400);
     expectProblem(await put(t, { port: 25, from: 'nfe@mercado.com.br' }), 400);
@@ -91,11 +99,26 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
   it('an administrator sets them; the password is sealed at rest, never answered, and the change audited without it', async () => {
     const res = await put(
       t,
-      { host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', password: 'senha-smtp-123', from: 'nfe@mercado.com.br' },
+      {
+        host: '127.0.0.1',
+        port: company.port,
+        secure: false,
+        user: 'nfe@mercado.com.br',
+        password: 'senha-smtp-123',
+        from: 'nfe@mercado.com.br',
+      },
       t.headersWith({ scope: 'invoice:*' }),
     );
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body).to.include({ host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', passwordSet: true, from: 'nfe@mercado.com.br', version: 1 });
+    expect(res.body).to.include({
+      host: '127.0.0.1',
+      port: company.port,
+      secure: false,
+      user: 'nfe@mercado.com.br',
+      passwordSet: true,
+      from: 'nfe@mercado.com.br',
+      version: 1,
+    });
     expect(JSON.stringify(res.body)).to.not.contain('senha-smtp-123');
     const row = (await settingsOf(t.companyId))!;
     expect(row.passwordSealed!.toString('latin1')).to.not.contain('senha-smtp-123');
@@ -121,7 +144,10 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
     expect(doc).to.include({ emailStatus: 'SENT', emailTo: 'compras@cliente.com.br', emailAttempts: 1, emailError: null });
     const mail = company.mails.find((m) => m.raw.includes(res.body.accessKey))!;
     expect(mail).to.include({ user: 'nfe@mercado.com.br' });
-    expect(mail.raw).to.contain('From: nfe@mercado.com.br').and.contain(`${res.body.accessKey}-procNFe.xml`).and.contain(`${res.body.accessKey}-danfe.pdf`);
+    expect(mail.raw)
+      .to.contain('From: nfe@mercado.com.br')
+      .and.contain(`${res.body.accessKey}-procNFe.xml`)
+      .and.contain(`${res.body.accessKey}-danfe.pdf`);
     expect(fallback.mails.some((m) => m.raw.includes(res.body.accessKey))).to.equal(false);
 
     const theirs = await fulfilledOrder(other);
@@ -132,7 +158,14 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
   });
 
   it("a wrong password: retried, then FAILED with the server's error on the document; omitting the password keeps the stored one", async () => {
-    const wrong = await put(t, { host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', password: 'outra-senha', from: 'nfe@mercado.com.br' });
+    const wrong = await put(t, {
+      host: '127.0.0.1',
+      port: company.port,
+      secure: false,
+      user: 'nfe@mercado.com.br',
+      password: 'outra-senha',
+      from: 'nfe@mercado.com.br',
+    });
     expect(wrong.body).to.include({ version: 2, passwordSet: true });
     const { fulfillmentId } = await fulfilledOrder(t);
     const res = await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId });
@@ -140,12 +173,29 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
     expect(doc.emailStatus).to.equal('FAILED');
     expect(doc.emailAttempts).to.equal(2); // the first try and INVOICE_EMAIL_RETRIES (1)
     expect(doc.emailError).to.match(/Invalid username or password|Invalid login/);
-    const [audit] = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'company-smtp' }, order: { id: 'DESC' }, take: 1 });
+    const [audit] = await dataSource.manager.find(AuditLog, {
+      where: { companyId: t.companyId, entity: 'company-smtp' },
+      order: { id: 'DESC' },
+      take: 1,
+    });
     expect(audit.changes).to.have.property('password');
 
     // Fixed, then the user changed without sending the password again: the stored (right) one stays.
-    await put(t, { host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', password: 'senha-smtp-123', from: 'nfe@mercado.com.br' });
-    const kept = await put(t, { host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', from: 'faturamento@mercado.com.br' });
+    await put(t, {
+      host: '127.0.0.1',
+      port: company.port,
+      secure: false,
+      user: 'nfe@mercado.com.br',
+      password: 'senha-smtp-123',
+      from: 'nfe@mercado.com.br',
+    });
+    const kept = await put(t, {
+      host: '127.0.0.1',
+      port: company.port,
+      secure: false,
+      user: 'nfe@mercado.com.br',
+      from: 'faturamento@mercado.com.br',
+    });
     expect(kept.body).to.include({ passwordSet: true, from: 'faturamento@mercado.com.br' });
     const again = await api()
       .post(`/api/invoices/${res.body.id}/email`)

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import type { OutboundNfeStatus } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
-import { assertAllowed, assertTransition, canDo, INVOICE_STATUSES, InvoiceAction, TRANSITIONS, UNSETTLED_STATUSES } from '../../src/modules/outbound-nfe/invoices.state';
+import {
+  assertAllowed,
+  assertTransition,
+  canDo,
+  INVOICE_STATUSES,
+  InvoiceAction,
+  TRANSITIONS,
+  UNSETTLED_STATUSES,
+} from '../../src/modules/outbound-nfe/invoices.state';
 import { correctionProblem } from '../../src/modules/outbound-nfe/events.service';
 
 /** The transition table of outbound NF-e (SPEC §12.2), every action against every status, without a database. */

@@ -35,16 +35,34 @@ export async function invoiceTenant(opts: { certificate?: boolean; email?: strin
     const a1 = sim.issueClientCertificate(cnpj, 'MERCADO TESTE LTDA', 'senha-a1');
     await saveCertificate(t.ctx, t.filialIds[0], { pfx: a1.pfx.toString('base64'), password: a1.password });
   }
-  await setFilialEndpoint(t.companyId, t.filialIds[0], { distUrl: endpoints.distUrl, eventUrl: endpoints.eventUrl, caPem: endpoints.caPem, label: 'local simulator' });
-  const customer = await makeCustomer(t, { document: randomCnpj(), email: opts.email === undefined ? 'compras@cliente.com.br' : opts.email } as never);
-  const products = [await makeProduct(t, { ncm: '22030000', gtin: null } as never), await makeProduct(t, { ncm: '10063021', unit: 'PCT' } as never)];
+  await setFilialEndpoint(t.companyId, t.filialIds[0], {
+    distUrl: endpoints.distUrl,
+    eventUrl: endpoints.eventUrl,
+    caPem: endpoints.caPem,
+    label: 'local simulator',
+  });
+  const customer = await makeCustomer(t, {
+    document: randomCnpj(),
+    email: opts.email === undefined ? 'compras@cliente.com.br' : opts.email,
+  } as never);
+  const products = [
+    await makeProduct(t, { ncm: '22030000', gtin: null } as never),
+    await makeProduct(t, { ncm: '10063021', unit: 'PCT' } as never),
+  ];
   for (const p of products) await addStock(t, 0, p.id, 10_000, '3');
-  await setupFiscalData(t, { filiais: [0], products: products.map((p) => p.id), customers: [{ id: customer.id, document: customer.document! }] });
+  await setupFiscalData(t, {
+    filiais: [0],
+    products: products.map((p) => p.id),
+    customers: [{ id: customer.id, document: customer.document! }],
+  });
   return Object.assign(t, { cnpj, sim, endpoints, customer, products });
 }
 
 /** An order of the tenant's customer, fulfilled whole: its fulfilment's hashid. */
-export async function fulfilledOrder(t: InvoiceTenant, opts: { freight?: number; discount?: number; quantities?: number[] } = {}): Promise<{ orderId: string; fulfillmentId: string; order: any }> {
+export async function fulfilledOrder(
+  t: InvoiceTenant,
+  opts: { freight?: number; discount?: number; quantities?: number[] } = {},
+): Promise<{ orderId: string; fulfillmentId: string; order: any }> {
   const q = opts.quantities ?? [3, 2];
   const order = await createOrder(t, {
     customerId: t.customer.hash,

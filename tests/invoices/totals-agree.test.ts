@@ -21,11 +21,16 @@ import { stProductOf, totalsOfXml } from './xml-totals';
  */
 
 const standing = async (t: InvoiceTenant, fulfillmentId: string) =>
-  (await dataSource.manager.find(Receivable, { where: { companyId: t.companyId, fulfillmentId: decodeId('fulfillment', fulfillmentId) }, order: { installmentNumber: 'ASC', id: 'ASC' } })).filter(
-    (r) => r.status !== 'CANCELLED',
-  );
-const rowsOf = (rows: Receivable[]) => rows.map((r) => ({ n: r.installmentNumber, of: r.installmentCount, due: r.dueDate, amount: r.amount.toFixed(2) }));
-const procOf = async (t: InvoiceTenant, id: string) => gunzipText((await dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: t.companyId, id: decodeId('invoice', id) })).procXmlGz!);
+  (
+    await dataSource.manager.find(Receivable, {
+      where: { companyId: t.companyId, fulfillmentId: decodeId('fulfillment', fulfillmentId) },
+      order: { installmentNumber: 'ASC', id: 'ASC' },
+    })
+  ).filter((r) => r.status !== 'CANCELLED');
+const rowsOf = (rows: Receivable[]) =>
+  rows.map((r) => ({ n: r.installmentNumber, of: r.installmentCount, due: r.dueDate, amount: r.amount.toFixed(2) }));
+const procOf = async (t: InvoiceTenant, id: string) =>
+  gunzipText((await dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: t.companyId, id: decodeId('invoice', id) })).procXmlGz!);
 
 describe('Invoices: the receivables, cobr/dup, pag, vItem and vNFTot agree (issue 43 points 5 and 6)', function () {
   this.timeout(90_000);
@@ -82,7 +87,10 @@ describe('Invoices: the receivables, cobr/dup, pag, vItem and vNFTot agree (issu
   });
 
   it('installments given at issue become the receivables (3 × 28.20, not one 84.60 due today); a prazo → indPag 1, tPag 15', async () => {
-    const order = await createOrder(t, { customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 8, unitPrice: '10.575' }] });
+    const order = await createOrder(t, {
+      customerId: t.customer.hash,
+      items: [{ productId: t.products[0].hash, quantity: 8, unitPrice: '10.575' }],
+    });
     const f = await fulfill(t, order.id, [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 8 }]);
     expect(f.status, JSON.stringify(f.body)).to.equal(201);
     const fulfillmentId = f.body.fulfillment.id;
@@ -100,7 +108,11 @@ describe('Invoices: the receivables, cobr/dup, pag, vItem and vNFTot agree (issu
     expect(x.dup).to.deep.equal(dues.map((dVenc, i) => ({ nDup: `00${i + 1}`, dVenc, vDup: '28.20' })));
     expect(x.pag).to.deep.equal([{ indPag: '1', tPag: '15', vPag: '84.60' }]);
     // The replaced receivable's trail: audited, and an event for the change.
-    const audit = await dataSource.query('SELECT action FROM audit_log WHERE company_id = ? AND entity = ? AND entity_id = ? ORDER BY id', [t.companyId, 'receivable', rows[0].id]);
+    const audit = await dataSource.query('SELECT action FROM audit_log WHERE company_id = ? AND entity = ? AND entity_id = ? ORDER BY id', [
+      t.companyId,
+      'receivable',
+      rows[0].id,
+    ]);
     expect(audit.map((a: any) => a.action)).to.include('REMADE_FOR_FISCAL_DOCUMENT');
   });
 
@@ -132,7 +144,10 @@ describe('Invoices: the receivables, cobr/dup, pag, vItem and vNFTot agree (issu
 
   it('something received before issue: receivables that already add up stand; otherwise 422 RECEIVABLES_ALREADY_SETTLED and nothing is written', async () => {
     // Plain goods: the receivable (one 31.50) already equals vNF; a partial receipt does not block.
-    const plain = await createOrder(t, { customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 3, unitPrice: '10.50' }] });
+    const plain = await createOrder(t, {
+      customerId: t.customer.hash,
+      items: [{ productId: t.products[0].hash, quantity: 3, unitPrice: '10.50' }],
+    });
     const pf = (await fulfill(t, plain.id, [{ salesOrderItemId: plain.items[0].salesOrderItemId, quantity: 3 }])).body.fulfillment.id;
     const [pr] = await standing(t, pf);
     const paid = await api()
@@ -179,7 +194,10 @@ describe('Invoices: the receivables, cobr/dup, pag, vItem and vNFTot agree (issu
     const { fulfillmentId } = await stSale({ paymentTerms: [30, 60] });
     const first = await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId });
     expect(first.status, JSON.stringify(first.body)).to.equal(201);
-    const c = await api().post(`/api/invoices/${first.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' });
+    const c = await api()
+      .post(`/api/invoices/${first.body.id}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Cliente desistiu da compra' });
     expect(c.status, JSON.stringify(c.body)).to.equal(200);
     expect(await standing(t, fulfillmentId)).to.have.length(0);
     const second = await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId });

@@ -48,8 +48,16 @@ export function totalsOfXml(xml: string): XmlTotals {
     items: (infNFe.match(/<det nItem=/g) ?? []).length,
     vOrig: one(cobr, 'vOrig'),
     vLiq: one(cobr, 'vLiq'),
-    dup: [...cobr.matchAll(/<dup><nDup>([^<]*)<\/nDup><dVenc>([^<]*)<\/dVenc><vDup>([^<]*)<\/vDup><\/dup>/g)].map((m) => ({ nDup: m[1], dVenc: m[2], vDup: m[3] })),
-    pag: [...pag.matchAll(/<detPag>(.*?)<\/detPag>/g)].map((m) => ({ indPag: one(m[1], 'indPag'), tPag: one(m[1], 'tPag')!, vPag: one(m[1], 'vPag')! })),
+    dup: [...cobr.matchAll(/<dup><nDup>([^<]*)<\/nDup><dVenc>([^<]*)<\/dVenc><vDup>([^<]*)<\/vDup><\/dup>/g)].map((m) => ({
+      nDup: m[1],
+      dVenc: m[2],
+      vDup: m[3],
+    })),
+    pag: [...pag.matchAll(/<detPag>(.*?)<\/detPag>/g)].map((m) => ({
+      indPag: one(m[1], 'indPag'),
+      tPag: one(m[1], 'tPag')!,
+      vPag: one(m[1], 'vPag')!,
+    })),
     vTroco: one(pag, 'vTroco'),
   };
 }
@@ -60,9 +68,36 @@ export const sumOf = (values: (string | Dec)[]): string => values.reduce<Dec>((s
 /** A stocked product taxed by ST (MVA 40 %, CST 10) in SP sales, contributor or not: its line adds vICMSST outside the price. */
 export async function stProductOf(t: TestTenant): Promise<{ id: number; hash: string }> {
   const em = dataSource.manager;
-  const group = await em.save(em.create(TaxGroup, { companyId: t.companyId, code: `ST-MVA-${Math.random().toString(36).slice(2, 8)}`, name: 'ST por MVA', active: true }));
-  const base = { companyId: t.companyId, taxGroupId: group.id, operation: 'SALE' as const, destination: 'INTERNAL' as const, validFrom: '2000-01-01', validTo: null, active: true };
-  await em.save([true, false].map((contributor) => em.create(FiscalOperationRule, { ...base, contributor, cfop: '5401', icmsCst: '10', csosn: '201', stMode: 'MVA', stMva: new Dec(40) })));
+  const group = await em.save(
+    em.create(TaxGroup, {
+      companyId: t.companyId,
+      code: `ST-MVA-${Math.random().toString(36).slice(2, 8)}`,
+      name: 'ST por MVA',
+      active: true,
+    }),
+  );
+  const base = {
+    companyId: t.companyId,
+    taxGroupId: group.id,
+    operation: 'SALE' as const,
+    destination: 'INTERNAL' as const,
+    validFrom: '2000-01-01',
+    validTo: null,
+    active: true,
+  };
+  await em.save(
+    [true, false].map((contributor) =>
+      em.create(FiscalOperationRule, {
+        ...base,
+        contributor,
+        cfop: '5401',
+        icmsCst: '10',
+        csosn: '201',
+        stMode: 'MVA',
+        stMva: new Dec(40),
+      }),
+    ),
+  );
   await fiscalDataChanged(em, t.companyId);
   const p = await makeProduct(t, { ncm: '22021000', gtin: null } as never);
   await em.update(Product, { id: p.id, companyId: t.companyId }, { taxGroupId: group.id, origin: 0, cest: '0300700' });

@@ -65,7 +65,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     cnpj = filial.cnpj;
     const a1 = sim.issueClientCertificate(filial.cnpj, 'DEMO LTDA', 'crash-test');
     await saveCertificate({ companyId, actor: 'crash-test' }, filialId, { pfx: a1.pfx.toString('base64'), password: a1.password });
-    await setFilialEndpoint(companyId, filialId, { distUrl: endpoints.distUrl, eventUrl: endpoints.eventUrl, caPem: endpoints.caPem, label: 'local simulator' });
+    await setFilialEndpoint(companyId, filialId, {
+      distUrl: endpoints.distUrl,
+      eventUrl: endpoints.eventUrl,
+      caPem: endpoints.caPem,
+      label: 'local simulator',
+    });
   });
 
   after(async () => {
@@ -76,14 +81,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   it('killed while the queue transmits, restarted: every note authorized exactly once, no gap', async () => {
     const { demo } = server!;
     const token = signToken({ sub: 'crash-test', companyId: demo.companyId, filiais: ['*'], scope: '*' }, '1h');
-    const headers = { authorization: `Bearer ${token}`, 'x-company-id': demo.companyId, 'x-filial-id': demo.filialIds[0], 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'x-company-id': demo.companyId,
+      'x-filial-id': demo.filialIds[0],
+      'content-type': 'application/json',
+    };
     const call = async (method: string, url: string, body: object) => {
-      const res = await fetch(`${base}${url}`, { method, headers: { ...headers, 'idempotency-key': `nfce-crash-${Date.now()}-${Math.random()}` }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: { ...headers, 'idempotency-key': `nfce-crash-${Date.now()}-${Math.random()}` },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as any };
     };
     // Over whatever the demo holds (the document seed of an `npm start` with the simulator saves them once): its current version.
     const current = await fetch(`${base}/nfce/configuration/${demo.filialIds[0]}`, { headers }).then((r) => r.json() as Promise<any>);
-    const config = await call('PUT', `/nfce/configuration/${demo.filialIds[0]}`, { ...nfceSettings(), ...(current.configured ? { version: current.version } : {}) });
+    const config = await call('PUT', `/nfce/configuration/${demo.filialIds[0]}`, {
+      ...nfceSettings(),
+      ...(current.configured ? { version: current.version } : {}),
+    });
     expect(config.status, JSON.stringify(config.body)).to.equal(200);
 
     // The authority down: the sales complete, their notes in offline contingency.
@@ -91,7 +108,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     for (let i = 0; i < SALES; i += 4) {
       const batch = await Promise.all(
         [0, 1, 2, 3].map(() =>
-          call('POST', '/sales-order', { flowMode: 'QUICK_SALE', items: [{ productId: demo.productIds[0], quantity: 1, unitPrice: '4.99' }], payments: [{ method: 'CASH', amount: '5.00' }] }),
+          call('POST', '/sales-order', {
+            flowMode: 'QUICK_SALE',
+            items: [{ productId: demo.productIds[0], quantity: 1, unitPrice: '4.99' }],
+            payments: [{ method: 'CASH', amount: '5.00' }],
+          }),
         ),
       );
       for (const r of batch) {

@@ -70,16 +70,32 @@ describe('NFC-e: number report, fiscal files, contingency reprint, settings refu
   });
 
   it('PUT /nfce/configuration refused (409 STALE_VERSION, 422) writes nothing: no série, no default moved, no audit row; two saves of one version: one wins, whole', async () => {
-    const seriesBefore = await dataSource.manager.find(InvoiceSeries, { where: { companyId: t.companyId, model: 65 }, order: { id: 'ASC' } });
+    const seriesBefore = await dataSource.manager.find(InvoiceSeries, {
+      where: { companyId: t.companyId, model: 65 },
+      order: { id: 'ASC' },
+    });
     const auditBefore = await auditCount();
-    expectProblem(await put({ ...nfceSettings({ series: 42, nextNumber: 500, syncTimeoutMs: 500 }), version: version - 1 }), 409, 'STALE_VERSION');
-    expectProblem(await put({ ...nfceSettings({ series: 43, nextNumber: 7, syncTimeoutMs: 500, qrVersion: 2 }), version }), 422, 'CSC_REQUIRED');
-    expect(await dataSource.manager.find(InvoiceSeries, { where: { companyId: t.companyId, model: 65 }, order: { id: 'ASC' } })).to.deep.equal(seriesBefore);
+    expectProblem(
+      await put({ ...nfceSettings({ series: 42, nextNumber: 500, syncTimeoutMs: 500 }), version: version - 1 }),
+      409,
+      'STALE_VERSION',
+    );
+    expectProblem(
+      await put({ ...nfceSettings({ series: 43, nextNumber: 7, syncTimeoutMs: 500, qrVersion: 2 }), version }),
+      422,
+      'CSC_REQUIRED',
+    );
+    expect(
+      await dataSource.manager.find(InvoiceSeries, { where: { companyId: t.companyId, model: 65 }, order: { id: 'ASC' } }),
+    ).to.deep.equal(seriesBefore);
     expect(await auditCount()).to.equal(auditBefore);
     expect((await dataSource.manager.findOneByOrFail(NfceConfiguration, { companyId: t.companyId })).series).to.equal(1);
 
     // Two saves of the same version at once, each with a série of its own: one 200, one 409, and only the winner's série exists.
-    const [a, b] = await Promise.all([put({ ...nfceSettings({ series: 7, syncTimeoutMs: 500 }), version }), put({ ...nfceSettings({ series: 8, syncTimeoutMs: 500 }), version })]);
+    const [a, b] = await Promise.all([
+      put({ ...nfceSettings({ series: 7, syncTimeoutMs: 500 }), version }),
+      put({ ...nfceSettings({ series: 8, syncTimeoutMs: 500 }), version }),
+    ]);
     expect([a.status, b.status].sort()).to.deep.equal([200, 409]);
     const winner = a.status === 200 ? a : b;
     const loser = a.status === 200 ? b : a;
@@ -147,10 +163,17 @@ describe('NFC-e: number report, fiscal files, contingency reprint, settings refu
     expect(v.status).to.equal(200);
     expect(v.headers['content-disposition']).to.match(/^attachment; filename="\d{41}-procInutNFe.xml"$/);
     expect(v.text).to.match(/^<procInutNFe xmlns="http:\/\/www.portalfiscal.inf.br\/nfe" versao="4.00"><inutNFe versao="4.00">/);
-    expect(v.text).to.contain(`<mod>65</mod><serie>1</serie><nNFIni>${voided.original.number}</nNFIni><nNFFin>${voided.original.number}</nNFFin>`).and.contain('<cStat>102</cStat>');
+    expect(v.text)
+      .to.contain(`<mod>65</mod><serie>1</serie><nNFIni>${voided.original.number}</nNFIni><nNFFin>${voided.original.number}</nNFFin>`)
+      .and.contain('<cStat>102</cStat>');
     if (canValidateFiles) expect(procInutErrors(v.text)).to.equal(null);
     if (canVerifySignature) expect(xmlsecErrors(v.text, 'infInut')).to.equal(null);
-    const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, { companyId: t.companyId, filialId: t.filialIds[0], model: 65, series: 1 });
+    const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, {
+      companyId: t.companyId,
+      filialId: t.filialIds[0],
+      model: 65,
+      series: 1,
+    });
     const bySeries = await api()
       .get(`/api/invoices/series/${encodeId('invoice-series', series.id)}/numbers/${voided.original.number}/xml`)
       .set(t.headers());
@@ -162,9 +185,14 @@ describe('NFC-e: number report, fiscal files, contingency reprint, settings refu
     await runNfceQueue();
     const s = await api().get(`/api/nfce/${substituted.id}/original/xml`).set(t.headers());
     expect(s.status).to.equal(200);
-    expect(s.headers['content-disposition']).to.equal(`attachment; filename="${substituted.original.accessKey}-110112-01-procEventoNFe.xml"`);
+    expect(s.headers['content-disposition']).to.equal(
+      `attachment; filename="${substituted.original.accessKey}-110112-01-procEventoNFe.xml"`,
+    );
     expect(s.text).to.match(/^<procEventoNFe xmlns="http:\/\/www.portalfiscal.inf.br\/nfe" versao="1.00"><evento versao="1.00">/);
-    expect(s.text).to.contain(`<chNFe>${substituted.original.accessKey}</chNFe>`).and.contain('<tpEvento>110112</tpEvento>').and.contain(`<chNFeRef>${substituted.accessKey}</chNFeRef>`);
+    expect(s.text)
+      .to.contain(`<chNFe>${substituted.original.accessKey}</chNFe>`)
+      .and.contain('<tpEvento>110112</tpEvento>')
+      .and.contain(`<chNFeRef>${substituted.accessKey}</chNFeRef>`);
     expect(/<retEvento[\s\S]*<\/retEvento>/.exec(s.text)![0]).to.match(/<cStat>135<\/cStat>/);
     if (canValidateFiles) expect(procEventoErrors(s.text, 'generic')).to.equal(null);
     if (canVerifySignature) expect(xmlsecErrors(s.text, 'infEvento')).to.equal(null);
@@ -175,7 +203,12 @@ describe('NFC-e: number report, fiscal files, contingency reprint, settings refu
     t.sim.issuer.downFor(600_000);
     const offline = (await c.sell()).body.fiscalDocument;
     t.sim.issuer.downFor(0);
-    const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, { companyId: t.companyId, filialId: t.filialIds[0], model: 65, series: 1 });
+    const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, {
+      companyId: t.companyId,
+      filialId: t.filialIds[0],
+      model: 65,
+      series: 1,
+    });
     const seriesId = encodeId('invoice-series', series.id);
     const res = await api().get(`/api/invoices/series/${seriesId}/numbers`).set(t.headers());
     expect(res.status).to.equal(200);
@@ -189,7 +222,11 @@ describe('NFC-e: number report, fiscal files, contingency reprint, settings refu
       expect(n.invoiceId).to.equal(null);
       expect(n.nfceId).to.equal(encodeId('nfce', note.id));
       if (own) expect(n).to.include({ fate: own.status, accessKey: own.accessKey });
-      else expect(n).to.include({ fate: attempt!.originalOutcome === 'VOIDED' ? 'VOIDED' : 'SUBSTITUTED', accessKey: attempt!.originalOutcome === 'VOIDED' ? null : attempt!.onlineKey });
+      else
+        expect(n).to.include({
+          fate: attempt!.originalOutcome === 'VOIDED' ? 'VOIDED' : 'SUBSTITUTED',
+          accessKey: attempt!.originalOutcome === 'VOIDED' ? null : attempt!.onlineKey,
+        });
     }
     const fates = res.body.numbers.map((n: any) => n.fate);
     expect(fates).to.include.members(['AUTHORIZED', 'CANCELLED', 'VOIDED', 'SUBSTITUTED', 'CONTINGENCY']);

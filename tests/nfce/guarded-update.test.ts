@@ -21,7 +21,9 @@ describe('NFC-e: a status change from a stale read is refused, nothing written',
   });
 
   const countOf = async (table: 'audit_log' | 'outbox_event', companyId: number) =>
-    Number(((await dataSource.query(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`, [companyId])) as { n: number | string }[])[0].n);
+    Number(
+      ((await dataSource.query(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`, [companyId])) as { n: number | string }[])[0].n,
+    );
 
   it('a stale version → 409 CONCURRENT_UPDATE; the current version moves', async () => {
     const sale = await c.sell();
@@ -30,15 +32,22 @@ describe('NFC-e: a status change from a stale read is refused, nothing written',
     const ctx = { companyId: c.t.companyId, actor: 'test' };
     const stale = Object.assign(new NfceDocument(), note, { version: note.version - 1 });
     const before = { audit: await countOf('audit_log', c.t.companyId), outbox: await countOf('outbox_event', c.t.companyId) };
-    const failure = await moveNfce(ctx, stale, 'AUTHORIZED', { xMotivo: 'from a stale read' }, 'nfce.authorized').catch((err: Error) => err);
+    const failure = await moveNfce(ctx, stale, 'AUTHORIZED', { xMotivo: 'from a stale read' }, 'nfce.authorized').catch(
+      (err: Error) => err,
+    );
     expect(failure).to.be.instanceOf(ConflictError).with.property('code', 'CONCURRENT_UPDATE');
     const after = await dataSource.manager.findOneByOrFail(NfceDocument, { id: note.id });
     expect(after).to.include({ version: note.version, xMotivo: note.xMotivo });
-    expect({ audit: await countOf('audit_log', c.t.companyId), outbox: await countOf('outbox_event', c.t.companyId) }).to.deep.equal(before);
+    expect({ audit: await countOf('audit_log', c.t.companyId), outbox: await countOf('outbox_event', c.t.companyId) }).to.deep.equal(
+      before,
+    );
 
     const moved = await moveNfce(ctx, note, 'AUTHORIZED', { xMotivo: 'from the current read' }, null);
     expect(moved.version).to.equal(note.version + 1);
-    expect(await dataSource.manager.findOneByOrFail(NfceDocument, { id: note.id })).to.include({ version: note.version + 1, xMotivo: 'from the current read' });
+    expect(await dataSource.manager.findOneByOrFail(NfceDocument, { id: note.id })).to.include({
+      version: note.version + 1,
+      xMotivo: 'from the current read',
+    });
     expect(await countOf('audit_log', c.t.companyId)).to.equal(before.audit + 1);
   });
 });

@@ -16,7 +16,8 @@ describe('NFC-e list and search (GET /nfce/list/:filialId)', function () {
   let c: Counter;
   let other: TestTenant;
   const notes: any[] = [];
-  const list = (query: Record<string, unknown> = {}, headers = c.t.headers()) => api().get(`/api/nfce/list/${c.t.filialHashes[0]}`).set(headers).query(query);
+  const list = (query: Record<string, unknown> = {}, headers = c.t.headers()) =>
+    api().get(`/api/nfce/list/${c.t.filialHashes[0]}`).set(headers).query(query);
 
   before(async () => {
     c = await counterTenant();
@@ -28,7 +29,11 @@ describe('NFC-e list and search (GET /nfce/list/:filialId)', function () {
       notes.push({ ...res.body.fiscalDocument, orderId: res.body.id });
     }
     // The first note issued yesterday (São Paulo calendar): the date range finds it apart.
-    await dataSource.manager.update(NfceDocument, { companyId: c.t.companyId, accessKey: notes[0].accessKey }, { issuedAt: new Date(Date.now() - 36 * 3600_000) });
+    await dataSource.manager.update(
+      NfceDocument,
+      { companyId: c.t.companyId, accessKey: notes[0].accessKey },
+      { issuedAt: new Date(Date.now() - 36 * 3600_000) },
+    );
   });
 
   it('lists the filial’s notes newest first, with the detail’s fields', async () => {

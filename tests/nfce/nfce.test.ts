@@ -87,7 +87,15 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expectProblem(await api().get(`/api/nfce/configuration/${other.filialHashes[0]}`).set(t.headers()), 403);
 
     const saved = await save({ qrVersion: 3 });
-    expect(saved).to.include({ configured: true, series: 1, nextNumber: 1, qrVersion: 3, autoIssue: true, cscConfigured: false, version: 1 });
+    expect(saved).to.include({
+      configured: true,
+      series: 1,
+      nextNumber: 1,
+      qrVersion: 3,
+      autoIssue: true,
+      cscConfigured: false,
+      version: 1,
+    });
     const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, { companyId: t.companyId, filialId: t.filialIds[0], model: 65 });
     expect(series).to.include({ series: 1, nextNumber: 1, isDefault: true });
     // A stale version is refused.
@@ -114,14 +122,24 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(f.qrCodeUrl).to.equal(`${QR_URL}?p=${f.accessKey}|3|2`);
 
     const [note] = await notesOf(t);
-    expect(note).to.include({ status: 'AUTHORIZED', accessKey: f.accessKey, salesOrderId: decodeId('sales-order', res.body.id), number: 1, emissionType: 1 });
+    expect(note).to.include({
+      status: 'AUTHORIZED',
+      accessKey: f.accessKey,
+      salesOrderId: decodeId('sales-order', res.body.id),
+      number: 1,
+      emissionType: 1,
+    });
     expect(t.sim.issuer.document(f.accessKey)?.status).to.equal('AUTHORIZED');
     const types = (await eventsOf(t)).slice(before).map((e) => e.type);
     expect(types).to.include.members(['quick-sale.completed', 'nfce.authorized']);
 
     const xml = await api().get(`/api/nfce/${f.id}/xml`).set(t.headers());
     expect(xml.status).to.equal(200);
-    expect(xml.text).to.contain('<mod>65</mod>').and.contain('<tpImp>4</tpImp>').and.contain('<indFinal>1</indFinal>').and.contain('<indPres>1</indPres>');
+    expect(xml.text)
+      .to.contain('<mod>65</mod>')
+      .and.contain('<tpImp>4</tpImp>')
+      .and.contain('<indFinal>1</indFinal>')
+      .and.contain('<indPres>1</indPres>');
     expect(xml.text).to.contain('<vTroco>').and.contain('<modFrete>9</modFrete>').and.not.contain('<dhSaiEnt>').and.not.contain('<dest>');
     expect(xml.text).to.contain(`<infNFeSupl><qrCode>${f.qrCodeUrl}</qrCode><urlChave>${CONSULT_URL}</urlChave></infNFeSupl><Signature`);
     if (canValidateXsd) expect(xsdErrors(xml.text)).to.equal(null);
@@ -202,7 +220,15 @@ describe('NFC-e at the counter (modelo 65)', function () {
     // Offline v2: key|2|tpAmb|day|vNF|hex(digVal)|idToken|SHA1(… + CSC).
     const key = `${f.accessKey.slice(0, 34)}9${f.accessKey.slice(35, 43)}0`;
     const p = qrCodeParameter(
-      { accessKey: key, tpAmb: '2', emissionType: 9, issuedAtText: '2026-11-27T10:00:00-03:00', vNF: new Dec('40.9'), digestBase64: 'mVY0p0KhBXDP5PFV3gXFr3wPjUA=', consumerDocument: null },
+      {
+        accessKey: key,
+        tpAmb: '2',
+        emissionType: 9,
+        issuedAtText: '2026-11-27T10:00:00-03:00',
+        vNF: new Dec('40.9'),
+        digestBase64: 'mVY0p0KhBXDP5PFV3gXFr3wPjUA=',
+        consumerDocument: null,
+      },
       { version: 2, cscId: 1, cscToken: CSC, qrCodeUrl: QR_URL, consultUrl: CONSULT_URL },
       null,
     );
@@ -239,7 +265,15 @@ describe('NFC-e at the counter (modelo 65)', function () {
     if (canValidateXsd) expect(xsdErrors(xml, 'nfe_v4.00.xsd')).to.equal(null);
     if (canVerifySignature) expect(xmlsecErrors(xml)).to.equal(null);
     const p = first.qrCode.slice(`${QR_URL}?p=`.length).split('|');
-    expect(p.slice(0, 7)).to.deep.equal([first.accessKey, '3', '2', /<dhEmi>\d{4}-\d\d-(\d\d)/.exec(xml)![1], first.total.toFixed(2), '', '']);
+    expect(p.slice(0, 7)).to.deep.equal([
+      first.accessKey,
+      '3',
+      '2',
+      /<dhEmi>\d{4}-\d\d-(\d\d)/.exec(xml)![1],
+      first.total.toFixed(2),
+      '',
+      '',
+    ]);
     const cert = /<X509Certificate>([^<]+)</.exec(xml)![1];
     const pub = crypto.createPublicKey(`-----BEGIN CERTIFICATE-----\n${cert.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`);
     expect(crypto.verify('sha1', Buffer.from(p.slice(0, 7).join('|')), pub, Buffer.from(p[7], 'base64'))).to.equal(true);
@@ -253,7 +287,11 @@ describe('NFC-e at the counter (modelo 65)', function () {
     // Still down: the queue sends nothing and keeps them.
     expect((await runNfceQueue()).transmitted).to.equal(0);
     // Another replica holds the lease: this one does not run.
-    await dataSource.manager.update(NfceQueueLease, { name: 'nfce-transmission' }, { owner: 'other-replica', leaseUntil: new Date(Date.now() + 60_000) });
+    await dataSource.manager.update(
+      NfceQueueLease,
+      { name: 'nfce-transmission' },
+      { owner: 'other-replica', leaseUntil: new Date(Date.now() + 60_000) },
+    );
     expect((await runNfceQueue()).ran).to.equal(false);
     await dataSource.manager.update(NfceQueueLease, { name: 'nfce-transmission' }, { owner: null, leaseUntil: null });
 
@@ -310,7 +348,14 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(pass.transmitted).to.equal(1);
     const settled = await dataSource.manager.findOneByOrFail(NfceDocument, { id: note.id });
     // The printed key is the one authorized; the attempt is cancelled by substitution, referencing it.
-    expect(settled).to.include({ status: 'AUTHORIZED', accessKey: f.accessKey, emissionType: 9, number: n + 1, onlineNumber: n, originalOutcome: 'SUBSTITUTED' });
+    expect(settled).to.include({
+      status: 'AUTHORIZED',
+      accessKey: f.accessKey,
+      emissionType: 9,
+      number: n + 1,
+      onlineNumber: n,
+      originalOutcome: 'SUBSTITUTED',
+    });
     expect(settled.originalProtocol).to.match(/^\d{15}$/);
     expect(t.sim.issuer.document(f.accessKey)?.status).to.equal('AUTHORIZED');
     const original = t.sim.issuer.document(f.original.accessKey)!;
@@ -329,10 +374,17 @@ describe('NFC-e at the counter (modelo 65)', function () {
     const types = (await eventsOf(t, eventsBefore)).map((e) => e.type);
     expect(types).to.include.members(['nfce.transmitted', 'nfce.original-substituted']);
     const detail = await api().get(`/api/nfce/detail/${f.id}`).set(t.headers());
-    expect(detail.body.original).to.deep.equal({ number: n, accessKey: f.original.accessKey, outcome: 'SUBSTITUTED', protocol: settled.originalProtocol });
+    expect(detail.body.original).to.deep.equal({
+      number: n,
+      accessKey: f.original.accessKey,
+      outcome: 'SUBSTITUTED',
+      protocol: settled.originalProtocol,
+    });
     // Numbering: the série gave out N and N + 1, both accounted for (the note, its substituted attempt).
     const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, { companyId: t.companyId, filialId: t.filialIds[0], model: 65 });
-    const accounted = (await notesOf(t)).flatMap((x) => (x.onlineNumber !== null ? [x.number, x.onlineNumber] : [x.number])).sort((a, b) => a - b);
+    const accounted = (await notesOf(t))
+      .flatMap((x) => (x.onlineNumber !== null ? [x.number, x.onlineNumber] : [x.number]))
+      .sort((a, b) => a - b);
     expect(accounted).to.deep.equal(Array.from({ length: series.nextNumber - 1 }, (_v, i) => i + 1));
     await save({ syncTimeoutMs: 3000 });
   });
@@ -362,7 +414,11 @@ describe('NFC-e at the counter (modelo 65)', function () {
     const f = res.body.fiscalDocument;
     expect(f.status).to.equal('AUTHORIZED');
     expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(t.headers()).send({ justification: 'curta' }), 400);
-    expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(other.headers()).send({ justification: 'Venda cancelada a pedido do cliente' }), 404, 'NFCE_NOT_FOUND');
+    expectProblem(
+      await api().post(`/api/nfce/${f.id}/cancel`).set(other.headers()).send({ justification: 'Venda cancelada a pedido do cliente' }),
+      404,
+      'NFCE_NOT_FOUND',
+    );
     expectProblem(
       await api()
         .post(`/api/nfce/${f.id}/cancel`)
@@ -374,7 +430,12 @@ describe('NFC-e at the counter (modelo 65)', function () {
     // 31 minutes after the authorization the authority recorded (its clock, not this process's).
     const stored = await dataSource.manager.findOneByOrFail(NfceDocument, { id: decodeId('nfce', f.id) });
     const lateAt = new Date((stored.authorizedAt ?? stored.issuedAt).getTime() + 31 * 60_000);
-    const late = await cancelNfce({ ...t.ctx, grantedFiliais: '*', scopes: [] } as never, decodeId('nfce', f.id), 'Venda cancelada a pedido do cliente', lateAt).catch((e) => e);
+    const late = await cancelNfce(
+      { ...t.ctx, grantedFiliais: '*', scopes: [] } as never,
+      decodeId('nfce', f.id),
+      'Venda cancelada a pedido do cliente',
+      lateAt,
+    ).catch((e) => e);
     expect(late, String(late)).to.be.instanceOf(Error);
     expect(late.code ?? late.problemCode, String(late)).to.equal('CANCELLATION_DEADLINE_PASSED');
     expect((await dataSource.manager.findOneByOrFail(NfceDocument, { id: decodeId('nfce', f.id) })).status).to.equal('AUTHORIZED');
@@ -386,7 +447,11 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(row.cancelProtocol).to.match(/^\d{15}$/);
     expect(gunzipText(row.cancelXmlGz!)).to.contain('<tpEvento>110111</tpEvento>');
     expect((await eventsOf(t)).map((e) => e.type)).to.include('nfce.cancelled');
-    expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(t.headers()).send({ justification: 'Venda cancelada a pedido do cliente' }), 409, 'NFCE_CANCELLED');
+    expectProblem(
+      await api().post(`/api/nfce/${f.id}/cancel`).set(t.headers()).send({ justification: 'Venda cancelada a pedido do cliente' }),
+      409,
+      'NFCE_CANCELLED',
+    );
   });
 
   it('a filial without NFC-e: the quick sale answers no fiscal document and writes no note', async () => {

@@ -28,7 +28,16 @@ describe('Round trips of a quick sale with its NFC-e (MySQL)', function () {
     // COMMIT (its id taken before the INSERT); after the authority's answer, one more: the guarded
     // status change (the database enforces the guard, so no trip of its own), audit, outbox, COMMIT.
     expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([
-      ['START TRANSACTION', 'SELECT filial', 'SELECT quick_sale_configuration', 'SELECT payment_method', 'SELECT customer', 'SELECT seller', 'SELECT product', 'SELECT stock_balance FOR UPDATE'],
+      [
+        'START TRANSACTION',
+        'SELECT filial',
+        'SELECT quick_sale_configuration',
+        'SELECT payment_method',
+        'SELECT customer',
+        'SELECT seller',
+        'SELECT product',
+        'SELECT stock_balance FOR UPDATE',
+      ],
       [
         'INSERT sales_order',
         'INSERT sales_order_item',

@@ -48,7 +48,9 @@ describe('NFC-e of a Simples Nacional filial: the ME/EPP statements in infCpl (i
       expect(tag(xml, 'indFinal')).to.equal('1');
       expect([...xml.matchAll(/<CSOSN>(\d+)<\/CSOSN>/g)].map((m) => m[1])).to.deep.equal(['102', '102']);
       const infCpl = tag(xml, 'infCpl') ?? '';
-      expect(infCpl).to.match(/^DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL \| NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI( \||$)/);
+      expect(infCpl).to.match(
+        /^DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL \| NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI( \||$)/,
+      );
       expect(infCpl).to.not.contain('PERMITE O APROVEITAMENTO DO CRÉDITO DE ICMS');
     } finally {
       await setFilial({ taxRegime: 'LUCRO_REAL' });

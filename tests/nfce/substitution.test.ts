@@ -57,7 +57,9 @@ describe('NFC-e substitution cancellation (110112)', function () {
   const row = (id: string) => dataSource.manager.findOneByOrFail(NfceDocument, { id: decodeId('nfce', id) });
   const numbersAccountedFor = async () => {
     const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, { companyId: t.companyId, filialId: t.filialIds[0], model: 65 });
-    const used = (await notesOf(t)).flatMap((x) => (x.onlineNumber !== null ? [x.number, x.onlineNumber] : [x.number])).sort((a, b) => a - b);
+    const used = (await notesOf(t))
+      .flatMap((x) => (x.onlineNumber !== null ? [x.number, x.onlineNumber] : [x.number]))
+      .sort((a, b) => a - b);
     expect(used).to.deep.equal(Array.from({ length: series.nextNumber - 1 }, (_v, i) => i + 1));
   };
 
@@ -83,7 +85,10 @@ describe('NFC-e substitution cancellation (110112)', function () {
     expect(settled).to.include({ status: 'AUTHORIZED', accessKey: f.accessKey, originalOutcome: 'VOIDED' });
     expect(settled.originalProtocol).to.match(/^\d{15}$/);
     const proc = gunzipText(settled.originalXmlGz!);
-    expect(proc).to.contain('<procInutNFe').and.contain(`<mod>65</mod><serie>1</serie><nNFIni>${f.original.number}</nNFIni><nNFFin>${f.original.number}</nNFFin>`).and.contain('<cStat>102</cStat>');
+    expect(proc)
+      .to.contain('<procInutNFe')
+      .and.contain(`<mod>65</mod><serie>1</serie><nNFIni>${f.original.number}</nNFIni><nNFFin>${f.original.number}</nNFFin>`)
+      .and.contain('<cStat>102</cStat>');
     if (canVerifySignature) expect(xmlsecErrors(proc, 'infInut')).to.equal(null);
     expect((await eventsOf(t, eventsBefore)).map((e) => e.type)).to.include.members(['nfce.transmitted', 'nfce.original-voided']);
     await numbersAccountedFor();
@@ -107,7 +112,11 @@ describe('NFC-e substitution cancellation (110112)', function () {
         .send({ justification: JUSTIFICATION }),
       403,
     );
-    expectProblem(await api().post(`/api/nfce/${plain.body.fiscalDocument.id}/cancel-original`).set(t.headers()).send({ justification: JUSTIFICATION }), 409, 'NO_SUBSTITUTION_PENDING');
+    expectProblem(
+      await api().post(`/api/nfce/${plain.body.fiscalDocument.id}/cancel-original`).set(t.headers()).send({ justification: JUSTIFICATION }),
+      409,
+      'NO_SUBSTITUTION_PENDING',
+    );
 
     // The authority's clock 25 hours on: the queue authorizes the printed note, the substitution is refused as late (501) and waits.
     clock.advance(25 * HOUR);

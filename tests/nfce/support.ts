@@ -19,10 +19,19 @@ import { invoiceTenant, InvoiceTenant } from '../invoices/support';
 export const QR_URL = 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode';
 export const CONSULT_URL = 'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta';
 
-export const notesOf = (t: TestTenant) => dataSource.manager.find(NfceDocument, { where: { companyId: t.companyId }, order: { number: 'ASC' } });
+export const notesOf = (t: TestTenant) =>
+  dataSource.manager.find(NfceDocument, { where: { companyId: t.companyId }, order: { number: 'ASC' } });
 
 /** A body of PUT /nfce/configuration: QR v3, auto issue, 3 s, over what `over` changes. */
-export const nfceSettings = (over: Record<string, unknown> = {}) => ({ series: 1, qrVersion: 3, qrCodeUrl: QR_URL, consultUrl: CONSULT_URL, autoIssue: true, syncTimeoutMs: 3000, ...over });
+export const nfceSettings = (over: Record<string, unknown> = {}) => ({
+  series: 1,
+  qrVersion: 3,
+  qrCodeUrl: QR_URL,
+  consultUrl: CONSULT_URL,
+  autoIssue: true,
+  syncTimeoutMs: 3000,
+  ...over,
+});
 
 export interface Counter {
   t: InvoiceTenant;
@@ -43,7 +52,13 @@ export async function counterTenant(): Promise<Counter> {
     const res = await api()
       .put(`/api/quick-sale/configuration/${t.filialHashes[i]}`)
       .set(t.headers(i))
-      .send({ enabled: true, defaultCustomerId: walkIn.hash, defaultSellerId: seller.hash, paymentMethods: ['CASH', 'PIX'], defaultPaymentMethod: 'CASH' });
+      .send({
+        enabled: true,
+        defaultCustomerId: walkIn.hash,
+        defaultSellerId: seller.hash,
+        paymentMethods: ['CASH', 'PIX'],
+        defaultPaymentMethod: 'CASH',
+      });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
   }
   let version = 0;
@@ -95,7 +110,10 @@ export async function decodedQr(t: TestTenant, nfceId: string): Promise<string> 
     fs.writeFileSync(path.join(dir, 'danfe.pdf'), res.body as Buffer);
     execFileSync('pdftoppm', ['-r', '300', '-gray', '-png', '-singlefile', path.join(dir, 'danfe.pdf'), path.join(dir, 'page')]);
     // --raw: the text alone; -q: no summary; one symbol expected on the receipt.
-    const out = execFileSync('zbarimg', ['--raw', '-q', '-Sdisable', '-Sqrcode.enable', path.join(dir, 'page.png')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('zbarimg', ['--raw', '-q', '-Sdisable', '-Sqrcode.enable', path.join(dir, 'page.png')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const symbols = out.split('\n').filter(Boolean);
     expect(symbols, 'QR codes on the DANFE').to.have.length(1);
     return symbols[0];

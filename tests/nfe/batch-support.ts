@@ -22,7 +22,10 @@ export function zipOf(entries: ZipEntry[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const e of entries) {
     if (e.directory) zip.addEmptyDirectory(e.name);
-    else zip.addBuffer(Buffer.isBuffer(e.content) ? e.content : Buffer.from(e.content ?? '', 'utf8'), e.name, { compress: e.compress ?? true });
+    else
+      zip.addBuffer(Buffer.isBuffer(e.content) ? e.content : Buffer.from(e.content ?? '', 'utf8'), e.name, {
+        compress: e.compress ?? true,
+      });
   }
   zip.end();
   return new Promise((resolve, reject) => {
@@ -43,12 +46,16 @@ export function renameEntries(zip: Buffer, from: string, to: string): Buffer {
 /** Rewrites the uncompressed size of every central-directory record (a ZIP that lies about its sizes). */
 export function lieAboutSizes(zip: Buffer, declared: number): Buffer {
   const out = Buffer.from(zip);
-  for (let i = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); i >= 0; i = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), i + 4)) out.writeUInt32LE(declared, i + 24);
+  for (let i = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); i >= 0; i = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), i + 4))
+    out.writeUInt32LE(declared, i + 24);
   return out;
 }
 
 /** A registered issuer event (procEventoNFe): cancellation 110111 or CC-e 110110, signed by the issuer's test certificate. */
-export function issuerEvent(accessKey: string, opts: { type?: '110111' | '110110'; sequence?: number; cStat?: string; tamper?: boolean; issuer?: string } = {}): string {
+export function issuerEvent(
+  accessKey: string,
+  opts: { type?: '110111' | '110110'; sequence?: number; cStat?: string; tamper?: boolean; issuer?: string } = {},
+): string {
   const type = opts.type ?? '110111';
   const sequence = opts.sequence ?? 1;
   const issuer = opts.issuer ?? DEFAULT_ISSUER_CNPJ;

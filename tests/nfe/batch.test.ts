@@ -16,7 +16,8 @@ import { issuerEvent, lieAboutSizes, renameEntries, parseSse, sseText, waitForJo
 import { countOf, NFE, NfeTenant, nfeTenant, rowsOf } from './nfe-support';
 
 const ITEMS = [{ code: 'A1', quantity: '2', unitPrice: '10.00' }];
-const upload = (t: NfeTenant, body: Buffer, type = 'application/zip') => api().post(`${NFE}/batch`).set(t.headers()).set('Content-Type', type).send(body);
+const upload = (t: NfeTenant, body: Buffer, type = 'application/zip') =>
+  api().post(`${NFE}/batch`).set(t.headers()).set('Content-Type', type).send(body);
 const jobs = (companyId: number) => dataSource.manager.countBy(NfeBatchJob, { companyId });
 
 describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function () {
@@ -61,8 +62,18 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
         version: 1,
       };
       await insertInbound(em, { ...base, accessKey: feedSummary.accessKey, kind: 'SUMMARY', hasXml: false });
-      await insertInbound(em, { ...base, accessKey: feedFull.accessKey, kind: 'FULL', hasXml: true, xmlGzip: compressXml(feedFull.xml), nsu: '000000000000002' });
-      baseline = { inbound: await countOf('nfe_inbound', t.companyId), received: await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.received'") };
+      await insertInbound(em, {
+        ...base,
+        accessKey: feedFull.accessKey,
+        kind: 'FULL',
+        hasXml: true,
+        xmlGzip: compressXml(feedFull.xml),
+        nsu: '000000000000002',
+      });
+      baseline = {
+        inbound: await countOf('nfe_inbound', t.companyId),
+        received: await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.received'"),
+      };
 
       const otherRecipient = buildNfe({ recipient: { cnpj: randomCnpj() }, items: ITEMS });
       const badSignature = (await t.nfe({ items: ITEMS })).xml.replace('<vNF>', '<vNF>1');
@@ -78,7 +89,10 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
         { name: 'leia-me.txt', content: 'not xml' },
         { name: 'binario.xml', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]) },
         { name: 'QQ/QQ/etc/passwd.xml', content: nfes[0].xml },
-        { name: 'cte.xml', content: '<?xml version="1.0"?><cteProc xmlns="http://www.portalfiscal.inf.br/cte" versao="4.00"><CTe/></cteProc>' },
+        {
+          name: 'cte.xml',
+          content: '<?xml version="1.0"?><cteProc xmlns="http://www.portalfiscal.inf.br/cte" versao="4.00"><CTe/></cteProc>',
+        },
         { name: 'outro.xml', content: '<catalogo><item/></catalogo>' },
         // Events come after their NF-e whatever their place in the archive.
         { name: 'eventos/cancelamento.xml', content: issuerEvent(nfes[5].accessKey) },
@@ -113,10 +127,17 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
       expect(all.files.pagination.total).to.equal(47);
       expect(by['notas/nfe-01.xml']).to.include({ outcome: 'STAGED', kind: 'NFE', accessKey: nfes[0].accessKey, problem: null });
       expect(by['notas/nfe-01.xml'].inboundId).to.be.a('string');
-      expect(by['notas/repetida.xml']).to.include({ outcome: 'DUPLICATE', accessKey: nfes[3].accessKey, inboundId: by['notas/nfe-04.xml'].inboundId });
+      expect(by['notas/repetida.xml']).to.include({
+        outcome: 'DUPLICATE',
+        accessKey: nfes[3].accessKey,
+        inboundId: by['notas/nfe-04.xml'].inboundId,
+      });
       expect(by['ja-enviada.xml']).to.include({ outcome: 'DUPLICATE', message: 'Already stored (source UPLOAD)' });
       expect(by['do-feed-completa.xml']).to.include({ outcome: 'DUPLICATE', message: 'Already stored (source SEFAZ)' });
-      expect(by['do-feed-resumo.xml']).to.include({ outcome: 'STAGED', message: 'XML attached to the summary received from the tax authority' });
+      expect(by['do-feed-resumo.xml']).to.include({
+        outcome: 'STAGED',
+        message: 'XML attached to the summary received from the tax authority',
+      });
       const code = (name: string) => by[name].problem?.code;
       expect(by['outro-destinatario.xml'].outcome).to.equal('INVALID');
       expect(code('outro-destinatario.xml')).to.match(/RECIPIENT/);
@@ -128,7 +149,11 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
       // CT-e go to the CT-e module's handler (tests/cte/cte-batch.test.ts), which refuses this empty one.
       expect(code('cte.xml')).to.equal('CTE_UNSUPPORTED_DOCUMENT');
       expect(code('outro.xml')).to.equal('BATCH_DOCUMENT_UNSUPPORTED');
-      expect(by['eventos/cancelamento.xml']).to.include({ outcome: 'STAGED', kind: 'EVENT', message: 'Cancellation by the issuer applied: the record is CANCELLED' });
+      expect(by['eventos/cancelamento.xml']).to.include({
+        outcome: 'STAGED',
+        kind: 'EVENT',
+        message: 'Cancellation by the issuer applied: the record is CANCELLED',
+      });
       expect(by['eventos/cce.xml']).to.include({ outcome: 'STAGED', message: 'Correction letter (CC-e) 1 recorded' });
       expect(by['eventos/cancelamento-repetido.xml'].outcome).to.equal('DUPLICATE');
       expect(code('eventos/sem-nota.xml')).to.equal('NFE_EVENT_UNKNOWN_INVOICE');
@@ -150,11 +175,17 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
       expect(await countOf('nfe_inbound_event', t.companyId, "type = 'AUTHORITY_EVENT' AND event_code = '110110'")).to.equal(1);
       // The job itself: created and completed, audited and published once each.
       const jobId = (await dataSource.manager.findOneByOrFail(NfeBatchJob, { companyId: t.companyId, total: 47 })).id;
-      expect((await rowsOf('audit_log', t.companyId, "entity = 'nfe-batch' AND entity_id = ?", [jobId])).map((a) => a.action)).to.deep.equal(['CREATED', 'COMPLETED']);
-      const jobEvents = (await rowsOf('outbox_event', t.companyId, "aggregate_type = 'nfe-batch' AND aggregate_id = ?", [jobId])).map((e) => e.type);
+      expect(
+        (await rowsOf('audit_log', t.companyId, "entity = 'nfe-batch' AND entity_id = ?", [jobId])).map((a) => a.action),
+      ).to.deep.equal(['CREATED', 'COMPLETED']);
+      const jobEvents = (await rowsOf('outbox_event', t.companyId, "aggregate_type = 'nfe-batch' AND aggregate_id = ?", [jobId])).map(
+        (e) => e.type,
+      );
       expect(jobEvents).to.deep.equal(['nfe.batch.created', 'nfe.batch.completed']);
       // The contents are dropped once each file has its outcome.
-      const kept = await dataSource.query('SELECT COUNT(*) AS n FROM nfe_batch_file WHERE company_id = ? AND content_gz IS NOT NULL', [t.companyId]);
+      const kept = await dataSource.query('SELECT COUNT(*) AS n FROM nfe_batch_file WHERE company_id = ? AND content_gz IS NOT NULL', [
+        t.companyId,
+      ]);
       expect(Number(kept[0].n)).to.equal(0);
     });
 
@@ -172,7 +203,11 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
 
     it('another company sees nothing (404), a filial not granted is refused (403), a malformed id is 400', async () => {
       const other = await createTestTenant();
-      expectProblem(await api().get(`${NFE}/batch/${res.body.id}/${other.filialHashes[0]}`).set(other.headers()), 404, 'NFE_BATCH_NOT_FOUND');
+      expectProblem(
+        await api().get(`${NFE}/batch/${res.body.id}/${other.filialHashes[0]}`).set(other.headers()),
+        404,
+        'NFE_BATCH_NOT_FOUND',
+      );
       expectProblem(await api().get(`${NFE}/batch/${res.body.id}/${t.filialHashes[1]}`).set(t.headers()), 404, 'NFE_BATCH_NOT_FOUND');
       expectProblem(
         await api()
@@ -253,7 +288,10 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
 
     it('an entry that inflates beyond its declared size → 422 BATCH_ZIP_BOMB', async () => {
       const text = `<a>${'x'.repeat(200_000)}</a>`;
-      const zip = lieAboutSizes(await zipOf([{ name: 'mentira.xml', content: Buffer.from(text.split('').map((_c, i) => 65 + ((i * 7919) % 26))) }]), 1000);
+      const zip = lieAboutSizes(
+        await zipOf([{ name: 'mentira.xml', content: Buffer.from(text.split('').map((_c, i) => 65 + ((i * 7919) % 26))) }]),
+        1000,
+      );
       expectProblem(await upload(t, zip), 422, 'BATCH_ZIP_BOMB');
     });
 
@@ -293,7 +331,12 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
       let now = Date.now();
       const clock = () => new Date(now);
       // The process dies right after its 8th file committed.
-      const doomed: BatchRunner = new BatchRunner({ owner: 'doomed', leaseMs: 60_000, now: clock, onSettled: (j) => j.processed === 8 && doomed.kill() });
+      const doomed: BatchRunner = new BatchRunner({
+        owner: 'doomed',
+        leaseMs: 60_000,
+        now: clock,
+        onSettled: (j) => j.processed === 8 && doomed.kill(),
+      });
       await doomed.runJob(t.companyId, job.id);
       const half = await dataSource.manager.findOneByOrFail(NfeBatchJob, { id: job.id });
       expect(half).to.include({ status: 'RUNNING', leaseOwner: 'doomed' });
@@ -314,10 +357,16 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
       const end = await dataSource.manager.findOneByOrFail(NfeBatchJob, { id: job.id });
       expect(end).to.include({ status: 'DONE', processed: 40, staged: 40, duplicates: 0, invalid: 0, leaseOwner: null });
       for (const n of nfes) expect(await countOf('nfe_inbound', t.companyId, 'access_key = ?', [n.accessKey])).to.equal(1);
-      const ids = (await rowsOf('nfe_inbound', t.companyId)).filter((r) => nfes.some((n) => n.accessKey === r.access_key)).map((r) => Number(r.id));
-      const received = (await rowsOf('outbox_event', t.companyId, "type = 'nfe.inbound.received'")).filter((e) => ids.includes(Number(e.aggregate_id)));
+      const ids = (await rowsOf('nfe_inbound', t.companyId))
+        .filter((r) => nfes.some((n) => n.accessKey === r.access_key))
+        .map((r) => Number(r.id));
+      const received = (await rowsOf('outbox_event', t.companyId, "type = 'nfe.inbound.received'")).filter((e) =>
+        ids.includes(Number(e.aggregate_id)),
+      );
       expect(received).to.have.length(40);
-      const orders = (await dataSource.manager.findBy(NfeBatchFile, { jobId: job.id, companyId: t.companyId })).map((f) => f.processedOrder).sort((a, b) => a! - b!);
+      const orders = (await dataSource.manager.findBy(NfeBatchFile, { jobId: job.id, companyId: t.companyId }))
+        .map((f) => f.processedOrder)
+        .sort((a, b) => a! - b!);
       expect(orders).to.deep.equal(Array.from({ length: 40 }, (_v, i) => i + 1));
     });
   });

@@ -31,7 +31,11 @@ describe('DANFE (PDF) of a stored NF-e', function () {
     t = await nfeTenant();
     const long = 'PRODUTO COM DESCRICAO LONGA QUE OCUPA VARIAS LINHAS NA COLUNA DE DESCRICAO DO DANFE PARA TESTAR A QUEBRA DE PAGINA ITEM';
     const items = manyItems(990).map((it, i) => (i % 7 === 0 ? { ...it, description: `${long} ${i + 1}` } : it));
-    const nfe = await t.nfe({ items, installments: [{ dueDate: '2025-04-10' }, { dueDate: '2025-05-10' }, { dueDate: '2025-06-10' }], additionalInfo: 'PEDIDO 4512 - ENTREGA NA DOCA 3' });
+    const nfe = await t.nfe({
+      items,
+      installments: [{ dueDate: '2025-04-10' }, { dueDate: '2025-05-10' }, { dueDate: '2025-06-10' }],
+      additionalInfo: 'PEDIDO 4512 - ENTREGA NA DOCA 3',
+    });
     key = nfe.accessKey;
     const staged = await api().post(`${NFE}/stage-xml`).set(t.headers()).send({ xml: nfe.xml });
     expect(staged.status, JSON.stringify(staged.body)).to.equal(201);
@@ -51,7 +55,10 @@ describe('DANFE (PDF) of a stored NF-e', function () {
 
   it('shows each of the 990 item codes exactly once, and every block (pdftotext)', function () {
     if (!has('pdftotext')) return this.skip();
-    const out = spawnSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'danfe.pdf'), '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const out = spawnSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'danfe.pdf'), '-'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     expect(out.status).to.equal(0);
     const text = out.stdout;
     const counts = new Map<string, number>();
@@ -94,7 +101,11 @@ describe('DANFE (PDF) of a stored NF-e', function () {
     const nfe = await t.nfe({ items: manyItems(3) });
     const staged = await api().post(`${NFE}/stage-xml`).set(t.headers()).send({ xml: nfe.xml });
     await dataSource.manager.update(NfeInbound, { accessKey: nfe.accessKey, companyId: t.companyId }, { authorityStatus: 'CANCELLED' });
-    const res = await api().get(`${NFE}/inbound/danfe/${staged.body.inbound.id}/${t.filialHashes[0]}`).set(t.headers()).buffer(true).parse(pdfBody);
+    const res = await api()
+      .get(`${NFE}/inbound/danfe/${staged.body.inbound.id}/${t.filialHashes[0]}`)
+      .set(t.headers())
+      .buffer(true)
+      .parse(pdfBody);
     const file = path.join(dir, 'cancelled.pdf');
     fs.writeFileSync(file, res.body);
     const text = spawnSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).stdout;
@@ -106,7 +117,11 @@ describe('DANFE (PDF) of a stored NF-e', function () {
     const nfe = await t.nfe({ items: manyItems(1) });
     const staged = await api().post(`${NFE}/stage-xml`).set(t.headers()).send({ xml: nfe.xml });
     await dataSource.manager.update(NfeInbound, { accessKey: nfe.accessKey, companyId: t.companyId }, { hasXml: false, kind: 'SUMMARY' });
-    expectProblem(await api().get(`${NFE}/inbound/danfe/${staged.body.inbound.id}/${t.filialHashes[0]}`).set(t.headers()), 422, 'NFE_XML_NOT_AVAILABLE');
+    expectProblem(
+      await api().get(`${NFE}/inbound/danfe/${staged.body.inbound.id}/${t.filialHashes[0]}`).set(t.headers()),
+      422,
+      'NFE_XML_NOT_AVAILABLE',
+    );
     const other = await createTestTenant();
     expectProblem(await api().get(`${NFE}/inbound/danfe/${id}/${other.filialHashes[0]}`).set(other.headers()), 404);
     expectProblem(await api().get(`${NFE}/inbound/danfe/${id}/${t.filialHashes[1]}`).set(t.headers()), 404);
@@ -120,7 +135,10 @@ describe('DANFE (PDF) of a stored NF-e', function () {
 
   it('pagination puts every row on exactly one page, in order, within each page', () => {
     for (let run = 0; run < 200; run++) {
-      const rows = Array.from({ length: Math.floor(Math.random() * 300) }, (_v, index) => ({ index, height: 6 + Math.random() * (run % 10 === 0 ? 400 : 30) }));
+      const rows = Array.from({ length: Math.floor(Math.random() * 300) }, (_v, index) => ({
+        index,
+        height: 6 + Math.random() * (run % 10 === 0 ? 400 : 30),
+      }));
       const first = 100 + Math.random() * 300;
       const next = 400 + Math.random() * 300;
       const pages = paginateRows(rows, first, next);

@@ -29,14 +29,20 @@ describe('Manifestation deadlines', function () {
         dueDate: '2025-09-06',
       });
       // 01:00 UTC is still the previous day in Brasília.
-      expect(manifestationDeadlines({ authorizedAt: new Date('2025-03-10T01:00:00Z'), invoice: { hasFuel: false, interstate: false, incentiveArea: false } }, 90)).to.include({
+      expect(
+        manifestationDeadlines(
+          { authorizedAt: new Date('2025-03-10T01:00:00Z'), invoice: { hasFuel: false, interstate: false, incentiveArea: false } },
+          90,
+        ),
+      ).to.include({
         confirmacao: '2025-06-07',
         provisional: false,
       });
     });
 
     it('fuel (federal obligation): 20/10 internal, 35/15 interstate, 70/15 to the incentive area', () => {
-      const fuel = (interstate: boolean, incentiveArea: boolean) => manifestationDeadlines({ authorizedAt: at, invoice: { hasFuel: true, interstate, incentiveArea } }, 180);
+      const fuel = (interstate: boolean, incentiveArea: boolean) =>
+        manifestationDeadlines({ authorizedAt: at, invoice: { hasFuel: true, interstate, incentiveArea } }, 180);
       expect(fuel(false, false)).to.include({
         rule: 'FUEL_INTERNAL',
         confirmacao: addDays('2025-03-10', 20),
@@ -44,7 +50,12 @@ describe('Manifestation deadlines', function () {
         naoRealizada: addDays('2025-03-10', 20),
         dueDate: '2025-03-20',
       });
-      expect(fuel(true, false)).to.include({ rule: 'FUEL_INTERSTATE', confirmacao: '2025-04-14', desconhecimento: '2025-03-25', dueDate: '2025-03-25' });
+      expect(fuel(true, false)).to.include({
+        rule: 'FUEL_INTERSTATE',
+        confirmacao: '2025-04-14',
+        desconhecimento: '2025-03-25',
+        dueDate: '2025-03-25',
+      });
       expect(fuel(true, true)).to.include({ rule: 'FUEL_INCENTIVE_AREA', confirmacao: '2025-05-19', desconhecimento: '2025-03-25' });
     });
 
@@ -52,13 +63,33 @@ describe('Manifestation deadlines', function () {
       const xml = (idDest: string, extra = '') =>
         `<nfeProc><NFe><infNFe><ide><idDest>${idDest}</idDest></ide><dest><CNPJ>1</CNPJ>${extra}<enderDest><UF>AM</UF></enderDest></dest><det><prod><cProd>1</cProd><comb><cProdANP>210203001</cProdANP></comb></prod></det></infNFe></NFe></nfeProc>`;
       expect(invoiceFacts(xml('1'), 'SP', 'SP')).to.deep.equal({ hasFuel: true, interstate: false, incentiveArea: false });
-      expect(invoiceFacts(xml('2', '<ISUF>123456789</ISUF>'), 'SP', 'AM')).to.deep.equal({ hasFuel: true, interstate: true, incentiveArea: true });
-      expect(invoiceFacts('<nfeProc><det><prod><combustivel/></prod></det></nfeProc>', 'SP', 'RJ')).to.deep.equal({ hasFuel: false, interstate: true, incentiveArea: false });
+      expect(invoiceFacts(xml('2', '<ISUF>123456789</ISUF>'), 'SP', 'AM')).to.deep.equal({
+        hasFuel: true,
+        interstate: true,
+        incentiveArea: true,
+      });
+      expect(invoiceFacts('<nfeProc><det><prod><combustivel/></prod></det></nfeProc>', 'SP', 'RJ')).to.deep.equal({
+        hasFuel: false,
+        interstate: true,
+        incentiveArea: false,
+      });
     });
 
     it('alerts at the tightest threshold reached', () => {
       const t = [15, 7, 3, 1, 0];
-      expect([20, 16, 15, 10, 7, 5, 3, 2, 1, 0, -4].map((d) => thresholdFor(d, t))).to.deep.equal([null, null, 15, 15, 7, 7, 3, 3, 1, 0, 0]);
+      expect([20, 16, 15, 10, 7, 5, 3, 2, 1, 0, -4].map((d) => thresholdFor(d, t))).to.deep.equal([
+        null,
+        null,
+        15,
+        15,
+        7,
+        7,
+        3,
+        3,
+        1,
+        0,
+        0,
+      ]);
     });
   });
 
@@ -89,7 +120,10 @@ describe('Manifestation deadlines', function () {
     });
 
     const list = (query: string) => api().get(`${NFE}/manifestation-deadlines/${t.filialHashes[0]}${query}`).set(t.headers());
-    const alerts = async () => (await rowsOf('outbox_event', t.companyId, 'type = ?', [DEADLINE_EVENT])).map((e) => ({ ...(JSON.parse(String(e.data)) as Record<string, any>) }));
+    const alerts = async () =>
+      (await rowsOf('outbox_event', t.companyId, 'type = ?', [DEADLINE_EVENT])).map((e) => ({
+        ...(JSON.parse(String(e.data)) as Record<string, any>),
+      }));
 
     it('lists the open NF-e due within N days, soonest first', async () => {
       const week = await list('?withinDays=7');
@@ -97,7 +131,13 @@ describe('Manifestation deadlines', function () {
       expect(week.body.today).to.equal(brasiliaDate(new Date()));
       expect(week.body.data.map((e: any) => e.inbound.id)).to.deep.equal([ids.soon]);
       const [soon] = week.body.data;
-      expect(soon.deadlines).to.include({ rule: 'GENERAL', provisional: false, daysLeft: 5, open: true, dueDate: addDays(brasiliaDate(new Date()), 5) });
+      expect(soon.deadlines).to.include({
+        rule: 'GENERAL',
+        provisional: false,
+        daysLeft: 5,
+        open: true,
+        dueDate: addDays(brasiliaDate(new Date()), 5),
+      });
       expect(soon.deadlines.confirmacao).to.equal(soon.deadlines.desconhecimento);
       const quarter = await list('?withinDays=90');
       expect(quarter.body.data.map((e: any) => e.inbound.id)).to.deep.equal([ids.soon, ids.ciencia, ids.later]);
@@ -116,7 +156,13 @@ describe('Manifestation deadlines', function () {
       expect(by('later')).to.deep.equal([]);
       expect(by('confirmed')).to.deep.equal([]);
       expect(by('cancelled')).to.deep.equal([]);
-      expect(by('soon')[0]).to.include({ inboundId: ids.soon, filialId: t.filialHashes[0], daysLeft: 5, rule: 'GENERAL', manifestation: 'NONE' });
+      expect(by('soon')[0]).to.include({
+        inboundId: ids.soon,
+        filialId: t.filialHashes[0],
+        daysLeft: 5,
+        rule: 'GENERAL',
+        manifestation: 'NONE',
+      });
       expect(by('soon')[0].deadlines).to.have.keys('confirmacao', 'desconhecimento', 'naoRealizada');
       // Listing again, or a refresh, publishes nothing new.
       await list('?withinDays=30');
@@ -127,17 +173,27 @@ describe('Manifestation deadlines', function () {
     it('three days later the next threshold, once, whatever the number of replicas', async () => {
       const before = (await alerts()).length;
       const later = new Date(Date.now() + 3 * DAY);
-      await Promise.all([refreshDeadlines(t.companyId, t.filialIds[0], later), refreshDeadlines(t.companyId, t.filialIds[0], later), refreshDeadlines(t.companyId, t.filialIds[0], later)]);
+      await Promise.all([
+        refreshDeadlines(t.companyId, t.filialIds[0], later),
+        refreshDeadlines(t.companyId, t.filialIds[0], later),
+        refreshDeadlines(t.companyId, t.filialIds[0], later),
+      ]);
       const now = await alerts();
       const added = now.slice(before);
-      expect(added.map((a) => [a.accessKey === keys.soon ? 'soon' : a.accessKey === keys.ciencia ? 'ciencia' : '?', a.threshold]).sort()).to.deep.equal([
+      expect(
+        added.map((a) => [a.accessKey === keys.soon ? 'soon' : a.accessKey === keys.ciencia ? 'ciencia' : '?', a.threshold]).sort(),
+      ).to.deep.equal([
         ['ciencia', 7],
         ['soon', 3],
       ]);
     });
 
     it('a conclusive manifestation closes the record: out of the list, no more alerts', async () => {
-      await dataSource.manager.update(NfeInbound, { accessKey: keys.soon, companyId: t.companyId }, { manifestation: 'DESCONHECIDA', version: 5 });
+      await dataSource.manager.update(
+        NfeInbound,
+        { accessKey: keys.soon, companyId: t.companyId },
+        { manifestation: 'DESCONHECIDA', version: 5 },
+      );
       const week = await list('?withinDays=30');
       expect(week.body.data.map((e: any) => e.inbound.id)).to.deep.equal([ids.ciencia]);
       const before = (await alerts()).length;

@@ -13,7 +13,11 @@ import { countOf, NFE, nfeTenant, NfeTenant, rowsOf, setFilialDocument } from '.
  */
 
 const ISSUER = cnpjWithCheckDigits('12ABC34501DE'); // 12ABC34501DE35
-const REFORM: Partial<NfeSpec> = { issuer: { cnpj: ISSUER, name: 'BEBIDAS ALFANUMERICA LTDA', uf: 'SP' }, issuedAt: '2026-08-10T10:00:00-03:00', items: REFORM_ITEMS };
+const REFORM: Partial<NfeSpec> = {
+  issuer: { cnpj: ISSUER, name: 'BEBIDAS ALFANUMERICA LTDA', uf: 'SP' },
+  issuedAt: '2026-08-10T10:00:00-03:00',
+  items: REFORM_ITEMS,
+};
 const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as any;
 const checkOf = (report: { checks: { check: string }[] }, name: string) => report.checks.find((c) => c.check === name) as any;
 
@@ -43,7 +47,11 @@ describe('NF-e of 2026: signed protocols, tax-reform groups, alphanumeric CNPJ (
       const xml = built.xml.replace('<xMotivo>Autorizado o uso da NF-e</xMotivo>', '<xMotivo>Autorizado o uso da NF-e.</xMotivo>');
       const res = await importXml(xml);
       expect(res.status).to.equal(201);
-      expect(checkOf(res.body.report, 'PROTOCOL_SIGNATURE')).to.deep.include({ outcome: 'FAIL', blocking: false, code: 'NFE_PROTOCOL_SIGNATURE_INVALID' });
+      expect(checkOf(res.body.report, 'PROTOCOL_SIGNATURE')).to.deep.include({
+        outcome: 'FAIL',
+        blocking: false,
+        code: 'NFE_PROTOCOL_SIGNATURE_INVALID',
+      });
       expect(res.body.report.warnings).to.deep.equal(['NFE_PROTOCOL_SIGNATURE_INVALID']);
     });
 
@@ -72,12 +80,25 @@ describe('NF-e of 2026: signed protocols, tax-reform groups, alphanumeric CNPJ (
       expect(invoice.issuer).to.include({ documentKind: 'CNPJ', document: ISSUER });
       expect(invoice.accessKey.slice(6, 20)).to.equal(ISSUER);
       const g = invoice.items[0].taxes.ibsCbs.general;
-      expect(g.cbs).to.deep.equal({ rate: 0.9, deferral: { rate: 10, value: 0.01 }, returnedValue: 0.01, reduction: { rate: 20, effectiveRate: 0.72 }, value: 0.12 });
-      expect(invoice.items[1].taxes.ibsCbs.singlePhase.standard).to.deep.equal({ baseQuantity: 100, ibsAdRemRate: 0.1, ibsValue: 10, cbsAdRemRate: 0.2, cbsValue: 20 });
+      expect(g.cbs).to.deep.equal({
+        rate: 0.9,
+        deferral: { rate: 10, value: 0.01 },
+        returnedValue: 0.01,
+        reduction: { rate: 20, effectiveRate: 0.72 },
+        value: 0.12,
+      });
+      expect(invoice.items[1].taxes.ibsCbs.singlePhase.standard).to.deep.equal({
+        baseQuantity: 100,
+        ibsAdRemRate: 0.1,
+        ibsValue: 10,
+        cbsAdRemRate: 0.2,
+        cbsValue: 20,
+      });
       expect(invoice.items[0].itemValue).to.equal(21.53);
       expect(invoice.items[2].referencedDocument.lineNumber).to.equal(2);
       expect(invoice.totals.invoiceWithTaxes).to.equal(Number(built.totals.vNFTot));
-      for (const c of ['ACCESS_KEY_CHECK_DIGIT', 'ACCESS_KEY_FIELDS', 'IBSCBS_TOTAL', 'IS_TOTAL', 'ITEM_VALUE', 'INVOICE_TOTAL_WITH_TAXES']) expect(checkOf(report, c).outcome, c).to.equal('PASS');
+      for (const c of ['ACCESS_KEY_CHECK_DIGIT', 'ACCESS_KEY_FIELDS', 'IBSCBS_TOTAL', 'IS_TOTAL', 'ITEM_VALUE', 'INVOICE_TOTAL_WITH_TAXES'])
+        expect(checkOf(report, c).outcome, c).to.equal('PASS');
       expect(report.valid).to.equal(true);
     });
 
@@ -90,7 +111,13 @@ describe('NF-e of 2026: signed protocols, tax-reform groups, alphanumeric CNPJ (
       expect(draft.items[0].reformTaxes.ibsCbs.general.ibsValue).to.equal(0.01);
       expect(draft.items[0].reformTaxes.selectiveTax).to.include({ cst: '000', rate: 2, value: 0.4 });
       expect(draft.reformTaxes).to.deep.include({ purpose: '1', itemTaxes: 30.53 });
-      expect(draft.reformTaxes.checks).to.deep.equal({ ibsCbsTotal: 'PASS', selectiveTaxTotal: 'PASS', itemValues: 'PASS', invoiceWithTaxes: 'PASS', invoiceTotalConvention: 'WITH_TAXES' });
+      expect(draft.reformTaxes.checks).to.deep.equal({
+        ibsCbsTotal: 'PASS',
+        selectiveTaxTotal: 'PASS',
+        itemValues: 'PASS',
+        invoiceWithTaxes: 'PASS',
+        invoiceTotalConvention: 'WITH_TAXES',
+      });
       expect(await countOf('entry_document', t.companyId, 'access_key = ?', [built.accessKey])).to.equal(0);
     });
 
@@ -110,7 +137,12 @@ describe('NF-e of 2026: signed protocols, tax-reform groups, alphanumeric CNPJ (
       expect(block.totals.ibsCbs.base).to.equal('20');
       expect(block.totals.invoiceWithTaxes).to.be.a('string');
       expect(Number(block.totals.invoiceWithTaxes)).to.equal(Number(built.totals.vNFTot));
-      expect(block.rule).to.deep.equal({ year: 2026, fromYear: 2026, charged: false, itemValueConventions: ['WITHOUT_TAXES', 'WITH_TAXES'] });
+      expect(block.rule).to.deep.equal({
+        year: 2026,
+        fromYear: 2026,
+        charged: false,
+        itemValueConventions: ['WITHOUT_TAXES', 'WITH_TAXES'],
+      });
       const items = await rowsOf('entry_document_item', t.companyId, 'entry_document_id = ?', [doc.id], 'line_number');
       expect(json(items[0].reform_taxes).ibsCbs.general.cbs.reduction).to.deep.equal({ rate: '20', effectiveRate: '0.72' });
       expect(json(items[1].reform_taxes).ibsCbs.singlePhase.cbsTotal).to.equal('20');
@@ -129,7 +161,10 @@ describe('NF-e of 2026: signed protocols, tax-reform groups, alphanumeric CNPJ (
       expect(detail.status).to.equal(200);
       expect(detail.body.items.map((i: any) => i.reformTaxes.ibsCbs.cst)).to.deep.equal(['000', '000', '410']);
       expect(detail.body.reformTaxes.totals.selectiveTax).to.equal(0.4);
-      const patched = await api().patch(`/api/entry-document/${imported.id}`).set(t.headers()).send({ version: detail.body.version, notes: 'conferido' });
+      const patched = await api()
+        .patch(`/api/entry-document/${imported.id}`)
+        .set(t.headers())
+        .send({ version: detail.body.version, notes: 'conferido' });
       expect(patched.status, JSON.stringify(patched.body).slice(0, 300)).to.equal(200);
       expect(patched.body.reformTaxes.checks.ibsCbsTotal).to.equal('PASS');
       expect(patched.body.items[0].reformTaxes.itemValue).to.equal(21.53);
@@ -148,7 +183,9 @@ describe('NF-e of 2026: signed protocols, tax-reform groups, alphanumeric CNPJ (
       expect(suppliers.body.data.map((s: { document: string }) => s.document)).to.include(ISSUER);
       const docs = await api().get(`/api/entry-document/list/${t.filialHashes[0]}?search=12ABC345`).set(t.headers());
       expect(docs.body.data.map((d: { id: string }) => d.id)).to.deep.equal([imported.id]);
-      const byKey = await api().get(`/api/entry-document/list/${t.filialHashes[0]}?search=${built.accessKey.toLowerCase()}`).set(t.headers());
+      const byKey = await api()
+        .get(`/api/entry-document/list/${t.filialHashes[0]}?search=${built.accessKey.toLowerCase()}`)
+        .set(t.headers());
       expect(byKey.body.data.map((d: { id: string }) => d.id)).to.deep.equal([imported.id]);
       const inbound = await api().get(`${NFE}/inbound/${t.filialHashes[0]}?issuer=12abc`).set(t.headers());
       expect(inbound.body.data.map((n: { accessKey: string }) => n.accessKey)).to.deep.equal([built.accessKey]);
@@ -158,10 +195,13 @@ describe('NF-e of 2026: signed protocols, tax-reform groups, alphanumeric CNPJ (
 
     it('a product-map entry for the alphanumeric supplier resolves the next invoice; an invalid one is 400', async () => {
       const product = await makeProduct(t, { code: 'BEB-2L' });
-      const link = await api()
-        .post('/api/entry-document/product-map/link')
-        .set(t.headers())
-        .send({ supplierDocument: '12.abc.345/01de-35', supplierProductCode: 'RT-1', productId: product.hash, conversionFactor: 6, supplierUnit: 'UN' });
+      const link = await api().post('/api/entry-document/product-map/link').set(t.headers()).send({
+        supplierDocument: '12.abc.345/01de-35',
+        supplierProductCode: 'RT-1',
+        productId: product.hash,
+        conversionFactor: 6,
+        supplierUnit: 'UN',
+      });
       expect(link.status, JSON.stringify(link.body)).to.equal(201);
       const [entry] = await rowsOf('product_map_entry', t.companyId, 'supplier_product_code = ?', ['RT-1']);
       expect(entry.supplier_document).to.equal(ISSUER);
@@ -181,12 +221,19 @@ describe('NF-e of 2026: signed protocols, tax-reform groups, alphanumeric CNPJ (
       const built = await t.nfe({
         ...REFORM,
         number: 26201,
-        beforeSigning: (x) => x.replace(/<vBCIBSCBS>[^<]*<\/vBCIBSCBS>/, '<vBCIBSCBS>25.00</vBCIBSCBS>').replace(/<vNFTot>[^<]*<\/vNFTot>/, '<vNFTot>999.99</vNFTot>'),
+        beforeSigning: (x) =>
+          x
+            .replace(/<vBCIBSCBS>[^<]*<\/vBCIBSCBS>/, '<vBCIBSCBS>25.00</vBCIBSCBS>')
+            .replace(/<vNFTot>[^<]*<\/vNFTot>/, '<vNFTot>999.99</vNFTot>'),
       });
       const res = await importXml(built.xml);
       expect(res.status, JSON.stringify(res.body).slice(0, 400)).to.equal(201);
       expect(res.body.report.warnings).to.have.members(['NFE_IBSCBS_TOTAL_MISMATCH', 'NFE_INVOICE_TOTAL_WITH_TAXES_MISMATCH']);
-      expect(res.body.entryDocument.reformTaxes.checks).to.deep.include({ ibsCbsTotal: 'FAIL', invoiceWithTaxes: 'FAIL', invoiceTotalConvention: null });
+      expect(res.body.entryDocument.reformTaxes.checks).to.deep.include({
+        ibsCbsTotal: 'FAIL',
+        invoiceWithTaxes: 'FAIL',
+        invoiceTotalConvention: null,
+      });
       expect(res.body.entryDocument.totals.total).to.equal(Number(built.totals.vNF));
       const confirm = await api().get(`/api/entry-document/confirm-preview/${res.body.entryDocument.id}`).set(t.headers());
       expect(confirm.body.blockingProblems.map((p: { code: string }) => p.code)).to.not.include('TOTALS_DIFFER_FROM_XML');

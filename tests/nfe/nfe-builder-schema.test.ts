@@ -42,8 +42,19 @@ function validate(schema: string, docs: string[]): { ok: boolean; output: string
       buildNfe({ ...base, items: [{ quantity: '2', unitPrice: '10', pisRate: '1.65', cofinsRate: '7.60' }] }),
       buildNfe({ ...base, items: REFORM_ITEMS, protocolSigned: true, issuer: { cnpj: ALPHANUMERIC }, ibsCbsMunicipality: '3550308' }),
       buildNfe({ ...base, items: REFORM_ITEMS, itemValues: 'WITHOUT_TAXES', purpose: '6', debitNoteType: '04' }),
-      buildNfe({ ...base, items: REFORM_ITEMS.slice(0, 1), itemValues: 'NONE', purpose: '5', creditNoteType: '01', references: [REFERENCED] }),
-      buildNfe({ ...base, items: [{ quantity: '1', unitPrice: '99.90', selectiveTax: { rate: '10.0000' } }], installments: [{ dueDate: '2026-09-10' }] }),
+      buildNfe({
+        ...base,
+        items: REFORM_ITEMS.slice(0, 1),
+        itemValues: 'NONE',
+        purpose: '5',
+        creditNoteType: '01',
+        references: [REFERENCED],
+      }),
+      buildNfe({
+        ...base,
+        items: [{ quantity: '1', unitPrice: '99.90', selectiveTax: { rate: '10.0000' } }],
+        installments: [{ dueDate: '2026-09-10' }],
+      }),
     ].map((b) => b.xml);
     const r = validate('procNFe_v4.00.xsd', docs);
     expect(r.ok, r.output).to.equal(true);

@@ -68,7 +68,8 @@ function expectedTable(): ExpectedRow[] {
   });
 }
 
-const checkOf = (report: { checks: { check: string; outcome: string; details?: Record<string, unknown> }[] }, name: string) => report.checks.find((c) => c.check === name)!;
+const checkOf = (report: { checks: { check: string; outcome: string; details?: Record<string, unknown> }[] }, name: string) =>
+  report.checks.find((c) => c.check === name)!;
 const SIG: Record<ExpectedRow['sig'], string> = { valid: 'VALID', invalid: 'INVALID', absent: 'ABSENT' };
 
 (present ? describe : describe.skip)('NF-e conformance: the public samples against SOURCES.md', () => {
@@ -154,7 +155,11 @@ const SIG: Record<ExpectedRow['sig'], string> = { valid: 'VALID', invalid: 'INVA
 
       if (row.mod === '65') {
         it('an NFC-e is refused as a purchase invoice (422 NFCE_NOT_A_PURCHASE_INVOICE)', async () => {
-          expectProblem(await api().post(`${NFE}/stage-xml`).set(tenant.headers()).set('Content-Type', 'application/xml').send(xml), 422, 'NFCE_NOT_A_PURCHASE_INVOICE');
+          expectProblem(
+            await api().post(`${NFE}/stage-xml`).set(tenant.headers()).set('Content-Type', 'application/xml').send(xml),
+            422,
+            'NFCE_NOT_A_PURCHASE_INVOICE',
+          );
           expectProblem(await api().post(`${NFE}/importar-xml`).set(tenant.headers()).send({ xml }), 422, 'NFCE_NOT_A_PURCHASE_INVOICE');
         });
         return;
@@ -322,7 +327,11 @@ function reformTable(): ReformRow[] {
         const doc = res.body.entryDocument;
         expect(doc.totals.total).to.equal(Number(row.vNF));
         expect(doc.reformTaxes.totals.invoiceWithTaxes).to.equal(Number(row.vNFTot));
-        expect(doc.reformTaxes.checks).to.deep.include({ ibsCbsTotal: 'PASS', invoiceWithTaxes: 'PASS', invoiceTotalConvention: row.convention });
+        expect(doc.reformTaxes.checks).to.deep.include({
+          ibsCbsTotal: 'PASS',
+          invoiceWithTaxes: 'PASS',
+          invoiceTotalConvention: row.convention,
+        });
         const [stored] = await rowsOf('entry_document', tenant.companyId);
         const block = typeof stored.reform_taxes === 'string' ? JSON.parse(stored.reform_taxes) : stored.reform_taxes;
         // Stored as the exact decimal string of the XML.
@@ -335,7 +344,8 @@ function reformTable(): ReformRow[] {
           expect(line.ibsCbs.cst).to.equal(row.cst);
           expect(Number(line.itemValue)).to.equal(preview.body.invoice.items[i].itemValue);
           // Exact decimal strings: the stored IBS/CBS are the XML's.
-          if (line.ibsCbs.general) expect(Number(line.ibsCbs.general.cbs.value)).to.equal(preview.body.invoice.items[i].taxes.ibsCbs.general.cbs.value);
+          if (line.ibsCbs.general)
+            expect(Number(line.ibsCbs.general.cbs.value)).to.equal(preview.body.invoice.items[i].taxes.ibsCbs.general.cbs.value);
         }
         const detail = await api().get(`/api/entry-document/detail/${doc.id}`).set(tenant.headers());
         expect(detail.body.items[0].reformTaxes.ibsCbs.cst).to.equal(row.cst);
@@ -371,7 +381,11 @@ function reformTable(): ReformRow[] {
     expect(others.length).to.be.greaterThanOrEqual(20);
     for (const file of others) {
       const xml = fs.readFileSync(path.join(FIXTURES, file), 'utf8');
-      expectProblem(await api().post(`${NFE}/preview`).set(tenant.headers()).set('Content-Type', 'application/xml').send(xml), 400, 'NFE_UNSUPPORTED_DOCUMENT');
+      expectProblem(
+        await api().post(`${NFE}/preview`).set(tenant.headers()).set('Content-Type', 'application/xml').send(xml),
+        400,
+        'NFE_UNSUPPORTED_DOCUMENT',
+      );
     }
     expect(await rowsOf('nfe_inbound', tenant.companyId)).to.have.length(0);
   });

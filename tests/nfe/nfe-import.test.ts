@@ -10,10 +10,13 @@ import { buildNfe } from '../support/nfe-builder';
 import { expectProblem } from '../support/problem';
 import { countOf, NFE, nfeTenant, NfeTenant, rowsOf } from './nfe-support';
 
-const importXml = (t: NfeTenant, body: Record<string, unknown>, filialIndex = 0) => api().post(`${NFE}/importar-xml`).set(t.headers(filialIndex)).send(body);
-const importStaged = (t: NfeTenant, body: Record<string, unknown>, filialIndex = 0) => api().post(`${NFE}/importar`).set(t.headers(filialIndex)).send(body);
+const importXml = (t: NfeTenant, body: Record<string, unknown>, filialIndex = 0) =>
+  api().post(`${NFE}/importar-xml`).set(t.headers(filialIndex)).send(body);
+const importStaged = (t: NfeTenant, body: Record<string, unknown>, filialIndex = 0) =>
+  api().post(`${NFE}/importar`).set(t.headers(filialIndex)).send(body);
 const stage = (t: NfeTenant, xml: string) => api().post(`${NFE}/stage-xml`).set(t.headers()).send({ xml });
-const inboundIdOf = async (t: NfeTenant, key: string) => encodeId('nfe-inbound', Number((await rowsOf('nfe_inbound', t.companyId, 'access_key = ?', [key]))[0].id));
+const inboundIdOf = async (t: NfeTenant, key: string) =>
+  encodeId('nfe-inbound', Number((await rowsOf('nfe_inbound', t.companyId, 'access_key = ?', [key]))[0].id));
 const num = (v: unknown) => Number(v);
 /** A DATE column read raw: mysql2 gives a Date (UTC midnight), SQLite the stored text. */
 const dateOf = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
@@ -29,7 +32,10 @@ describe('NF-e import (importar-xml, importar)', () => {
   describe('POST importar-xml', () => {
     it('a line value (vProd) a cent off quantity × unit price is taken as invoiced: the draft still adds up to vNF', async () => {
       // 3 × 3.3333333333 = 9.9999999999 → 10.00 computed; the issuer truncated to 9.99 (the authority tolerates ±0.01).
-      const built = await t.nfe({ number: 8090, items: [{ code: 'TR-1', description: 'ITEM TRUNCADO', quantity: '3', unitPrice: '3.3333333333', lineTotal: '9.99' }] });
+      const built = await t.nfe({
+        number: 8090,
+        items: [{ code: 'TR-1', description: 'ITEM TRUNCADO', quantity: '3', unitPrice: '3.3333333333', lineTotal: '9.99' }],
+      });
       const res = await importXml(t, { xml: built.xml });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(res.body.entryDocument.totals.products).to.equal(9.99);
@@ -79,14 +85,24 @@ describe('NF-e import (importar-xml, importar)', () => {
         itemCount: 2,
         pendingItemCount: 2,
       });
-      expect(doc.supplier).to.include({ document: '11444777000161', name: 'ALFA DISTRIBUIDORA LTDA', stateRegistration: '123456789012', uf: 'SP' });
+      expect(doc.supplier).to.include({
+        document: '11444777000161',
+        name: 'ALFA DISTRIBUIDORA LTDA',
+        stateRegistration: '123456789012',
+        uf: 'SP',
+      });
       // The draft's total is vNF to the cent, with FCP-ST in the ST and the ICMS relief as a discount.
       expect(doc.totals.total).to.equal(num(built.totals.vNF));
       expect(doc.totals.icmsSt).to.equal(num(built.totals.vST) + num(built.totals.vFCPST));
       expect(doc.totals.discount).to.equal(4 + 2.7);
       expect(doc.totals.ipi).to.equal(num(built.totals.vIPI));
       expect(doc.expectedTotals.total).to.equal(num(built.totals.vNF));
-      expect(res.body.inbound).to.include({ accessKey: built.accessKey, importStatus: 'IMPORTED', entryDocumentId: doc.id, source: 'UPLOAD' });
+      expect(res.body.inbound).to.include({
+        accessKey: built.accessKey,
+        importStatus: 'IMPORTED',
+        entryDocumentId: doc.id,
+        source: 'UPLOAD',
+      });
       expect(res.body.items.map((i: { reviewStatus: string }) => i.reviewStatus)).to.deep.equal(['PENDING', 'PENDING']);
       expect(res.body.report.valid).to.equal(true);
 
@@ -97,19 +113,33 @@ describe('NF-e import (importar-xml, importar)', () => {
       expect(encodeId('entry-document', Number(entry.id))).to.equal(doc.id);
       expect(Number(entry.supplier_id)).to.equal(Number(supplier.id));
       const items = await rowsOf('entry_document_item', t.companyId, 'entry_document_id = ?', [entry.id], 'line_number');
-      expect(items.map((i) => [i.supplier_product_code, i.unit, num(i.quantity), num(i.unit_price), num(i.discount), num(i.freight), i.review_status])).to.deep.equal([
+      expect(
+        items.map((i) => [
+          i.supplier_product_code,
+          i.unit,
+          num(i.quantity),
+          num(i.unit_price),
+          num(i.discount),
+          num(i.freight),
+          i.review_status,
+        ]),
+      ).to.deep.equal([
         ['CF-500', 'CX', 2, 120, 4, 6, 'PENDING'],
         ['AC-1', 'UN', 10, 4.5, 2.7, 0, 'PENDING'],
       ]);
       const installments = await rowsOf('entry_document_installment', t.companyId, 'entry_document_id = ?', [entry.id], 'number');
-      expect(installments.map((i) => [Number(i.number), dateOf(i.due_date), num(i.amount)])).to.deep.equal(built.installments.map((d, i) => [i + 1, d.dueDate, num(d.amount)]));
+      expect(installments.map((i) => [Number(i.number), dateOf(i.due_date), num(i.amount)])).to.deep.equal(
+        built.installments.map((d, i) => [i + 1, d.dueDate, num(d.amount)]),
+      );
       const [inbound] = await rowsOf('nfe_inbound', t.companyId, 'access_key = ?', [built.accessKey]);
       expect([inbound.import_status, Number(inbound.entry_document_id)]).to.deep.equal(['IMPORTED', Number(entry.id)]);
       const events = await rowsOf('nfe_inbound_event', t.companyId, 'inbound_id = ?', [inbound.id]);
       expect(events.map((e) => e.type)).to.deep.equal(['STAGED', 'IMPORTED']);
       expect(await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.imported' AND aggregate_id = ?", [inbound.id])).to.equal(1);
       expect(await countOf('outbox_event', t.companyId, "type = 'entry-document.created' AND aggregate_id = ?", [entry.id])).to.equal(1);
-      expect(await countOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND entity_id = ? AND action = 'IMPORTED'", [inbound.id])).to.equal(1);
+      expect(
+        await countOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND entity_id = ? AND action = 'IMPORTED'", [inbound.id]),
+      ).to.equal(1);
 
       // The entry document's own detail shows the taxes per item.
       const detail = await api().get(`/api/entry-document/detail/${doc.id}`).set(t.headers());
@@ -163,22 +193,42 @@ describe('NF-e import (importar-xml, importar)', () => {
         ],
       });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      expect(res.body.items[0]).to.include({ productId: box.hash, conversionFactor: 12, source: 'REQUEST', reviewStatus: 'MATCHED', mappingSaved: true });
+      expect(res.body.items[0]).to.include({
+        productId: box.hash,
+        conversionFactor: 12,
+        source: 'REQUEST',
+        reviewStatus: 'MATCHED',
+        mappingSaved: true,
+      });
       expect(res.body.items[1]).to.include({ reviewStatus: 'IGNORED' });
       const [entry] = await rowsOf('entry_document', t.companyId, 'access_key = ?', [first.accessKey]);
       const items = await rowsOf('entry_document_item', t.companyId, 'entry_document_id = ?', [entry.id], 'line_number');
-      expect(items.map((i) => [Number(i.product_id) || null, num(i.conversion_factor), num(i.stock_quantity), num(i.unit_cost), i.review_status])).to.deep.equal([
+      expect(
+        items.map((i) => [
+          Number(i.product_id) || null,
+          num(i.conversion_factor),
+          num(i.stock_quantity),
+          num(i.unit_cost),
+          i.review_status,
+        ]),
+      ).to.deep.equal([
         [box.id, 12, 60, 5, 'MATCHED'],
         [null, 1, 1, 0.01, 'IGNORED'],
       ]);
-      const [entryMap] = await rowsOf('product_map_entry', t.companyId, 'supplier_document = ? AND supplier_product_code = ?', ['06990590000123', 'LT-12']);
+      const [entryMap] = await rowsOf('product_map_entry', t.companyId, 'supplier_document = ? AND supplier_product_code = ?', [
+        '06990590000123',
+        'LT-12',
+      ]);
       expect([Number(entryMap.product_id), num(entryMap.conversion_factor)]).to.deep.equal([box.id, 12]);
 
       const second = await t.nfe({ ...spec, number: 8005 });
       const again = await importXml(t, { xml: second.xml });
       expect(again.status).to.equal(201);
       expect(again.body.items[0]).to.include({ productId: box.hash, conversionFactor: 12, source: 'MAP', reviewStatus: 'MATCHED' });
-      const [used] = await rowsOf('product_map_entry', t.companyId, 'supplier_document = ? AND supplier_product_code = ?', ['06990590000123', 'LT-12']);
+      const [used] = await rowsOf('product_map_entry', t.companyId, 'supplier_document = ? AND supplier_product_code = ?', [
+        '06990590000123',
+        'LT-12',
+      ]);
       expect(Number(used.use_count)).to.be.greaterThan(Number(entryMap.use_count));
     });
 
@@ -228,7 +278,11 @@ describe('NF-e import (importar-xml, importar)', () => {
       const built = await t.nfe({ number: 8009 });
       const bad = await importXml(t, { xml: built.xml, entryDate: '12/03/2025', items: [{ lineNumber: 0, conversionFactor: -1 }] });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
-      expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).to.deep.equal(['entryDate', 'items[0].conversionFactor', 'items[0].lineNumber']);
+      expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).to.deep.equal([
+        'entryDate',
+        'items[0].conversionFactor',
+        'items[0].lineNumber',
+      ]);
       const foreign = await makeProduct(other);
       expectProblem(await importXml(t, { xml: built.xml, items: [{ lineNumber: 1, productId: foreign.hash }] }), 404, 'PRODUCT_NOT_FOUND');
       expect(await countOf('nfe_inbound', t.companyId, 'access_key = ?', [built.accessKey])).to.equal(0);
@@ -246,7 +300,11 @@ describe('NF-e import (importar-xml, importar)', () => {
 
       const fromSefaz = await t.nfe({ number: 8102 });
       expect((await stage(t, fromSefaz.xml)).status).to.equal(201);
-      await dataSource.manager.update(NfeInbound, { companyId: t.companyId, accessKey: fromSefaz.accessKey }, { source: 'SEFAZ', nsu: '000000000000777' });
+      await dataSource.manager.update(
+        NfeInbound,
+        { companyId: t.companyId, accessKey: fromSefaz.accessKey },
+        { source: 'SEFAZ', nsu: '000000000000777' },
+      );
       const byKey = await importStaged(t, { accessKey: fromSefaz.accessKey });
       expect(byKey.status).to.equal(201);
       expect(byKey.body.entryDocument.origin).to.equal('NFE_SEFAZ');
@@ -267,7 +325,11 @@ describe('NF-e import (importar-xml, importar)', () => {
       expect((await stage(t, built.xml)).status).to.equal(201);
       await dataSource.manager.update(NfeInbound, { companyId: t.companyId, accessKey: built.accessKey }, { authorityStatus: 'CANCELLED' });
       expectProblem(await importStaged(t, { accessKey: built.accessKey }), 422, 'NFE_CANCELLED');
-      await dataSource.manager.update(NfeInbound, { companyId: t.companyId, accessKey: built.accessKey }, { authorityStatus: 'AUTHORIZED', hasXml: false, xmlGzip: null, kind: 'SUMMARY' });
+      await dataSource.manager.update(
+        NfeInbound,
+        { companyId: t.companyId, accessKey: built.accessKey },
+        { authorityStatus: 'AUTHORIZED', hasXml: false, xmlGzip: null, kind: 'SUMMARY' },
+      );
       expectProblem(await importStaged(t, { accessKey: built.accessKey }), 422, 'NFE_XML_NOT_AVAILABLE');
       expect(await countOf('entry_document', t.companyId, 'access_key = ?', [built.accessKey])).to.equal(0);
     });
@@ -279,7 +341,11 @@ describe('NF-e import (importar-xml, importar)', () => {
       expectProblem(await importStaged(t, { inboundId: foreignId }), 404, 'NFE_INBOUND_NOT_FOUND');
       expectProblem(await importStaged(t, { accessKey: built.accessKey }), 404, 'NFE_INBOUND_NOT_FOUND');
 
-      const f1 = buildNfe({ number: 8106, recipient: { cnpj: (await rowsOf('filial', t.companyId, 'id = ?', [t.filialIds[1]]))[0].cnpj as string }, items: [{ quantity: '1', unitPrice: '2' }] });
+      const f1 = buildNfe({
+        number: 8106,
+        recipient: { cnpj: (await rowsOf('filial', t.companyId, 'id = ?', [t.filialIds[1]]))[0].cnpj as string },
+        items: [{ quantity: '1', unitPrice: '2' }],
+      });
       expect((await api().post(`${NFE}/stage-xml`).set(t.headers(1)).send({ xml: f1.xml })).status).to.equal(201);
       const res = await api()
         .post(`${NFE}/importar`)
@@ -302,7 +368,9 @@ describe('NF-e import (importar-xml, importar)', () => {
       expect([inbound.import_status, inbound.entry_document_id]).to.deep.equal(['PENDING', null]);
       const events = await rowsOf('nfe_inbound_event', t.companyId, 'inbound_id = ?', [inbound.id]);
       expect(events.map((e) => e.type)).to.deep.equal(['STAGED', 'IMPORTED', 'IMPORT_RELEASED']);
-      expect(await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.import-released' AND aggregate_id = ?", [inbound.id])).to.equal(1);
+      expect(
+        await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.import-released' AND aggregate_id = ?", [inbound.id]),
+      ).to.equal(1);
       const pending = await api().get(`${NFE}/inbound/pendentes/${t.filialHashes[0]}?pageSize=100`).set(t.headers());
       expect(pending.body.data.map((r: { accessKey: string }) => r.accessKey)).to.include(built.accessKey);
       // A manual draft was not imported from anything.

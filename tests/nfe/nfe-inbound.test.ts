@@ -13,7 +13,11 @@ import { countOf, NFE, nfeTenant, NfeTenant, rowsOf } from './nfe-support';
 const stage = (t: TestTenant, xml: string, filialIndex = 0) => api().post(`${NFE}/stage-xml`).set(t.headers(filialIndex)).send({ xml });
 
 async function storedXmlOf(id: number): Promise<string> {
-  const row = await dataSource.manager.createQueryBuilder(NfeInbound, 'n').select(['n.id', 'n.xmlGzip']).where('n.id = :id', { id }).getOneOrFail();
+  const row = await dataSource.manager
+    .createQueryBuilder(NfeInbound, 'n')
+    .select(['n.id', 'n.xmlGzip'])
+    .where('n.id = :id', { id })
+    .getOneOrFail();
   return decompressXml(Buffer.from(row.xmlGzip!));
 }
 
@@ -95,15 +99,23 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
       expect(await storedXmlOf(Number(row.id))).to.equal(built.xml);
       const events = await rowsOf('nfe_inbound_event', t.companyId, 'inbound_id = ?', [row.id]);
       expect(events.map((e) => e.type)).to.deep.equal(['STAGED']);
-      expect(await countOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND entity_id = ? AND action = 'CREATED'", [row.id])).to.equal(1);
+      expect(await countOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND entity_id = ? AND action = 'CREATED'", [row.id])).to.equal(
+        1,
+      );
       const [outbox] = await rowsOf('outbox_event', t.companyId, "type = 'nfe.inbound.received' AND aggregate_id = ?", [row.id]);
-      expect(JSON.parse(String(outbox.data))).to.include({ inboundId: inbound.id, accessKey: built.accessKey, filialId: t.filialHashes[0] });
+      expect(JSON.parse(String(outbox.data))).to.include({
+        inboundId: inbound.id,
+        accessKey: built.accessKey,
+        filialId: t.filialHashes[0],
+      });
       expect(await countOf('entry_document', t.companyId)).to.equal(0);
     });
 
     it('the same XML again → 200, nothing new written; an XML body works the same', async () => {
       const built = await t.nfe({ number: 5002 });
-      expect((await api().post(`${NFE}/stage-xml`).set(t.headers()).set('Content-Type', 'application/xml').send(built.xml)).status).to.equal(201);
+      expect(
+        (await api().post(`${NFE}/stage-xml`).set(t.headers()).set('Content-Type', 'application/xml').send(built.xml)).status,
+      ).to.equal(201);
       const again = await stage(t, built.xml);
       expect(again.status).to.equal(200);
       expect(again.body.created).to.equal(false);
@@ -121,16 +133,47 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
     });
 
     const tampered: [string, (t: NfeTenant) => Promise<string>, number, string][] = [
-      ['a value changed after signing', async (x) => (await x.nfe()).xml.replace('<vUnCom>21.9000000000</vUnCom>', '<vUnCom>1.9000000000</vUnCom>'), 422, 'NFE_SIGNATURE_INVALID'],
+      [
+        'a value changed after signing',
+        async (x) => (await x.nfe()).xml.replace('<vUnCom>21.9000000000</vUnCom>', '<vUnCom>1.9000000000</vUnCom>'),
+        422,
+        'NFE_SIGNATURE_INVALID',
+      ],
       ['a wrong check digit', async (x) => (await x.nfe({ wrongCheckDigit: true })).xml, 422, 'NFE_ACCESS_KEY_INVALID'],
-      ['another recipient', async () => buildNfe({ recipient: { cnpj: '11222333000181' }, items: [{ quantity: '1', unitPrice: '1' }] }).xml, 422, 'NFE_RECIPIENT_MISMATCH'],
+      [
+        'another recipient',
+        async () => buildNfe({ recipient: { cnpj: '11222333000181' }, items: [{ quantity: '1', unitPrice: '1' }] }).xml,
+        422,
+        'NFE_RECIPIENT_MISMATCH',
+      ],
       ['a missing protocol', async (x) => (await x.nfe({ protocol: null })).xml, 422, 'NFE_PROTOCOL_MISSING'],
-      ['a denied invoice', async (x) => (await x.nfe({ protocol: { cStat: '302', xMotivo: 'Uso Denegado' } })).xml, 422, 'NFE_NOT_AUTHORIZED'],
+      [
+        'a denied invoice',
+        async (x) => (await x.nfe({ protocol: { cStat: '302', xMotivo: 'Uso Denegado' } })).xml,
+        422,
+        'NFE_NOT_AUTHORIZED',
+      ],
       ['an unsigned invoice', async (x) => (await x.nfe({ unsigned: true })).xml, 422, 'NFE_SIGNATURE_MISSING'],
-      ['a homologation invoice for a production filial', async (x) => (await x.nfe({ environment: '2' })).xml, 422, 'NFE_ENVIRONMENT_MISMATCH'],
+      [
+        'a homologation invoice for a production filial',
+        async (x) => (await x.nfe({ environment: '2' })).xml,
+        422,
+        'NFE_ENVIRONMENT_MISMATCH',
+      ],
       ['an NFC-e (model 65)', async (x) => (await x.nfe({ model: '65' })).xml, 422, 'NFCE_NOT_A_PURCHASE_INVOICE'],
-      ['a DOCTYPE entity bomb', async () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><nfeProc>&b;</nfeProc>', 400, 'XML_DOCTYPE_FORBIDDEN'],
-      ['a 6 MB body', async (x) => (await x.nfe()).xml.replace('<infCpl>', `<infCpl>${'A'.repeat(6 * 1024 * 1024)}`), 413, 'PAYLOAD_TOO_LARGE'],
+      [
+        'a DOCTYPE entity bomb',
+        async () =>
+          '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><nfeProc>&b;</nfeProc>',
+        400,
+        'XML_DOCTYPE_FORBIDDEN',
+      ],
+      [
+        'a 6 MB body',
+        async (x) => (await x.nfe()).xml.replace('<infCpl>', `<infCpl>${'A'.repeat(6 * 1024 * 1024)}`),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
     ];
     for (const [name, make, status, code] of tampered) {
       it(`${name} → ${status} ${code}, nothing written`, async () => {
@@ -153,12 +196,22 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
       const res = await stage(t, built.xml);
       expect(res.status).to.equal(200);
       expect(res.body.created).to.equal(false);
-      expect(res.body.inbound).to.include({ id: encodeId('nfe-inbound', summary.id), kind: 'FULL', hasXml: true, source: 'SEFAZ', nsu: '000000000000123', number: '5004', version: 2 });
+      expect(res.body.inbound).to.include({
+        id: encodeId('nfe-inbound', summary.id),
+        kind: 'FULL',
+        hasXml: true,
+        source: 'SEFAZ',
+        nsu: '000000000000123',
+        number: '5004',
+        version: 2,
+      });
       expect(res.body.inbound.manifestation.status).to.equal('CIENCIA');
       expect(await storedXmlOf(summary.id)).to.equal(built.xml);
       const events = await rowsOf('nfe_inbound_event', t.companyId, 'inbound_id = ?', [summary.id]);
       expect(events.map((e) => e.type)).to.deep.equal(['XML_ATTACHED']);
-      expect(await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.xml-attached' AND aggregate_id = ?", [summary.id])).to.equal(1);
+      expect(await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.xml-attached' AND aggregate_id = ?", [summary.id])).to.equal(
+        1,
+      );
     });
 
     it('two concurrent stagings of one XML: one 201, one 200, one record', async () => {
@@ -172,8 +225,16 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
 
     it('Idempotency-Key: a retry replays the first response', async () => {
       const built = await t.nfe({ number: 5006 });
-      const first = await api().post(`${NFE}/stage-xml`).set(t.headers()).set('Idempotency-Key', `stage-${built.accessKey}`).send({ xml: built.xml });
-      const retry = await api().post(`${NFE}/stage-xml`).set(t.headers()).set('Idempotency-Key', `stage-${built.accessKey}`).send({ xml: built.xml });
+      const first = await api()
+        .post(`${NFE}/stage-xml`)
+        .set(t.headers())
+        .set('Idempotency-Key', `stage-${built.accessKey}`)
+        .send({ xml: built.xml });
+      const retry = await api()
+        .post(`${NFE}/stage-xml`)
+        .set(t.headers())
+        .set('Idempotency-Key', `stage-${built.accessKey}`)
+        .send({ xml: built.xml });
       expect(first.status).to.equal(201);
       expect(retry.status).to.equal(201);
       expect(retry.headers['idempotent-replayed']).to.equal('true');
@@ -199,9 +260,24 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
     before(async () => {
       lister = await nfeTenant();
       const specs = [
-        { name: 'jan', number: 7001, issuedAt: '2025-01-15T10:00:00-03:00', issuer: { cnpj: '11444777000161', name: 'ALFA DISTRIBUIDORA LTDA' } },
-        { name: 'feb', number: 7002, issuedAt: '2025-02-15T10:00:00-03:00', issuer: { cnpj: '11444777000161', name: 'ALFA DISTRIBUIDORA LTDA' } },
-        { name: 'mar', number: 7003, issuedAt: '2025-03-15T10:00:00-03:00', issuer: { cnpj: '45997418000153', name: 'BETA ALIMENTOS SÃO PAULO' } },
+        {
+          name: 'jan',
+          number: 7001,
+          issuedAt: '2025-01-15T10:00:00-03:00',
+          issuer: { cnpj: '11444777000161', name: 'ALFA DISTRIBUIDORA LTDA' },
+        },
+        {
+          name: 'feb',
+          number: 7002,
+          issuedAt: '2025-02-15T10:00:00-03:00',
+          issuer: { cnpj: '11444777000161', name: 'ALFA DISTRIBUIDORA LTDA' },
+        },
+        {
+          name: 'mar',
+          number: 7003,
+          issuedAt: '2025-03-15T10:00:00-03:00',
+          issuer: { cnpj: '45997418000153', name: 'BETA ALIMENTOS SÃO PAULO' },
+        },
       ];
       for (const s of specs) {
         const built = await lister.nfe({ number: s.number, issuedAt: s.issuedAt, issuer: s.issuer });
@@ -223,7 +299,8 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
       keys.f1 = f1.accessKey;
       expect((await stage(lister, f1.xml, 1)).status).to.equal(201);
     });
-    const list = (query = '', filialIndex = 0) => api().get(`${NFE}/inbound/${lister.filialHashes[filialIndex]}${query}`).set(lister.headers(filialIndex));
+    const list = (query = '', filialIndex = 0) =>
+      api().get(`${NFE}/inbound/${lister.filialHashes[filialIndex]}${query}`).set(lister.headers(filialIndex));
 
     it("lists the filial's records newest first, paginated", async () => {
       const res = await list('?pageSize=2');
@@ -293,14 +370,26 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
       const res = await api().get(`${NFE}/inbound/detail/${id}/${lister.filialHashes[0]}`).set(lister.headers());
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ kind: 'SUMMARY', hasXml: false, invoice: null, report: null, authorityStatus: 'CANCELLED' });
-      expectProblem(await api().get(`${NFE}/inbound/xml/${id}/${lister.filialHashes[0]}`).set(lister.headers()), 422, 'NFE_XML_NOT_AVAILABLE');
+      expectProblem(
+        await api().get(`${NFE}/inbound/xml/${id}/${lister.filialHashes[0]}`).set(lister.headers()),
+        422,
+        'NFE_XML_NOT_AVAILABLE',
+      );
     });
 
     it("detail: 404 for another company's record or another filial's, 400 for a malformed id", async () => {
       const [row] = await rowsOf('nfe_inbound', lister.companyId, 'access_key = ?', [keys.f1]);
       const id = encodeId('nfe-inbound', Number(row.id));
-      expectProblem(await api().get(`${NFE}/inbound/detail/${id}/${lister.filialHashes[0]}`).set(lister.headers()), 404, 'NFE_INBOUND_NOT_FOUND');
-      expectProblem(await api().get(`${NFE}/inbound/detail/${id}/${other.filialHashes[0]}`).set(other.headers()), 404, 'NFE_INBOUND_NOT_FOUND');
+      expectProblem(
+        await api().get(`${NFE}/inbound/detail/${id}/${lister.filialHashes[0]}`).set(lister.headers()),
+        404,
+        'NFE_INBOUND_NOT_FOUND',
+      );
+      expectProblem(
+        await api().get(`${NFE}/inbound/detail/${id}/${other.filialHashes[0]}`).set(other.headers()),
+        404,
+        'NFE_INBOUND_NOT_FOUND',
+      );
       const bad = await api().get(`${NFE}/inbound/detail/!!/${lister.filialHashes[0]}`).set(lister.headers());
       expectProblem(bad, 400, 'INVALID_ID');
     });

@@ -15,7 +15,10 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
 
   describe('preview', () => {
     it('answers the parsed invoice and its validation report; JSON { xml } and an XML body behave the same', async () => {
-      const built = await t.nfe({ items: [{ code: 'X1', description: 'FEIJAO 1KG', quantity: '3', unitPrice: '7.4999', ipiRate: '5' }], installments: [{ dueDate: '2025-04-10' }] });
+      const built = await t.nfe({
+        items: [{ code: 'X1', description: 'FEIJAO 1KG', quantity: '3', unitPrice: '7.4999', ipiRate: '5' }],
+        installments: [{ dueDate: '2025-04-10' }],
+      });
       const json = await api().post(`${NFE}/preview`).set(t.headers()).send({ xml: built.xml });
       expect(json.status, JSON.stringify(json.body)).to.equal(200);
       expect(json.body.accessKey).to.equal(built.accessKey);
@@ -26,7 +29,9 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
       expect(json.body.invoice.items[0]).to.include({ lineNumber: 1, code: 'X1', quantity: 3, unitPrice: 7.4999, total: 22.5 });
       expect(json.body.invoice.items[0].taxes.ipi).to.include({ rate: 5, value: 1.13 });
       expect(json.body.invoice.totals.invoice).to.equal(Number(built.totals.vNF));
-      expect(json.body.invoice.billing.installments).to.deep.equal([{ number: '001', dueDate: '2025-04-10', amount: Number(built.totals.vNF) }]);
+      expect(json.body.invoice.billing.installments).to.deep.equal([
+        { number: '001', dueDate: '2025-04-10', amount: Number(built.totals.vNF) },
+      ]);
       expect(json.body.inbound).to.equal(null);
       expect(json.body.alreadyImported).to.equal(null);
 
@@ -56,7 +61,11 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
     });
 
     it('400 MALFORMED_XML with line and column; nothing written', async () => {
-      const res = await api().post(`${NFE}/preview`).set(t.headers()).set('Content-Type', 'application/xml').send('<nfeProc>\n<NFe>\n</nfeProc>');
+      const res = await api()
+        .post(`${NFE}/preview`)
+        .set(t.headers())
+        .set('Content-Type', 'application/xml')
+        .send('<nfeProc>\n<NFe>\n</nfeProc>');
       expectProblem(res, 400, 'MALFORMED_XML');
       expect(res.body.line).to.equal(3);
       expect(res.body.column).to.be.a('number');
@@ -66,7 +75,11 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
     it('400 XML_DOCTYPE_FORBIDDEN for a DOCTYPE entity bomb (refused before parsing)', async () => {
       const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_v, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]><nfeProc>&lol9;</nfeProc>`;
       const started = Date.now();
-      expectProblem(await api().post(`${NFE}/preview`).set(t.headers()).set('Content-Type', 'text/xml').send(bomb), 400, 'XML_DOCTYPE_FORBIDDEN');
+      expectProblem(
+        await api().post(`${NFE}/preview`).set(t.headers()).set('Content-Type', 'text/xml').send(bomb),
+        400,
+        'XML_DOCTYPE_FORBIDDEN',
+      );
       expect(Date.now() - started).to.be.lessThan(2000);
     });
 
@@ -96,9 +109,17 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
 
     it('413 for a body over 5 MB (JSON or XML), 415 for another content type', async () => {
       const huge = `<nfeProc>${' '.repeat(6 * 1024 * 1024)}</nfeProc>`;
-      expectProblem(await api().post(`${NFE}/preview`).set(t.headers()).set('Content-Type', 'application/xml').send(huge), 413, 'PAYLOAD_TOO_LARGE');
+      expectProblem(
+        await api().post(`${NFE}/preview`).set(t.headers()).set('Content-Type', 'application/xml').send(huge),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      );
       expectProblem(await api().post(`${NFE}/preview`).set(t.headers()).send({ xml: huge }), 413, 'PAYLOAD_TOO_LARGE');
-      expectProblem(await api().post(`${NFE}/preview`).set(t.headers()).set('Content-Type', 'text/plain').send('<a/>'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectProblem(
+        await api().post(`${NFE}/preview`).set(t.headers()).set('Content-Type', 'text/plain').send('<a/>'),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
     });
 
     it("{ accessKey }: previews the stored XML of the filial; unknown key → 404; another company's key → 404", async () => {
@@ -116,7 +137,11 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
         404,
         'NFE_INBOUND_NOT_FOUND',
       );
-      expectProblem(await api().post(`${NFE}/preview`).set(other.headers()).send({ accessKey: built.accessKey }), 404, 'NFE_INBOUND_NOT_FOUND');
+      expectProblem(
+        await api().post(`${NFE}/preview`).set(other.headers()).send({ accessKey: built.accessKey }),
+        404,
+        'NFE_INBOUND_NOT_FOUND',
+      );
     });
 
     it('403 without the nfe:read scope or for a filial the token does not grant', async () => {
@@ -145,7 +170,14 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
       const gtinProduct = await makeProduct(t, { name: 'OLEO DE SOJA 900ML', gtin: '7891000100103', unit: 'UN' });
       const built = await t.nfe({
         items: [
-          { code: 'OL-900', gtin: '7891000100103', description: 'OLEO SOJA 900ML', quantity: '12', unitPrice: '6.50', icms: { cst: '00', rate: '18' } },
+          {
+            code: 'OL-900',
+            gtin: '7891000100103',
+            description: 'OLEO SOJA 900ML',
+            quantity: '12',
+            unitPrice: '6.50',
+            icms: { cst: '00', rate: '18' },
+          },
           { code: 'ZZ-1', description: 'ITEM SEM CADASTRO XYZ', quantity: '1', unitPrice: '3.00' },
         ],
         installments: [{ dueDate: '2025-04-10' }, { dueDate: '2025-05-10' }],
@@ -153,14 +185,23 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
       const res = await api().post(`${NFE}/preview-import`).set(t.headers()).send({ xml: built.xml });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.report.valid).to.equal(true);
-      expect(res.body.items[0]).to.deep.include({ lineNumber: 1, productId: gtinProduct.hash, conversionFactor: 1, source: 'GTIN', reviewStatus: 'MATCHED' });
+      expect(res.body.items[0]).to.deep.include({
+        lineNumber: 1,
+        productId: gtinProduct.hash,
+        conversionFactor: 1,
+        source: 'GTIN',
+        reviewStatus: 'MATCHED',
+      });
       expect(res.body.items[0].match).to.include({ status: 'MATCHED', source: 'GTIN' });
       expect(res.body.items[1]).to.include({ productId: null, reviewStatus: 'PENDING', source: null });
       const draft = res.body.draft;
       expect(draft).to.include({ id: null, status: 'DRAFT', origin: 'NFE_XML', accessKey: built.accessKey });
       expect(draft.supplier).to.include({ document: '12345678000195', registered: false });
       expect(draft.totals.total).to.equal(Number(built.totals.vNF));
-      expect(draft.installments.map((i: { amount: number }) => i.amount).reduce((a: number, b: number) => a + b, 0)).to.be.closeTo(Number(built.totals.vNF), 0.001);
+      expect(draft.installments.map((i: { amount: number }) => i.amount).reduce((a: number, b: number) => a + b, 0)).to.be.closeTo(
+        Number(built.totals.vNF),
+        0.001,
+      );
       expect(draft.items[1].reviewStatus).to.equal('PENDING');
       expect(draft.warnings.map((w: { code: string }) => w.code)).to.include('ITEM_WITHOUT_PRODUCT');
       expect(res.body.alreadyImported).to.equal(null);

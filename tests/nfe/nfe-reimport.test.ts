@@ -18,7 +18,8 @@ describe('NF-e re-import after the entry document is cancelled', () => {
 
   const importXml = async (xml: string) => uploadConsulted(t, await api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml }));
   const importStaged = (accessKey: string) => api().post(`${NFE}/importar`).set(t.headers()).send({ accessKey });
-  const cancelDoc = (id: string) => api().post(`/api/entry-document/cancel/${id}`).set(t.headers()).send({ reason: 'Nota lançada com erro' });
+  const cancelDoc = (id: string) =>
+    api().post(`/api/entry-document/cancel/${id}`).set(t.headers()).send({ reason: 'Nota lançada com erro' });
   const inboundOf = async (key: string) => (await rowsOf('nfe_inbound', t.companyId, 'access_key = ?', [key]))[0];
 
   it('a confirmed then cancelled import: a new draft from the same XML; the record lists both documents in its events', async () => {
@@ -79,7 +80,11 @@ describe('NF-e re-import after the entry document is cancelled', () => {
       .get(`${NFE}/inbound/detail/${encodeId('nfe-inbound', Number(inbound.id))}/${t.filialHashes[0]}`)
       .set(t.headers());
     expect(detail.status).to.equal(200);
-    const trail = detail.body.events.map((e: { type: string; data: { entryDocumentId?: string; cause?: string } | null }) => [e.type, e.data?.entryDocumentId, e.data?.cause]);
+    const trail = detail.body.events.map((e: { type: string; data: { entryDocumentId?: string; cause?: string } | null }) => [
+      e.type,
+      e.data?.entryDocumentId,
+      e.data?.cause,
+    ]);
     expect(trail).to.deep.equal([
       ['STAGED', undefined, undefined],
       ['IMPORTED', firstId, undefined],
@@ -88,7 +93,9 @@ describe('NF-e re-import after the entry document is cancelled', () => {
       ['IMPORT_RELEASED', firstId, 'CANCELLED'],
       ['IMPORTED', secondId, undefined],
     ]);
-    expect(await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.import-released' AND aggregate_id = ?", [inbound.id])).to.equal(1);
+    expect(await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.import-released' AND aggregate_id = ?", [inbound.id])).to.equal(
+      1,
+    );
 
     // A live draft again: a third import is 409 naming the new draft.
     const third = await importXml(built.xml);

@@ -35,23 +35,45 @@ export async function nfeTenant(opts: Parameters<typeof createTestTenant>[0] = {
     document,
     nfe: async (spec: Partial<NfeSpec> = {}, filialIndex = 0) => {
       if (!docs.has(filialIndex)) docs.set(filialIndex, await filialDocument(t, filialIndex));
-      return buildNfe({ items: [{ code: 'A1', description: 'ARROZ TIPO 1 5KG', quantity: '10', unitPrice: '21.90' }], recipient: { cnpj: docs.get(filialIndex)! }, ...spec });
+      return buildNfe({
+        items: [{ code: 'A1', description: 'ARROZ TIPO 1 5KG', quantity: '10', unitPrice: '21.90' }],
+        recipient: { cnpj: docs.get(filialIndex)! },
+        ...spec,
+      });
     },
   });
 }
 
 /** Rows of a table for one tenant (database assertions). */
-export async function rowsOf(table: string, companyId: number, where = '', params: unknown[] = [], orderBy = 'id'): Promise<Record<string, unknown>[]> {
-  return dataSource.query(`SELECT * FROM ${table} WHERE company_id = ? ${where ? `AND ${where}` : ''} ORDER BY ${orderBy}`, [companyId, ...params]);
+export async function rowsOf(
+  table: string,
+  companyId: number,
+  where = '',
+  params: unknown[] = [],
+  orderBy = 'id',
+): Promise<Record<string, unknown>[]> {
+  return dataSource.query(`SELECT * FROM ${table} WHERE company_id = ? ${where ? `AND ${where}` : ''} ORDER BY ${orderBy}`, [
+    companyId,
+    ...params,
+  ]);
 }
 
-export const countOf = async (table: string, companyId: number, where = '', params: unknown[] = []) => (await rowsOf(table, companyId, where, params)).length;
+export const countOf = async (table: string, companyId: number, where = '', params: unknown[] = []) =>
+  (await rowsOf(table, companyId, where, params)).length;
 
 /** What POST /entry-document/nfe/consultar-protocolo records when NFeConsultaProtocolo4 answers 100 with the document's digVal. */
-async function recordConfirmed(t: Pick<TestTenant, 'companyId' | 'ctx'>, where: { filialId: number; accessKey: string } | { id: number }): Promise<void> {
+async function recordConfirmed(
+  t: Pick<TestTenant, 'companyId' | 'ctx'>,
+  where: { filialId: number; accessKey: string } | { id: number },
+): Promise<void> {
   await inTransaction(NO_UNIT, async (em) => {
     const inbound = await em.findOneByOrFail(NfeInbound, { companyId: t.companyId, ...where });
-    await recordAuthorityCheck(em, t.ctx, inbound, { outcome: 'CONFIRMED', cStat: '100', xMotivo: 'Autorizado o uso da NF-e', protocol: inbound.protocolNumber });
+    await recordAuthorityCheck(em, t.ctx, inbound, {
+      outcome: 'CONFIRMED',
+      cStat: '100',
+      xMotivo: 'Autorizado o uso da NF-e',
+      protocol: inbound.protocolNumber,
+    });
   });
 }
 
@@ -59,10 +81,14 @@ async function recordConfirmed(t: Pick<TestTenant, 'companyId' | 'ctx'>, where: 
  * The authority confirmed the key of an uploaded NF-e: suites about other rules confirm their uploads
  * after this; tests/nfe/signer-trust.test.ts goes through the real consultation (the local simulator).
  */
-export const authorityConfirmed = (t: TestTenant, accessKey: string, filialIndex = 0) => recordConfirmed(t, { filialId: t.filialIds[filialIndex], accessKey });
+export const authorityConfirmed = (t: TestTenant, accessKey: string, filialIndex = 0) =>
+  recordConfirmed(t, { filialId: t.filialIds[filialIndex], accessKey });
 
 /** An importar-xml answer passed through: when it imported, the authority confirmed its key (authorityConfirmed). */
-export async function uploadConsulted<R extends { status: number; body: any }>(t: Pick<TestTenant, 'companyId' | 'ctx'>, res: R): Promise<R> {
+export async function uploadConsulted<R extends { status: number; body: any }>(
+  t: Pick<TestTenant, 'companyId' | 'ctx'>,
+  res: R,
+): Promise<R> {
   if (res.status === 201 && res.body?.inbound?.id) await recordConfirmed(t, { id: decodeId('nfe-inbound', res.body.inbound.id) });
   return res;
 }

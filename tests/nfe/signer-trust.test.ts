@@ -30,7 +30,14 @@ const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/nfe');
 const hasFixtures = fs.existsSync(FIXTURES);
 const SUPPLIER = DEFAULT_ISSUER_CNPJ;
 
-const signerCheck = (report: { checks: any[] }) => report.checks.find((c) => c.check === 'SIGNER') as { outcome: string; blocking: boolean; code: string | null; details: any; message: string };
+const signerCheck = (report: { checks: any[] }) =>
+  report.checks.find((c) => c.check === 'SIGNER') as {
+    outcome: string;
+    blocking: boolean;
+    code: string | null;
+    details: any;
+    message: string;
+  };
 
 describe('NF-e signer trust: the chain, the CNPJ root, the validity', () => {
   let t: TestTenant;
@@ -108,7 +115,9 @@ describe('NF-e signer trust: the chain, the CNPJ root, the validity', () => {
       .to.match(/self-signed/)
       .and.match(new RegExp(stranger));
     const docId = (await import('../../src/core/hashids')).decodeId('entry-document', r.id);
-    expect(await dataSource.manager.countBy(StockMovement, { companyId: t.companyId, referenceId: docId, referenceType: 'entry-document' })).to.equal(0);
+    expect(
+      await dataSource.manager.countBy(StockMovement, { companyId: t.companyId, referenceId: docId, referenceType: 'entry-document' }),
+    ).to.equal(0);
     expect(await dataSource.manager.countBy(Payable, { companyId: t.companyId, entryDocumentId: docId })).to.equal(0);
     const detail = await api().get(`/api/entry-document/detail/${r.id}`).set(t.headers());
     expect(detail.body.status).to.equal('DRAFT');
@@ -147,7 +156,10 @@ describe('NF-e signer trust: the chain, the CNPJ root, the validity', () => {
   });
 
   it('a certificate not valid when the document was signed (expired before dhRecbto): UNTRUSTED, NOT_VALID_AT_SIGNING', async () => {
-    const built = nfe({ issuedAt: '2025-03-10T10:00:00-03:00', signer: { notBefore: new Date('2023-01-01T00:00:00Z'), notAfter: new Date('2024-12-31T23:59:59Z') } });
+    const built = nfe({
+      issuedAt: '2025-03-10T10:00:00-03:00',
+      signer: { notBefore: new Date('2023-01-01T00:00:00Z'), notAfter: new Date('2024-12-31T23:59:59Z') },
+    });
     const c = signerCheck((await preview(built.xml)).body.report);
     expect(c.details.reasons).to.deep.equal(['NOT_VALID_AT_SIGNING']);
   });
@@ -187,7 +199,11 @@ describe('NF-e signer trust: the chain, the CNPJ root, the validity', () => {
       await dataSource.manager.update(Filial, { id: tenant.filialIds[0], companyId: tenant.companyId }, { cnpj: dest });
       const res = await api().post(`${NFE}/stage-xml`).set(tenant.headers()).send({ xml });
       expect(res.status, JSON.stringify(res.body)).to.be.oneOf([200, 201]);
-      const c = signerCheck(res.body.report ?? res.body.inspection?.report ?? (await api().post(`${NFE}/preview`).set(tenant.headers()).send({ xml })).body.report);
+      const c = signerCheck(
+        res.body.report ??
+          res.body.inspection?.report ??
+          (await api().post(`${NFE}/preview`).set(tenant.headers()).send({ xml })).body.report,
+      );
       expect(c).to.include({ outcome: 'FAIL', blocking: false, code: 'NFE_SIGNER_CHAIN_NOT_VERIFIABLE' });
       expect(c.details.verdict).to.equal('UNVERIFIABLE');
       expect(c.details.signerDocument.slice(0, 8)).to.equal(emit.slice(0, 8));
@@ -216,7 +232,8 @@ describe('NF-e uploaded by hand: consulted at the authority (NFeConsultaProtocol
       .post(`${NFE}/importar-xml`)
       .set(tenant.headers())
       .send({ xml, items: [{ lineNumber: 1, productId }] });
-  const consult = (body: object, tenant: TestTenant = t) => api().post(`${NFE}/consultar-protocolo`).set(tenant.headers()).set('Idempotency-Key', `k-${Math.random()}`).send(body);
+  const consult = (body: object, tenant: TestTenant = t) =>
+    api().post(`${NFE}/consultar-protocolo`).set(tenant.headers()).set('Idempotency-Key', `k-${Math.random()}`).send(body);
   const confirm = (id: string) => api().post(`/api/entry-document/confirm/${id}`).set(t.headers());
 
   it('not found at the authority (217): recorded, and the document cannot be confirmed; once the authority has it: CONFIRMED, and it confirms', async () => {
@@ -237,14 +254,19 @@ describe('NF-e uploaded by hand: consulted at the authority (NFeConsultaProtocol
     expect(notFound.body.inbound.authorityCheck).to.include({ outcome: 'NOT_FOUND', cStat: '217' });
     const still = await confirm(id);
     expect(still.status).to.equal(422);
-    expect(still.body.problems.find((p: { code: string }) => p.code === 'NFE_AUTHORITY_UNVERIFIED').message).to.match(/does not know its key/);
+    expect(still.body.problems.find((p: { code: string }) => p.code === 'NFE_AUTHORITY_UNVERIFIED').message).to.match(
+      /does not know its key/,
+    );
 
     t.sim.authority.feed(built.xml);
     const found = await consult({ inboundId: imported.body.inbound.id });
     expect(found.body).to.include({ outcome: 'CONFIRMED', cStat: '100' });
     expect(found.body.protocol).to.be.a('string');
     const events = await rowsOf('nfe_inbound_event', t.companyId, "type = 'AUTHORITY_CHECKED'");
-    expect(events.map((e) => (typeof e.data === 'string' ? JSON.parse(e.data as string) : e.data).outcome)).to.deep.equal(['NOT_FOUND', 'CONFIRMED']);
+    expect(events.map((e) => (typeof e.data === 'string' ? JSON.parse(e.data as string) : e.data).outcome)).to.deep.equal([
+      'NOT_FOUND',
+      'CONFIRMED',
+    ]);
 
     const ok = await confirm(id);
     expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
@@ -255,7 +277,11 @@ describe('NF-e uploaded by hand: consulted at the authority (NFeConsultaProtocol
   it('the authority authorized another version of the document (digVal differs): DIGEST_MISMATCH, still refused', async () => {
     const number = ++seq + 500000;
     const authorized = nfe({ number, additionalInfo: 'VERSAO AUTORIZADA' });
-    const forged = nfe({ number, additionalInfo: 'VERSAO ALTERADA', items: [{ code: 'U1', description: 'ACUCAR REFINADO 1KG', quantity: '10', unitPrice: '1.20' }] });
+    const forged = nfe({
+      number,
+      additionalInfo: 'VERSAO ALTERADA',
+      items: [{ code: 'U1', description: 'ACUCAR REFINADO 1KG', quantity: '10', unitPrice: '1.20' }],
+    });
     expect(forged.accessKey).to.equal(authorized.accessKey);
     t.sim.authority.feed(authorized.xml);
     const imported = await importXml(forged.xml);
@@ -269,7 +295,11 @@ describe('NF-e uploaded by hand: consulted at the authority (NFeConsultaProtocol
   it('documents the DF-e distribution delivered need no consultation', async () => {
     const built = nfe();
     t.sim.authority.feed(built.xml);
-    const synced = await api().post(`${NFE}/consultar-por-chave`).set(t.headers()).set('Idempotency-Key', `k-${Math.random()}`).send({ accessKey: built.accessKey });
+    const synced = await api()
+      .post(`${NFE}/consultar-por-chave`)
+      .set(t.headers())
+      .set('Idempotency-Key', `k-${Math.random()}`)
+      .send({ accessKey: built.accessKey });
     expect(synced.status, JSON.stringify(synced.body)).to.equal(200);
     expect(synced.body.inbound.source).to.equal('SEFAZ');
   });
@@ -309,11 +339,19 @@ describe('Unverified uploads: a homologation filial may allow them; production r
     expect(allowed.status, JSON.stringify(allowed.body)).to.equal(200);
     expect(allowed.body.allowUnverifiedUploads).to.equal(true);
     // Moving it to production with the allowance on is refused too.
-    expectProblem(await api().patch(path1).set(hom.headers()).send({ version: allowed.body.version, nfeEnvironment: 'PRODUCTION' }), 422, 'UNVERIFIED_UPLOADS_PRODUCTION');
+    expectProblem(
+      await api().patch(path1).set(hom.headers()).send({ version: allowed.body.version, nfeEnvironment: 'PRODUCTION' }),
+      422,
+      'UNVERIFIED_UPLOADS_PRODUCTION',
+    );
 
     const cnpj = (await dataSource.manager.findOneByOrFail(Filial, { id: hom.filialIds[0] })).cnpj;
     const product = await makeProduct(hom);
-    const built = buildNfe({ environment: '2', recipient: { cnpj }, items: [{ code: 'H1', description: 'FARINHA DE TRIGO 1KG', quantity: '3', unitPrice: '5' }] });
+    const built = buildNfe({
+      environment: '2',
+      recipient: { cnpj },
+      items: [{ code: 'H1', description: 'FARINHA DE TRIGO 1KG', quantity: '3', unitPrice: '5' }],
+    });
     const imported = await api()
       .post(`${NFE}/importar-xml`)
       .set(hom.headers())
@@ -328,7 +366,11 @@ describe('Unverified uploads: a homologation filial may allow them; production r
     // The allowance off again: the next upload is held until consulted.
     const again = await api().get(path1).set(hom.headers());
     await api().patch(path1).set(hom.headers()).send({ version: again.body.version, allowUnverifiedUploads: false });
-    const next = buildNfe({ environment: '2', recipient: { cnpj }, items: [{ code: 'H1', description: 'FARINHA DE TRIGO 1KG', quantity: '1', unitPrice: '5' }] });
+    const next = buildNfe({
+      environment: '2',
+      recipient: { cnpj },
+      items: [{ code: 'H1', description: 'FARINHA DE TRIGO 1KG', quantity: '1', unitPrice: '5' }],
+    });
     const second = await api()
       .post(`${NFE}/importar-xml`)
       .set(hom.headers())

@@ -30,7 +30,11 @@ describe('Audit trails: GET /entry-document/contas-pagar/audit/:id, GET /purchas
       { dueDate: '2030-01-10', amount: 60 },
       { dueDate: '2030-02-10', amount: 40 },
     ];
-    const d = await createDraft(tenant, draftBody({ issueDate: '2020-01-01', entryDate: '2020-01-02', items: [item({ ignored: true, unitPrice: 100 })], installments }), filialIndex);
+    const d = await createDraft(
+      tenant,
+      draftBody({ issueDate: '2020-01-01', entryDate: '2020-01-02', items: [item({ ignored: true, unitPrice: 100 })], installments }),
+      filialIndex,
+    );
     const res = await api().post(`/api/entry-document/confirm/${d.id}`).set(tenant.headers(filialIndex));
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return ((await api().get(`${BASE}/documento/${d.id}`).set(tenant.headers(filialIndex))).body.data as { id: string }[]).map((p) => p.id);
@@ -38,10 +42,19 @@ describe('Audit trails: GET /entry-document/contas-pagar/audit/:id, GET /purchas
 
   it("a confirmed document's payables are created with their audit rows; payments follow in the trail", async () => {
     const [first, second] = await confirmedPayables(t);
-    const rows = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'payable', entityId: decodeId('payable', first) }, order: { id: 'ASC' } });
+    const rows = await dataSource.manager.find(AuditLog, {
+      where: { companyId: t.companyId, entity: 'payable', entityId: decodeId('payable', first) },
+      order: { id: 'ASC' },
+    });
     expect(rows.map((r) => [r.action, r.actor])).to.deep.equal([['CREATED', 'test-user']]);
     expect(rows[0].requestId).to.be.a('string');
-    expect(rows[0].changes).to.deep.include({ status: [null, 'OPEN'], sourceType: [null, 'ENTRY_DOCUMENT'], installmentNumber: [null, 1], dueDate: [null, '2030-01-10'], amount: [null, 60] });
+    expect(rows[0].changes).to.deep.include({
+      status: [null, 'OPEN'],
+      sourceType: [null, 'ENTRY_DOCUMENT'],
+      installmentNumber: [null, 1],
+      dueDate: [null, '2030-01-10'],
+      amount: [null, 60],
+    });
 
     const paid = await api().post(`${BASE}/pay/${first}`).set(t.headers()).send({ amount: 25, paymentDate: '2020-01-05', method: 'PIX' });
     expect(paid.status, JSON.stringify(paid.body)).to.equal(201);
@@ -58,7 +71,9 @@ describe('Audit trails: GET /entry-document/contas-pagar/audit/:id, GET /purchas
       .get(`${BASE}/audit/${first}?pageSize=1&cursor=${encodeURIComponent(page1.body.pagination.nextCursor)}`)
       .set(t.headers());
     expect(page2.body.data.map((a: { action: string }) => a.action)).to.deep.equal(['PAYMENT_REGISTERED']);
-    expect((await api().get(`${BASE}/audit/${second}`).set(t.headers())).body.data.map((a: { action: string }) => a.action)).to.deep.equal(['CREATED']);
+    expect((await api().get(`${BASE}/audit/${second}`).set(t.headers())).body.data.map((a: { action: string }) => a.action)).to.deep.equal([
+      'CREATED',
+    ]);
   });
 
   it("payable trail: another tenant's id → 404, a filial not granted → 403, a malformed id → 400", async () => {
@@ -89,7 +104,10 @@ describe('Audit trails: GET /entry-document/contas-pagar/audit/:id, GET /purchas
 
     const otherSupplier = await makeSupplier(other);
     const otherProduct = await makeProduct(other);
-    const theirs = await approvedOrder(other, orderBody({ id: otherSupplier.hash }, [{ productId: otherProduct.hash, quantity: 1, unitPrice: 1 }]));
+    const theirs = await approvedOrder(
+      other,
+      orderBody({ id: otherSupplier.hash }, [{ productId: otherProduct.hash, quantity: 1, unitPrice: 1 }]),
+    );
     expectProblem(await api().get(`${PURCHASE}/audit/${theirs.id}`).set(t.headers()), 404, 'PURCHASE_ORDER_NOT_FOUND');
     const inFilial2 = await approvedOrder(t, orderBody({ id: supplier.hash }, [{ productId: product.hash, quantity: 1, unitPrice: 1 }]), 1);
     expectProblem(

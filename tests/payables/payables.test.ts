@@ -25,8 +25,17 @@ describe('Accounts payable: GET /entry-document/contas-pagar/...', () => {
     other = await createTestTenant();
     acme = await makeSupplier(t, { name: 'ACME Papelaria', document: cnpjWithCheckDigits('222333440001') });
     const beta = await makeSupplier(t, { name: 'Beta Limpeza', document: cnpjWithCheckDigits('555666770001') });
-    const doc = async (key: string, supplierId: string, total: number, installments: { dueDate: string; amount: number }[], dates = { issueDate: '2020-01-01', entryDate: '2020-01-02' }) => {
-      const d = await createDraft(t, draftBody({ ...dates, supplier: undefined, supplierId, items: [item({ ignored: true, unitPrice: total })], installments }));
+    const doc = async (
+      key: string,
+      supplierId: string,
+      total: number,
+      installments: { dueDate: string; amount: number }[],
+      dates = { issueDate: '2020-01-01', entryDate: '2020-01-02' },
+    ) => {
+      const d = await createDraft(
+        t,
+        draftBody({ ...dates, supplier: undefined, supplierId, items: [item({ ignored: true, unitPrice: total })], installments }),
+      );
       expect((await confirm(t, d.id)).status).to.equal(200);
       docs[key] = d.id;
       return d;
@@ -43,7 +52,8 @@ describe('Accounts payable: GET /entry-document/contas-pagar/...', () => {
     await dataSource.manager.update(Payable, { id: d1a.id }, { paidAmount: new Dec(30), status: 'PARTIALLY_PAID' });
     const [d4] = await payablesOf(t, docs.d4);
     await dataSource.manager.update(Payable, { id: d4.id }, { paidAmount: new Dec(10), status: 'PAID' });
-    const hash = async (key: string, i = 0) => (await api().get(`/api/entry-document/contas-pagar/documento/${docs[key]}`).set(t.headers())).body.data[i].id;
+    const hash = async (key: string, i = 0) =>
+      (await api().get(`/api/entry-document/contas-pagar/documento/${docs[key]}`).set(t.headers())).body.data[i].id;
     pay.d1a = await hash('d1');
     pay.d1b = await hash('d1', 1);
     pay.d2 = await hash('d2');
@@ -56,7 +66,8 @@ describe('Accounts payable: GET /entry-document/contas-pagar/...', () => {
     await confirm(other, foreign.id);
   });
 
-  const list = (query: Record<string, unknown> = {}, headers = t.headers()) => api().get(`/api/entry-document/contas-pagar/${t.filialHashes[0]}`).query(query).set(headers);
+  const list = (query: Record<string, unknown> = {}, headers = t.headers()) =>
+    api().get(`/api/entry-document/contas-pagar/${t.filialHashes[0]}`).query(query).set(headers);
   const idsOf = (res: { body: { data: { id: string }[] } }) => res.body.data.map((p) => p.id);
 
   describe('GET /entry-document/contas-pagar/:filialId', () => {
@@ -128,7 +139,11 @@ describe('Accounts payable: GET /entry-document/contas-pagar/...', () => {
 
     it('a filial not granted or of another company → 403; missing scope → 403; bad query → 400', async () => {
       expectProblem(await list({}, t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await api().get(`/api/entry-document/contas-pagar/${other.filialHashes[0]}`).set(t.headers()), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api().get(`/api/entry-document/contas-pagar/${other.filialHashes[0]}`).set(t.headers()),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await list({}, t.headersWith({ scope: 'entry-document:read' })), 403, 'INSUFFICIENT_SCOPE');
       const bad = await list({ status: 'LATE', dueFrom: '10/01/2020', overdue: 'maybe' });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
@@ -143,12 +158,16 @@ describe('Accounts payable: GET /entry-document/contas-pagar/...', () => {
         .get(`/api/entry-document/contas-pagar/documento/${docs.d1}`)
         .set(t.headersWith({ scope: 'payables:read' }));
       expect(res.status).to.equal(200);
-      expect(res.body.data.map((p: { installmentNumber: number; amount: number; status: string }) => [p.installmentNumber, p.amount, p.status])).to.deep.equal([
+      expect(
+        res.body.data.map((p: { installmentNumber: number; amount: number; status: string }) => [p.installmentNumber, p.amount, p.status]),
+      ).to.deep.equal([
         [1, 100, 'PARTIALLY_PAID'],
         [2, 50, 'OPEN'],
       ]);
       const cancelled = await api().get(`/api/entry-document/contas-pagar/documento/${docs.d3}`).set(t.headers());
-      expect(cancelled.body.data.map((p: { status: string; overdue: boolean; openAmount: number }) => [p.status, p.overdue, p.openAmount])).to.deep.equal([['CANCELLED', false, 0]]);
+      expect(
+        cancelled.body.data.map((p: { status: string; overdue: boolean; openAmount: number }) => [p.status, p.overdue, p.openAmount]),
+      ).to.deep.equal([['CANCELLED', false, 0]]);
       const draft = await createDraft(t, draftBody());
       expect((await api().get(`/api/entry-document/contas-pagar/documento/${draft.id}`).set(t.headers())).body).to.deep.equal({
         data: [],
@@ -160,15 +179,29 @@ describe('Accounts payable: GET /entry-document/contas-pagar/...', () => {
       const first = await api().get(`/api/entry-document/contas-pagar/documento/${docs.d1}`).query({ pageSize: 1 }).set(t.headers());
       expect(first.body.pagination).to.include({ page: 1, pageSize: 1, total: 2, totalPages: 2, hasMore: true });
       expect(first.body.data.map((p: { installmentNumber: number }) => p.installmentNumber)).to.deep.equal([1]);
-      const next = await api().get(`/api/entry-document/contas-pagar/documento/${docs.d1}`).query({ pageSize: 1, cursor: first.body.pagination.nextCursor }).set(t.headers());
+      const next = await api()
+        .get(`/api/entry-document/contas-pagar/documento/${docs.d1}`)
+        .query({ pageSize: 1, cursor: first.body.pagination.nextCursor })
+        .set(t.headers());
       expect(next.body.data.map((p: { installmentNumber: number }) => p.installmentNumber)).to.deep.equal([2]);
       expect(next.body.pagination.hasMore).to.equal(false);
-      expectProblem(await api().get(`/api/entry-document/contas-pagar/documento/${docs.d3}`).query({ cursor: first.body.pagination.nextCursor }).set(t.headers()), 400, 'INVALID_CURSOR');
+      expectProblem(
+        await api()
+          .get(`/api/entry-document/contas-pagar/documento/${docs.d3}`)
+          .query({ cursor: first.body.pagination.nextCursor })
+          .set(t.headers()),
+        400,
+        'INVALID_CURSOR',
+      );
     });
 
     it("another tenant's document → 404; a filial not granted → 403; malformed id → 400", async () => {
       const foreign = await createDraft(other, draftBody());
-      expectProblem(await api().get(`/api/entry-document/contas-pagar/documento/${foreign.id}`).set(t.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
+      expectProblem(
+        await api().get(`/api/entry-document/contas-pagar/documento/${foreign.id}`).set(t.headers()),
+        404,
+        'ENTRY_DOCUMENT_NOT_FOUND',
+      );
       const f2 = await createDraft(t, draftBody(), 1);
       expectProblem(
         await api()

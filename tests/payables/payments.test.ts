@@ -40,29 +40,53 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
   });
 
   /** A confirmed document with one payable per installment (stock-free: the line is IGNORED). */
-  async function confirmedDoc(tenant: TestTenant, installments: { dueDate: string; amount: number }[], filialIndex = 0, total = installments.reduce((a, i) => a + i.amount, 0)) {
-    const d = await createDraft(tenant, draftBody({ issueDate: '2020-01-01', entryDate: '2020-01-02', items: [item({ ignored: true, unitPrice: total })], installments }), filialIndex);
+  async function confirmedDoc(
+    tenant: TestTenant,
+    installments: { dueDate: string; amount: number }[],
+    filialIndex = 0,
+    total = installments.reduce((a, i) => a + i.amount, 0),
+  ) {
+    const d = await createDraft(
+      tenant,
+      draftBody({ issueDate: '2020-01-01', entryDate: '2020-01-02', items: [item({ ignored: true, unitPrice: total })], installments }),
+      filialIndex,
+    );
     const res = await api().post(`/api/entry-document/confirm/${d.id}`).set(tenant.headers(filialIndex));
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     const payables = (await api().get(`${BASE}/documento/${d.id}`).set(tenant.headers(filialIndex))).body.data as { id: string }[];
     return { doc: d.id as string, payables: payables.map((p) => p.id) };
   }
 
-  const pay = (payableId: string, body: Record<string, unknown>, headers = t.headers()) => api().post(`${BASE}/pay/${payableId}`).set(headers).send(body);
-  const reverse = (paymentId: string, body: Record<string, unknown>, headers = t.headers()) => api().post(`${BASE}/reverse-payment/${paymentId}`).set(headers).send(body);
+  const pay = (payableId: string, body: Record<string, unknown>, headers = t.headers()) =>
+    api().post(`${BASE}/pay/${payableId}`).set(headers).send(body);
+  const reverse = (paymentId: string, body: Record<string, unknown>, headers = t.headers()) =>
+    api().post(`${BASE}/reverse-payment/${paymentId}`).set(headers).send(body);
   const detail = (payableId: string, headers = t.headers()) => api().get(`${BASE}/detail/${payableId}`).set(headers);
   const payableRow = (hash: string) => dataSource.manager.findOneByOrFail(Payable, { id: decodeId('payable', hash) });
-  const paymentRows = (payableHash: string) => dataSource.manager.find(PayablePayment, { where: { payableId: decodeId('payable', payableHash) }, order: { id: 'ASC' } });
-  const auditOf = (entity: string, id: number) => dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity, entityId: id }, order: { id: 'ASC' } });
+  const paymentRows = (payableHash: string) =>
+    dataSource.manager.find(PayablePayment, { where: { payableId: decodeId('payable', payableHash) }, order: { id: 'ASC' } });
+  const auditOf = (entity: string, id: number) =>
+    dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity, entityId: id }, order: { id: 'ASC' } });
   const eventsOf = (payableHash: string) =>
-    dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'payable', aggregateId: decodeId('payable', payableHash) }, order: { id: 'ASC' } });
+    dataSource.manager.find(OutboxEvent, {
+      where: { companyId: t.companyId, aggregateType: 'payable', aggregateId: decodeId('payable', payableHash) },
+      order: { id: 'ASC' },
+    });
   const paymentCount = () => dataSource.manager.countBy(PayablePayment, { companyId: t.companyId });
 
   it('pays 40 % then 60 %, reverses the second payment; cancel is blocked while any payment stands and passes once none does', async () => {
     const { doc, payables } = await confirmedDoc(t, [{ dueDate: '2020-03-10', amount: 250 }]);
     const [payable] = payables;
 
-    const first = await pay(payable, { amount: 100, paymentDate: '2024-05-10', method: 'PIX', interest: '2.50', fine: 5, discount: '0.50', note: 'Parcela com atraso' });
+    const first = await pay(payable, {
+      amount: 100,
+      paymentDate: '2024-05-10',
+      method: 'PIX',
+      interest: '2.50',
+      fine: 5,
+      discount: '0.50',
+      note: 'Parcela com atraso',
+    });
     expect(first.status, JSON.stringify(first.body)).to.equal(201);
     expect(first.body.payment).to.deep.include({
       status: 'ACTIVE',
@@ -77,14 +101,30 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
       createdBy: 'test-user',
       reversedAt: null,
     });
-    expect(first.body.payable).to.deep.include({ id: payable, amount: 250, paidAmount: 100, openAmount: 150, status: 'PARTIALLY_PAID', overdue: true, version: 2 });
+    expect(first.body.payable).to.deep.include({
+      id: payable,
+      amount: 250,
+      paidAmount: 100,
+      openAmount: 150,
+      status: 'PARTIALLY_PAID',
+      overdue: true,
+      version: 2,
+    });
     expect(first.body.payable.payments.map((p: { id: string }) => p.id)).to.deep.equal([first.body.payment.id]);
     let row = await payableRow(payable);
     expect([row.paidAmount.toFixed(2), row.status, row.version]).to.deep.equal(['100.00', 'PARTIALLY_PAID', 2]);
 
     const second = await pay(payable, { amount: '150.00', paymentDate: today, method: 'BOLETO' });
     expect(second.status, JSON.stringify(second.body)).to.equal(201);
-    expect(second.body.payment).to.deep.include({ amount: 150, interest: 0, fine: 0, discount: 0, total: 150, method: 'BOLETO', note: null });
+    expect(second.body.payment).to.deep.include({
+      amount: 150,
+      interest: 0,
+      fine: 0,
+      discount: 0,
+      total: 150,
+      method: 'BOLETO',
+      note: null,
+    });
     expect(second.body.payable).to.deep.include({ paidAmount: 250, openAmount: 0, status: 'PAID', overdue: false });
     expect(second.body.payable.paymentTotals).to.deep.equal({ amount: 250, interest: 2.5, fine: 5, discount: 0.5, total: 257 });
     row = await payableRow(payable);
@@ -109,14 +149,23 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
     // Reverse the second payment: back to PARTIALLY_PAID with 100 paid.
     const reversed = await reverse(second.body.payment.id, { reason: 'Boleto devolvido pelo banco' });
     expect(reversed.status, JSON.stringify(reversed.body)).to.equal(200);
-    expect(reversed.body.payment).to.deep.include({ id: second.body.payment.id, status: 'REVERSED', reversedBy: 'test-user', reversalReason: 'Boleto devolvido pelo banco' });
+    expect(reversed.body.payment).to.deep.include({
+      id: second.body.payment.id,
+      status: 'REVERSED',
+      reversedBy: 'test-user',
+      reversalReason: 'Boleto devolvido pelo banco',
+    });
     expect(reversed.body.payable).to.deep.include({ paidAmount: 100, openAmount: 150, status: 'PARTIALLY_PAID', overdue: true });
     expect(reversed.body.payable.paymentTotals.amount).to.equal(100);
     expect((await paymentRows(payable)).map((p) => p.status)).to.deep.equal(['ACTIVE', 'REVERSED']);
     expectProblem(await reverse(second.body.payment.id, { reason: 'de novo' }), 409, 'PAYMENT_ALREADY_REVERSED');
 
     // Still a payment standing: still blocked.
-    expect((await api().get(`/api/entry-document/cancel-preview/${doc}`).set(t.headers())).body.blockingProblems.map((b: { code: string }) => b.code)).to.deep.equal(['PAYABLE_PAID']);
+    expect(
+      (await api().get(`/api/entry-document/cancel-preview/${doc}`).set(t.headers())).body.blockingProblems.map(
+        (b: { code: string }) => b.code,
+      ),
+    ).to.deep.equal(['PAYABLE_PAID']);
     expectProblem(await cancel(t, doc), 422, 'ENTRY_DOCUMENT_NOT_CANCELLABLE');
 
     // Reverse the first: OPEN again, and the document cancels.
@@ -145,18 +194,40 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
     // Audit and events, in order.
     const payableId = decodeId('payable', payable);
     const trail = await auditOf('payable', payableId);
-    expect(trail.map((a) => a.action)).to.deep.equal(['CREATED', 'PAYMENT_REGISTERED', 'PAYMENT_REGISTERED', 'PAYMENT_REVERSED', 'PAYMENT_REVERSED']);
+    expect(trail.map((a) => a.action)).to.deep.equal([
+      'CREATED',
+      'PAYMENT_REGISTERED',
+      'PAYMENT_REGISTERED',
+      'PAYMENT_REVERSED',
+      'PAYMENT_REVERSED',
+    ]);
     trail.shift();
-    expect(trail[0].changes).to.deep.equal({ paidAmount: ['0.00', '100.00'], status: ['OPEN', 'PARTIALLY_PAID'], paymentId: [null, first.body.payment.id] });
-    expect(trail[2].changes).to.deep.equal({ paidAmount: ['250.00', '100.00'], status: ['PAID', 'PARTIALLY_PAID'], reversedPaymentId: [null, second.body.payment.id] });
+    expect(trail[0].changes).to.deep.equal({
+      paidAmount: ['0.00', '100.00'],
+      status: ['OPEN', 'PARTIALLY_PAID'],
+      paymentId: [null, first.body.payment.id],
+    });
+    expect(trail[2].changes).to.deep.equal({
+      paidAmount: ['250.00', '100.00'],
+      status: ['PAID', 'PARTIALLY_PAID'],
+      reversedPaymentId: [null, second.body.payment.id],
+    });
     const paymentTrail = await auditOf('payable-payment', decodeId('payable-payment', second.body.payment.id));
     expect(paymentTrail.map((a) => [a.action, a.actor])).to.deep.equal([
       ['CREATED', 'test-user'],
       ['REVERSED', 'test-user'],
     ]);
-    expect(paymentTrail[1].changes).to.deep.equal({ status: ['ACTIVE', 'REVERSED'], reversalReason: [null, 'Boleto devolvido pelo banco'] });
+    expect(paymentTrail[1].changes).to.deep.equal({
+      status: ['ACTIVE', 'REVERSED'],
+      reversalReason: [null, 'Boleto devolvido pelo banco'],
+    });
     const events = await eventsOf(payable);
-    expect(events.map((e) => e.type)).to.deep.equal(['payable.partially-paid', 'payable.paid', 'payable.payment-reversed', 'payable.payment-reversed']);
+    expect(events.map((e) => e.type)).to.deep.equal([
+      'payable.partially-paid',
+      'payable.paid',
+      'payable.payment-reversed',
+      'payable.payment-reversed',
+    ]);
     expect(events[1].data).to.deep.include({ id: payable, entryDocumentId: doc, status: 'PAID', paidAmount: 250, openAmount: 0 });
     expect((events[1].data as { payment: unknown }).payment).to.deep.include({ id: second.body.payment.id, amount: 150, method: 'BOLETO' });
   });
@@ -183,7 +254,14 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
     const payments = await paymentCount();
     const bad = await pay(payables[0], { amount: 0, paymentDate: '2025-02-30', interest: -1, fine: '1.234', discount: 'x' });
     expectProblem(bad, 400, 'VALIDATION_ERROR');
-    expect(bad.body.errors.map((e: { path: string }) => e.path)).to.include.members(['amount', 'paymentDate', 'method', 'interest', 'fine', 'discount']);
+    expect(bad.body.errors.map((e: { path: string }) => e.path)).to.include.members([
+      'amount',
+      'paymentDate',
+      'method',
+      'interest',
+      'fine',
+      'discount',
+    ]);
     expectProblem(await pay(payables[0], { amount: 5, paymentDate: today, method: 'PIX', discount: '5.01' }), 400, 'VALIDATION_ERROR');
     expectProblem(await pay(payables[0], {}), 400, 'VALIDATION_ERROR');
     expectProblem(await pay(payables[0], { amount: 5, paymentDate: addDays(today, 1), method: 'PIX' }), 422, 'PAYMENT_DATE_IN_FUTURE');
@@ -217,7 +295,11 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
     expectProblem(await pay(mine.payables[0], { amount: 1, paymentDate: today, method: 'PIX' }, onlyFirst), 403, 'FILIAL_NOT_GRANTED');
     expectProblem(await reverse(minePayment.body.payment.id, { reason: 'abc' }, onlyFirst), 403, 'FILIAL_NOT_GRANTED');
     expectProblem(await detail(mine.payables[0], onlyFirst), 403, 'FILIAL_NOT_GRANTED');
-    expectProblem(await pay(mine.payables[0], { amount: 1, paymentDate: today, method: 'PIX' }, t.headersWith({ scope: 'payables:read' }, 1)), 403, 'INSUFFICIENT_SCOPE');
+    expectProblem(
+      await pay(mine.payables[0], { amount: 1, paymentDate: today, method: 'PIX' }, t.headersWith({ scope: 'payables:read' }, 1)),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
     expect(await footprint(t)).to.deep.equal(before);
     // The other tenant's payment stands untouched.
     expect((await detail(foreign.payables[0], other.headers())).body.paidAmount).to.equal(1);
@@ -240,7 +322,10 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
   it('two concurrent payments of the last balance: exactly one wins, the other → 409; one payment row', async () => {
     const { payables } = await confirmedDoc(t, [{ dueDate: '2099-01-10', amount: 90 }]);
     expect((await pay(payables[0], { amount: 50, paymentDate: today, method: 'PIX' })).status).to.equal(201);
-    const results = await Promise.all([pay(payables[0], { amount: 40, paymentDate: today, method: 'PIX' }), pay(payables[0], { amount: 40, paymentDate: today, method: 'BOLETO' })]);
+    const results = await Promise.all([
+      pay(payables[0], { amount: 40, paymentDate: today, method: 'PIX' }),
+      pay(payables[0], { amount: 40, paymentDate: today, method: 'BOLETO' }),
+    ]);
     expect(results.map((r) => r.status).sort()).to.deep.equal([201, 409]);
     expectProblem(
       results.find((r) => r.status === 409)!,
@@ -257,7 +342,12 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
     const p = await makeProduct(t);
     const d = await createDraft(
       t,
-      draftBody({ issueDate: '2020-01-01', entryDate: '2020-01-02', items: [item({ productId: p.hash, quantity: 2, unitPrice: 15 })], installments: [{ dueDate: '2099-01-10', amount: 30 }] }),
+      draftBody({
+        issueDate: '2020-01-01',
+        entryDate: '2020-01-02',
+        items: [item({ productId: p.hash, quantity: 2, unitPrice: 15 })],
+        installments: [{ dueDate: '2099-01-10', amount: 30 }],
+      }),
     );
     expect((await confirm(t, d.id)).status).to.equal(200);
     const [payable] = (await api().get(`${BASE}/documento/${d.id}`).set(t.headers())).body.data as { id: string }[];

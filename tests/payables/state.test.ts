@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import type { PayableStatus } from '../../src/modules/payables/entities/payable.entity';
-import { assertAllowed, assertTransition, canDo, PAYABLE_STATUSES, PayableAction, TRANSITIONS } from '../../src/modules/payables/payables.state';
+import {
+  assertAllowed,
+  assertTransition,
+  canDo,
+  PAYABLE_STATUSES,
+  PayableAction,
+  TRANSITIONS,
+} from '../../src/modules/payables/payables.state';
 
 /** The transition table of payables, every action against every status, without a database. */
 const EXPECTED: Record<PayableAction, Partial<Record<PayableStatus, PayableStatus[]>>> = {
@@ -10,7 +17,12 @@ const EXPECTED: Record<PayableAction, Partial<Record<PayableStatus, PayableStatu
   deduct: { OPEN: ['OPEN', 'CANCELLED'], PARTIALLY_PAID: ['PARTIALLY_PAID', 'PAID'] },
   restore: { OPEN: ['OPEN'], PARTIALLY_PAID: ['PARTIALLY_PAID'], PAID: ['PARTIALLY_PAID', 'PAID'], CANCELLED: ['OPEN'] },
 };
-const CODES: Record<PayableStatus, string> = { OPEN: 'PAYABLE_OPEN', PARTIALLY_PAID: 'PAYABLE_PARTIALLY_PAID', PAID: 'PAYABLE_ALREADY_PAID', CANCELLED: 'PAYABLE_CANCELLED' };
+const CODES: Record<PayableStatus, string> = {
+  OPEN: 'PAYABLE_OPEN',
+  PARTIALLY_PAID: 'PAYABLE_PARTIALLY_PAID',
+  PAID: 'PAYABLE_ALREADY_PAID',
+  CANCELLED: 'PAYABLE_CANCELLED',
+};
 
 describe('Payables: the transition table (unit)', () => {
   it('names every action and nothing else', () => {

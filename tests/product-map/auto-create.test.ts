@@ -37,7 +37,15 @@ describe('Product map: POST /auto-create', () => {
     const res = await autoCreate(t, body);
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body.codeSource).to.equal('NEXT_CODE');
-    expect(res.body.product).to.deep.include({ name: 'CERVEJA PILSEN LATA 350ML', unit: 'UN', ncm: '22030000', cest: '0302100', gtin: '7891149103102', active: true, version: 1 });
+    expect(res.body.product).to.deep.include({
+      name: 'CERVEJA PILSEN LATA 350ML',
+      unit: 'UN',
+      ncm: '22030000',
+      cest: '0302100',
+      gtin: '7891149103102',
+      active: true,
+      version: 1,
+    });
     expect(res.body.product.code).to.match(/^\d+$/);
     expect(res.body.entry).to.deep.include({
       supplierDocument: body.supplierDocument,
@@ -49,7 +57,10 @@ describe('Product map: POST /auto-create', () => {
     });
 
     const product = await dataSource.manager.findOneByOrFail(Product, { companyId: t.companyId, gtin: '7891149103102' });
-    const entry = await dataSource.manager.findOneByOrFail(ProductMapEntry, { companyId: t.companyId, supplierDocument: body.supplierDocument });
+    const entry = await dataSource.manager.findOneByOrFail(ProductMapEntry, {
+      companyId: t.companyId,
+      supplierDocument: body.supplierDocument,
+    });
     expect(entry.productId).to.equal(product.id);
     const audit = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId }, order: { id: 'ASC' } });
     expect(audit.map((a) => `${a.entity}:${a.action}`)).to.include.members(['product:CREATED', 'product-map-entry:CREATED']);
@@ -61,7 +72,12 @@ describe('Product map: POST /auto-create', () => {
       .post(`${BASE}/match`)
       .set(t.headers())
       .send({ supplierDocument: body.supplierDocument, items: [{ code: 'CRV-350', description: 'x', unit: 'CX' }] });
-    expect(matched.body.items[0]).to.deep.include({ status: 'MATCHED', source: 'MAP', productId: res.body.product.id, conversionFactor: 12 });
+    expect(matched.body.items[0]).to.deep.include({
+      status: 'MATCHED',
+      source: 'MAP',
+      productId: res.body.product.id,
+      conversionFactor: 12,
+    });
   });
 
   it('uses a given code when it is free; a taken one gives way to the next code; the next code continues after both', async () => {
@@ -80,7 +96,16 @@ describe('Product map: POST /auto-create', () => {
   it('the product unit defaults to the supplier unit; description/unit come from the supplier item', async () => {
     const res = await autoCreate(
       t,
-      item({ supplierProductCode: 'D1', productUnit: undefined, unit: 'kg', gtin: undefined, ncm: undefined, cest: undefined, conversionFactor: undefined, description: 'Queijo Mussarela Fatiado' }),
+      item({
+        supplierProductCode: 'D1',
+        productUnit: undefined,
+        unit: 'kg',
+        gtin: undefined,
+        ncm: undefined,
+        cest: undefined,
+        conversionFactor: undefined,
+        description: 'Queijo Mussarela Fatiado',
+      }),
     );
     expect(res.status).to.equal(201);
     expect(res.body.product).to.deep.include({ unit: 'KG', name: 'Queijo Mussarela Fatiado', gtin: null, ncm: null, cest: null });
@@ -104,9 +129,18 @@ describe('Product map: POST /auto-create', () => {
 
   it('bad input → 400 with field paths, nothing written', async () => {
     const before = await productCount(t);
-    const res = await autoCreate(t, item({ supplierDocument: '123', gtin: '7891149103103', ncm: '2203', description: '', conversionFactor: 0 }));
+    const res = await autoCreate(
+      t,
+      item({ supplierDocument: '123', gtin: '7891149103103', ncm: '2203', description: '', conversionFactor: 0 }),
+    );
     expectProblem(res, 400, 'VALIDATION_ERROR');
-    expect(res.body.errors.map((e: { path: string }) => e.path)).to.have.members(['supplierDocument', 'gtin', 'ncm', 'description', 'conversionFactor']);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).to.have.members([
+      'supplierDocument',
+      'gtin',
+      'ncm',
+      'description',
+      'conversionFactor',
+    ]);
     expect(await productCount(t)).to.equal(before);
   });
 
@@ -124,7 +158,10 @@ describe('Product map: POST /auto-create', () => {
   it("creates in the caller's company only: a productId in the body is refused as unknown (nothing written); the other company sees nothing", async () => {
     const foreign = await makeProduct(other);
     const supplier = randomCnpj();
-    const refused = await autoCreate(t, { ...item({ supplierDocument: supplier, supplierProductCode: 'OWN', gtin: null }), productId: foreign.hash });
+    const refused = await autoCreate(t, {
+      ...item({ supplierDocument: supplier, supplierProductCode: 'OWN', gtin: null }),
+      productId: foreign.hash,
+    });
     expectProblem(refused, 400, 'UNKNOWN_FIELDS');
     expect(refused.body.errors).to.deep.equal([{ path: 'productId', message: 'productId is not allowed' }]);
     expect(await dataSource.manager.countBy(ProductMapEntry, { companyId: t.companyId, supplierDocument: supplier })).to.equal(0);

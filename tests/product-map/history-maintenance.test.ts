@@ -37,21 +37,52 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
       await makeSupplier(t, { document: supplier, name: 'Distribuidora Teste Ltda' });
       beer = await makeProduct(t, { name: 'Cerveja Pilsen 350ml lata' });
       rice = await makeProduct(t, { name: 'Arroz Branco 5kg' });
-      await makeEntry(t, { supplierDocument: supplier, supplierProductCode: 'B-350', productId: beer.id, conversionFactor: 12, supplierUnit: 'CX' });
+      await makeEntry(t, {
+        supplierDocument: supplier,
+        supplierProductCode: 'B-350',
+        productId: beer.id,
+        conversionFactor: 12,
+        supplierUnit: 'CX',
+      });
       await makeEntry(t, { supplierDocument: supplier, supplierProductCode: 'A-5', productId: rice.id, supplierUnit: 'FD' });
       await makeEntry(t, { supplierDocument: randomCnpj(), supplierProductCode: 'B-350', productId: beer.id });
       await makeEntry(other, { supplierDocument: supplier, supplierProductCode: 'Z-OTHER', productId: (await makeProduct(other)).id });
       await inTransaction(NO_UNIT, (em) => recordMapUse(em, t.ctx, supplier, ['B-350', 'B-350', 'A-5']));
       await inTransaction(NO_UNIT, (em) => recordMapUse(em, t.ctx, supplier, ['B-350']));
 
-      const line = (code: string, productId: number, quantity: string, unitPrice: string) => ({ code, productId, quantity, unitPrice, conversionFactor: code === 'B-350' ? 12 : 1 });
-      await makePurchase(t, { supplierDocument: supplier, entryDate: '2026-01-10', lines: [line('B-350', beer.id, '10', '45.5'), line('A-5', rice.id, '3', '110')] });
+      const line = (code: string, productId: number, quantity: string, unitPrice: string) => ({
+        code,
+        productId,
+        quantity,
+        unitPrice,
+        conversionFactor: code === 'B-350' ? 12 : 1,
+      });
+      await makePurchase(t, {
+        supplierDocument: supplier,
+        entryDate: '2026-01-10',
+        lines: [line('B-350', beer.id, '10', '45.5'), line('A-5', rice.id, '3', '110')],
+      });
       await makePurchase(t, { supplierDocument: supplier, entryDate: '2026-02-10', lines: [line('B-350', beer.id, '20', '44.9')] });
       await makePurchase(t, { supplierDocument: supplier, entryDate: '2026-03-10', lines: [line('B-350', beer.id, '5', '46.123456789')] });
       // not purchases of this supplier at this filial: drafts, cancelled, another filial, another supplier
-      await makePurchase(t, { supplierDocument: supplier, entryDate: '2026-04-01', status: 'DRAFT', lines: [line('B-350', beer.id, '99', '1')] });
-      await makePurchase(t, { supplierDocument: supplier, entryDate: '2026-04-02', status: 'CANCELLED', lines: [line('B-350', beer.id, '98', '1')] });
-      await makePurchase(t, { supplierDocument: supplier, entryDate: '2026-04-03', filialIndex: 1, lines: [line('B-350', beer.id, '97', '1')] });
+      await makePurchase(t, {
+        supplierDocument: supplier,
+        entryDate: '2026-04-01',
+        status: 'DRAFT',
+        lines: [line('B-350', beer.id, '99', '1')],
+      });
+      await makePurchase(t, {
+        supplierDocument: supplier,
+        entryDate: '2026-04-02',
+        status: 'CANCELLED',
+        lines: [line('B-350', beer.id, '98', '1')],
+      });
+      await makePurchase(t, {
+        supplierDocument: supplier,
+        entryDate: '2026-04-03',
+        filialIndex: 1,
+        lines: [line('B-350', beer.id, '97', '1')],
+      });
       await makePurchase(t, { supplierDocument: randomCnpj(), entryDate: '2026-04-04', lines: [line('B-350', beer.id, '96', '1')] });
     });
 
@@ -68,7 +99,13 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
       expect(b350).to.deep.include({ supplierProductCode: 'B-350', useCount: 2, conversionFactor: 12 });
       expect(b350.lastUsedAt).to.be.a('string');
       expect(b350.lastPurchases.map((p: { entryDate: string }) => p.entryDate)).to.deep.equal(['2026-03-10', '2026-02-10']);
-      expect(b350.lastPurchases[0]).to.deep.include({ quantity: 5, unitPrice: 46.123456789, unit: 'CX', conversionFactor: 12, productId: beer.hash });
+      expect(b350.lastPurchases[0]).to.deep.include({
+        quantity: 5,
+        unitPrice: 46.123456789,
+        unit: 'CX',
+        conversionFactor: 12,
+        productId: beer.hash,
+      });
       expect(b350.lastPurchases[0].entryDocumentId).to.be.a('string');
       expect(b350.lastPurchases[0]).to.include.keys('number', 'series', 'entryDocumentItemId');
     });
@@ -78,7 +115,11 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
       expect(res.body.data.map((e: { supplierProductCode: string }) => e.supplierProductCode)).to.deep.equal(['B-350']);
       expect(res.body.data[0].lastPurchases).to.deep.equal([]);
       expect(res.body.pagination).to.deep.include({ total: 2, hasMore: true });
-      const next = await history(t, supplier, t.filialHashes[0], { pageSize: 1, sort: '-useCount', cursor: res.body.pagination.nextCursor });
+      const next = await history(t, supplier, t.filialHashes[0], {
+        pageSize: 1,
+        sort: '-useCount',
+        cursor: res.body.pagination.nextCursor,
+      });
       expect(next.body.data.map((e: { supplierProductCode: string }) => e.supplierProductCode)).to.deep.equal(['A-5']);
     });
 
@@ -95,7 +136,11 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
       expect(theirs.body.data.map((e: { supplierProductCode: string }) => e.supplierProductCode)).to.deep.equal(['Z-OTHER']);
       expect(theirs.body.data[0].lastPurchases).to.deep.equal([]);
       expectProblem(await history(t, supplier, other.filialHashes[0]), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await history(t, supplier, t.filialHashes[1], {}, t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await history(t, supplier, t.filialHashes[1], {}, t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       const bad = await history(t, '12345678901234', t.filialHashes[0]);
       expectProblem(bad, 400, 'VALIDATION_ERROR');
       expect(bad.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['params.supplierDocument']);
@@ -103,13 +148,24 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
   });
 
   describe('PATCH /:id/conversion-factor', () => {
-    const patch = (tenant: TestTenant, id: string, body: object) => api().patch(`${BASE}/${id}/conversion-factor`).set(tenant.headers()).send(body);
+    const patch = (tenant: TestTenant, id: string, body: object) =>
+      api().patch(`${BASE}/${id}/conversion-factor`).set(tenant.headers()).send(body);
 
     it('changes the factor for future imports only (a confirmed document keeps its own); audited; event', async () => {
       const supplier = randomCnpj();
       const p = await makeProduct(t, { name: 'Refrigerante Cola 2L' });
-      const entry = await makeEntry(t, { supplierDocument: supplier, supplierProductCode: 'COLA-2L', productId: p.id, conversionFactor: 6, supplierUnit: 'FD' });
-      const doc = await makePurchase(t, { supplierDocument: supplier, entryDate: '2026-05-01', lines: [{ code: 'COLA-2L', productId: p.id, quantity: 2, unitPrice: 50, conversionFactor: 6 }] });
+      const entry = await makeEntry(t, {
+        supplierDocument: supplier,
+        supplierProductCode: 'COLA-2L',
+        productId: p.id,
+        conversionFactor: 6,
+        supplierUnit: 'FD',
+      });
+      const doc = await makePurchase(t, {
+        supplierDocument: supplier,
+        entryDate: '2026-05-01',
+        lines: [{ code: 'COLA-2L', productId: p.id, quantity: 2, unitPrice: 50, conversionFactor: 6 }],
+      });
 
       const res = await patch(t, entry.hash, { conversionFactor: '8.5', version: 1 });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
@@ -123,11 +179,24 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
         .send({ supplierDocument: supplier, items: [{ code: 'COLA-2L', description: '', unit: 'FD' }] });
       expect(matched.body.items[0].conversionFactor).to.equal(8.5);
 
-      const audit = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'product-map-entry', entityId: entry.id } });
+      const audit = await dataSource.manager.find(AuditLog, {
+        where: { companyId: t.companyId, entity: 'product-map-entry', entityId: entry.id },
+      });
       expect(audit.map((a) => [a.action, a.changes])).to.deep.equal([['UPDATED', { conversionFactor: ['6', '8.5'] }]]);
-      const events = await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, type: 'product-map.conversion-factor-changed', aggregateId: entry.id });
+      const events = await dataSource.manager.findBy(OutboxEvent, {
+        companyId: t.companyId,
+        type: 'product-map.conversion-factor-changed',
+        aggregateId: entry.id,
+      });
       expect(events.map((e) => e.data)).to.deep.equal([
-        { id: entry.hash, supplierDocument: supplier, supplierProductCode: 'COLA-2L', productId: p.hash, conversionFactor: 8.5, previousConversionFactor: 6 },
+        {
+          id: entry.hash,
+          supplierDocument: supplier,
+          supplierProductCode: 'COLA-2L',
+          productId: p.hash,
+          conversionFactor: 8.5,
+          previousConversionFactor: 6,
+        },
       ]);
 
       // the same value changes nothing; without a version → 400 (every PATCH carries it)
@@ -153,28 +222,50 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
     });
 
     it("another company's entry → 404 (nothing changed); malformed id → 400; unknown → 404", async () => {
-      const foreign = await makeEntry(other, { supplierDocument: randomCnpj(), supplierProductCode: 'F', productId: (await makeProduct(other)).id, conversionFactor: 2 });
+      const foreign = await makeEntry(other, {
+        supplierDocument: randomCnpj(),
+        supplierProductCode: 'F',
+        productId: (await makeProduct(other)).id,
+        conversionFactor: 2,
+      });
       expectProblem(await patch(t, foreign.hash, { conversionFactor: 5, version: 1 }), 404, 'PRODUCT_MAP_ENTRY_NOT_FOUND');
-      expect((await dataSource.manager.findOneByOrFail(ProductMapEntry, { id: foreign.id })).conversionFactor.toFixed(6)).to.equal('2.000000');
+      expect((await dataSource.manager.findOneByOrFail(ProductMapEntry, { id: foreign.id })).conversionFactor.toFixed(6)).to.equal(
+        '2.000000',
+      );
       expectProblem(await patch(t, 'not-an-id!', { conversionFactor: 5, version: 1 }), 400, 'INVALID_ID');
-      expectProblem(await patch(t, encodeId('product-map', 99_999_999), { conversionFactor: 5, version: 1 }), 404, 'PRODUCT_MAP_ENTRY_NOT_FOUND');
+      expectProblem(
+        await patch(t, encodeId('product-map', 99_999_999), { conversionFactor: 5, version: 1 }),
+        404,
+        'PRODUCT_MAP_ENTRY_NOT_FOUND',
+      );
     });
   });
 
   it('two concurrent PATCHes with the same version → one wins, the other 409; one audit row', async () => {
     const p = await makeProduct(t);
     const entry = await makeEntry(t, { supplierDocument: randomCnpj(), supplierProductCode: 'PAR', productId: p.id, conversionFactor: 1 });
-    const results = await Promise.all([6, 12].map((conversionFactor) => api().patch(`${BASE}/${entry.hash}/conversion-factor`).set(t.headers()).send({ conversionFactor, version: 1 })));
+    const results = await Promise.all(
+      [6, 12].map((conversionFactor) =>
+        api().patch(`${BASE}/${entry.hash}/conversion-factor`).set(t.headers()).send({ conversionFactor, version: 1 }),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
     const winner = results.find((r) => r.status === 200)!;
     const row = await dataSource.manager.findOneByOrFail(ProductMapEntry, { id: entry.id });
     expect([Number(row.conversionFactor.toFixed(6)), row.version]).to.deep.equal([winner.body.conversionFactor, 2]);
-    expect(await dataSource.manager.countBy(AuditLog, { companyId: t.companyId, entity: 'product-map-entry', entityId: entry.id })).to.equal(1);
+    expect(
+      await dataSource.manager.countBy(AuditLog, { companyId: t.companyId, entity: 'product-map-entry', entityId: entry.id }),
+    ).to.equal(1);
   });
 
   it('every route refuses an x-filial-id the token does not grant (403), nothing written', async () => {
     const p = await makeProduct(t);
-    const entry = await makeEntry(t, { supplierDocument: randomCnpj(), supplierProductCode: 'GRANT', productId: p.id, conversionFactor: 3 });
+    const entry = await makeEntry(t, {
+      supplierDocument: randomCnpj(),
+      supplierProductCode: 'GRANT',
+      productId: p.id,
+      conversionFactor: 3,
+    });
     const headers = t.headersWith({ filiais: [t.filialHashes[0]] }, 1);
     const supplier = randomCnpj();
     const calls = [
@@ -182,8 +273,14 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
         .post(`${BASE}/match`)
         .set(headers)
         .send({ supplierDocument: supplier, items: [{ code: 'X', description: 'X', unit: 'UN' }] }),
-      api().post(`${BASE}/link`).set(headers).send({ supplierDocument: supplier, supplierProductCode: 'X', productId: p.hash, supplierUnit: 'UN' }),
-      api().post(`${BASE}/auto-create`).set(headers).send({ supplierDocument: supplier, supplierProductCode: 'Y', description: 'Novo', unit: 'UN' }),
+      api()
+        .post(`${BASE}/link`)
+        .set(headers)
+        .send({ supplierDocument: supplier, supplierProductCode: 'X', productId: p.hash, supplierUnit: 'UN' }),
+      api()
+        .post(`${BASE}/auto-create`)
+        .set(headers)
+        .send({ supplierDocument: supplier, supplierProductCode: 'Y', description: 'Novo', unit: 'UN' }),
       api().get(`${BASE}/search`).query({ q: 'x' }).set(headers),
       api().get(`${BASE}/next-code`).set(headers),
       api().get(`${BASE}/history/${supplier}/${t.filialHashes[0]}`).set(headers),
@@ -202,13 +299,30 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
     it('removes the entry (204); audited with its last values; event; the code is unmatched again; a second delete → 404', async () => {
       const supplier = randomCnpj();
       const p = await makeProduct(t, { name: 'Sabão em Pó 1kg' });
-      const entry = await makeEntry(t, { supplierDocument: supplier, supplierProductCode: 'SAB-1', productId: p.id, conversionFactor: 10, supplierUnit: 'CX' });
+      const entry = await makeEntry(t, {
+        supplierDocument: supplier,
+        supplierProductCode: 'SAB-1',
+        productId: p.id,
+        conversionFactor: 10,
+        supplierUnit: 'CX',
+      });
       const res = await remove(t, entry.hash);
       expect(res.status).to.equal(204);
       expect(await dataSource.manager.countBy(ProductMapEntry, { id: entry.id })).to.equal(0);
-      const audit = await dataSource.manager.findOneByOrFail(AuditLog, { companyId: t.companyId, entity: 'product-map-entry', entityId: entry.id, action: 'DELETED' });
-      expect(audit.changes).to.deep.include({ supplierProductCode: ['SAB-1', null], productId: [p.id, null], conversionFactor: ['10', null] });
-      expect(await dataSource.manager.countBy(OutboxEvent, { companyId: t.companyId, type: 'product-map.deleted', aggregateId: entry.id })).to.equal(1);
+      const audit = await dataSource.manager.findOneByOrFail(AuditLog, {
+        companyId: t.companyId,
+        entity: 'product-map-entry',
+        entityId: entry.id,
+        action: 'DELETED',
+      });
+      expect(audit.changes).to.deep.include({
+        supplierProductCode: ['SAB-1', null],
+        productId: [p.id, null],
+        conversionFactor: ['10', null],
+      });
+      expect(
+        await dataSource.manager.countBy(OutboxEvent, { companyId: t.companyId, type: 'product-map.deleted', aggregateId: entry.id }),
+      ).to.equal(1);
       const matched = await api()
         .post(`${BASE}/match`)
         .set(t.headers())
@@ -218,17 +332,32 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
     });
 
     it("another company's entry → 404 and it stays; needs product-map:write", async () => {
-      const foreign = await makeEntry(other, { supplierDocument: randomCnpj(), supplierProductCode: 'KEEP', productId: (await makeProduct(other)).id });
+      const foreign = await makeEntry(other, {
+        supplierDocument: randomCnpj(),
+        supplierProductCode: 'KEEP',
+        productId: (await makeProduct(other)).id,
+      });
       expectProblem(await remove(t, foreign.hash), 404, 'PRODUCT_MAP_ENTRY_NOT_FOUND');
       expectProblem(await remove(other, foreign.hash, other.headersWith({ scope: 'entry-document:write' })), 403, 'INSUFFICIENT_SCOPE');
       expect(await dataSource.manager.countBy(ProductMapEntry, { id: foreign.id })).to.equal(1);
     });
 
     it('two concurrent deletes → one 204, one 404; one audit row', async () => {
-      const entry = await makeEntry(t, { supplierDocument: randomCnpj(), supplierProductCode: 'TWICE', productId: (await makeProduct(t)).id });
+      const entry = await makeEntry(t, {
+        supplierDocument: randomCnpj(),
+        supplierProductCode: 'TWICE',
+        productId: (await makeProduct(t)).id,
+      });
       const results = await Promise.all([remove(t, entry.hash), remove(t, entry.hash)]);
       expect(results.map((r) => r.status).sort()).to.deep.equal([204, 404]);
-      expect(await dataSource.manager.countBy(AuditLog, { companyId: t.companyId, entity: 'product-map-entry', entityId: entry.id, action: 'DELETED' })).to.equal(1);
+      expect(
+        await dataSource.manager.countBy(AuditLog, {
+          companyId: t.companyId,
+          entity: 'product-map-entry',
+          entityId: entry.id,
+          action: 'DELETED',
+        }),
+      ).to.equal(1);
     });
   });
 });

@@ -15,9 +15,15 @@ import { BASE, makeEntry, punctuatedCnpj } from './support';
 describe('Product map: POST /link', () => {
   let t: TestTenant;
   let other: TestTenant;
-  const link = (tenant: TestTenant, body: object, headers: Record<string, string> = tenant.headers()) => api().post(`${BASE}/link`).set(headers).send(body);
-  const entriesOf = (tenant: TestTenant, supplierDocument: string) => dataSource.manager.find(ProductMapEntry, { where: { companyId: tenant.companyId, supplierDocument }, order: { id: 'ASC' } });
-  const auditOf = (tenant: TestTenant, entityId: number) => dataSource.manager.find(AuditLog, { where: { companyId: tenant.companyId, entity: 'product-map-entry', entityId }, order: { id: 'ASC' } });
+  const link = (tenant: TestTenant, body: object, headers: Record<string, string> = tenant.headers()) =>
+    api().post(`${BASE}/link`).set(headers).send(body);
+  const entriesOf = (tenant: TestTenant, supplierDocument: string) =>
+    dataSource.manager.find(ProductMapEntry, { where: { companyId: tenant.companyId, supplierDocument }, order: { id: 'ASC' } });
+  const auditOf = (tenant: TestTenant, entityId: number) =>
+    dataSource.manager.find(AuditLog, {
+      where: { companyId: tenant.companyId, entity: 'product-map-entry', entityId },
+      order: { id: 'ASC' },
+    });
 
   before(async () => {
     t = await createTestTenant();
@@ -66,11 +72,29 @@ describe('Product map: POST /link', () => {
       'updatedAt',
     ]);
 
-    const updated = await link(t, { supplierDocument: supplier, supplierProductCode: 'LT-1000', productId: p2.hash, conversionFactor: 6.5, supplierUnit: 'CX' });
+    const updated = await link(t, {
+      supplierDocument: supplier,
+      supplierProductCode: 'LT-1000',
+      productId: p2.hash,
+      conversionFactor: 6.5,
+      supplierUnit: 'CX',
+    });
     expect(updated.status).to.equal(200);
-    expect(updated.body).to.deep.include({ id: created.body.id, productId: p2.hash, conversionFactor: 6.5, version: 2, supplierDescription: 'LEITE INTEGRAL CX C/12' });
+    expect(updated.body).to.deep.include({
+      id: created.body.id,
+      productId: p2.hash,
+      conversionFactor: 6.5,
+      version: 2,
+      supplierDescription: 'LEITE INTEGRAL CX C/12',
+    });
 
-    const same = await link(t, { supplierDocument: supplier, supplierProductCode: 'LT-1000', productId: p2.hash, conversionFactor: '6.500000', supplierUnit: 'CX' });
+    const same = await link(t, {
+      supplierDocument: supplier,
+      supplierProductCode: 'LT-1000',
+      productId: p2.hash,
+      conversionFactor: '6.500000',
+      supplierUnit: 'CX',
+    });
     expect(same.status).to.equal(200);
     expect(same.body.version).to.equal(2);
 
@@ -81,9 +105,17 @@ describe('Product map: POST /link', () => {
     const audit = await auditOf(t, rows[0].id);
     expect(audit.map((a) => a.action)).to.deep.equal(['CREATED', 'UPDATED']);
     expect(audit[1].changes).to.deep.equal({ productId: [p1.id, p2.id], conversionFactor: ['12', '6.5'] });
-    const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, type: 'product-map.linked', aggregateId: rows[0].id }, order: { id: 'ASC' } });
+    const events = await dataSource.manager.find(OutboxEvent, {
+      where: { companyId: t.companyId, type: 'product-map.linked', aggregateId: rows[0].id },
+      order: { id: 'ASC' },
+    });
     expect(events.map((e) => e.data.created)).to.deep.equal([true, false]);
-    expect(events[1].data).to.deep.include({ id: created.body.id, productId: p2.hash, supplierProductCode: 'LT-1000', conversionFactor: 6.5 });
+    expect(events[1].data).to.deep.include({
+      id: created.body.id,
+      productId: p2.hash,
+      supplierProductCode: 'LT-1000',
+      conversionFactor: 6.5,
+    });
   });
 
   it('bad input → 400 with field paths and nothing written', async () => {
@@ -91,11 +123,23 @@ describe('Product map: POST /link', () => {
     const p = await makeProduct(t);
     const cases: [object, string[]][] = [
       [{ supplierDocument: '11.111.111/1111-11', supplierProductCode: 'A', productId: p.hash, supplierUnit: 'UN' }, ['supplierDocument']],
-      [{ supplierDocument: supplier, supplierProductCode: 'A', productId: p.hash, supplierUnit: 'UN', conversionFactor: 0 }, ['conversionFactor']],
-      [{ supplierDocument: supplier, supplierProductCode: 'A', productId: p.hash, supplierUnit: 'UN', conversionFactor: '-2' }, ['conversionFactor']],
-      [{ supplierDocument: supplier, supplierProductCode: 'A', productId: p.hash, supplierUnit: 'UN', conversionFactor: '1.0000001' }, ['conversionFactor']],
+      [
+        { supplierDocument: supplier, supplierProductCode: 'A', productId: p.hash, supplierUnit: 'UN', conversionFactor: 0 },
+        ['conversionFactor'],
+      ],
+      [
+        { supplierDocument: supplier, supplierProductCode: 'A', productId: p.hash, supplierUnit: 'UN', conversionFactor: '-2' },
+        ['conversionFactor'],
+      ],
+      [
+        { supplierDocument: supplier, supplierProductCode: 'A', productId: p.hash, supplierUnit: 'UN', conversionFactor: '1.0000001' },
+        ['conversionFactor'],
+      ],
       [{ supplierDocument: supplier, supplierProductCode: 'A', productId: p.hash, supplierUnit: 'UN', gtin: '7891000100104' }, ['gtin']],
-      [{ supplierDocument: supplier, supplierProductCode: 'x'.repeat(61), productId: p.hash, supplierUnit: 'UNIDADE' }, ['supplierProductCode', 'supplierUnit']],
+      [
+        { supplierDocument: supplier, supplierProductCode: 'x'.repeat(61), productId: p.hash, supplierUnit: 'UNIDADE' },
+        ['supplierProductCode', 'supplierUnit'],
+      ],
       [{ supplierDocument: supplier }, ['supplierProductCode', 'productId', 'supplierUnit']],
     ];
     for (const [body, paths] of cases) {
@@ -106,17 +150,27 @@ describe('Product map: POST /link', () => {
         JSON.stringify(body),
       ).to.have.members(paths);
     }
-    expectProblem(await link(t, { supplierDocument: supplier, supplierProductCode: 'A', productId: '!!', supplierUnit: 'UN' }), 400, 'INVALID_ID');
+    expectProblem(
+      await link(t, { supplierDocument: supplier, supplierProductCode: 'A', productId: '!!', supplierUnit: 'UN' }),
+      400,
+      'INVALID_ID',
+    );
     expect(await entriesOf(t, supplier)).to.deep.equal([]);
   });
 
   it('a product of another company → 404, nothing written (also through the service)', async () => {
     const supplier = randomCnpj();
     const foreign = await makeProduct(other, { name: 'Produto da outra empresa' });
-    expectProblem(await link(t, { supplierDocument: supplier, supplierProductCode: 'F1', productId: foreign.hash, supplierUnit: 'UN' }), 404, 'PRODUCT_NOT_FOUND');
+    expectProblem(
+      await link(t, { supplierDocument: supplier, supplierProductCode: 'F1', productId: foreign.hash, supplierUnit: 'UN' }),
+      404,
+      'PRODUCT_NOT_FOUND',
+    );
     let thrown: unknown;
     try {
-      await inTransaction(NO_UNIT, (em) => linkSupplierItem(em, t.ctx, { supplierDocument: supplier, supplierProductCode: 'F1', productId: foreign.id, supplierUnit: 'UN' }));
+      await inTransaction(NO_UNIT, (em) =>
+        linkSupplierItem(em, t.ctx, { supplierDocument: supplier, supplierProductCode: 'F1', productId: foreign.id, supplierUnit: 'UN' }),
+      );
     } catch (err) {
       thrown = err;
     }
@@ -127,14 +181,28 @@ describe('Product map: POST /link', () => {
 
   it('an inactive product → 422 PRODUCT_INACTIVE', async () => {
     const p = await makeProduct(t, { active: false });
-    expectProblem(await link(t, { supplierDocument: randomCnpj(), supplierProductCode: 'I1', productId: p.hash, supplierUnit: 'UN' }), 422, 'PRODUCT_INACTIVE');
+    expectProblem(
+      await link(t, { supplierDocument: randomCnpj(), supplierProductCode: 'I1', productId: p.hash, supplierUnit: 'UN' }),
+      422,
+      'PRODUCT_INACTIVE',
+    );
   });
 
   it('10 concurrent links of one supplier code → one entry; every change audited once; the entry names the last writer', async () => {
     const supplier = randomCnpj();
     const products = [];
     for (let i = 0; i < 10; i++) products.push(await makeProduct(t, { name: `Concorrente ${i}` }));
-    const results = await Promise.all(products.map((p, i) => link(t, { supplierDocument: supplier, supplierProductCode: 'RACE', productId: p.hash, conversionFactor: i + 1, supplierUnit: 'UN' })));
+    const results = await Promise.all(
+      products.map((p, i) =>
+        link(t, {
+          supplierDocument: supplier,
+          supplierProductCode: 'RACE',
+          productId: p.hash,
+          conversionFactor: i + 1,
+          supplierUnit: 'UN',
+        }),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).to.deep.equal([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     const rows = await entriesOf(t, supplier);
     expect(rows).to.have.length(1);
@@ -179,7 +247,14 @@ describe('Product map: POST /link', () => {
     expect(await entriesOf(t, supplier)).to.deep.equal([]);
 
     const { entry, created } = await inTransaction(NO_UNIT, (em) =>
-      linkSupplierItem(em, t.ctx, { supplierDocument: supplier, supplierProductCode: 'TX', productId: p.id, supplierUnit: 'UN', conversionFactor: '2', countUse: true }),
+      linkSupplierItem(em, t.ctx, {
+        supplierDocument: supplier,
+        supplierProductCode: 'TX',
+        productId: p.id,
+        supplierUnit: 'UN',
+        conversionFactor: '2',
+        countUse: true,
+      }),
     );
     expect(created).to.equal(true);
     expect(entry.useCount).to.equal(1);

@@ -26,10 +26,22 @@ describe('Product map: POST /match', () => {
     const mapped = await makeProduct(t, { name: 'Refrigerante Guaraná 2L', gtin: '7891000053508' });
     const byGtin = await makeProduct(t, { name: 'Água Mineral 500ml', gtin: '7894900530001' });
     const target = await makeProduct(t, { name: 'Cerveja Pilsen 350ml lata' });
-    for (const name of ['Cerveja Pilsen 600ml garrafa', 'Cerveja Puro Malte lata 350ml', 'Refrigerante Cola Lata 350ml', 'Chopp Pilsen 350ml', 'Cerveja Pilsen Lata 473ml']) {
+    for (const name of [
+      'Cerveja Pilsen 600ml garrafa',
+      'Cerveja Puro Malte lata 350ml',
+      'Refrigerante Cola Lata 350ml',
+      'Chopp Pilsen 350ml',
+      'Cerveja Pilsen Lata 473ml',
+    ]) {
       await makeProduct(t, { name });
     }
-    const entry = await makeEntry(t, { supplierDocument: supplier, supplierProductCode: 'G-2L', productId: mapped.id, conversionFactor: '6', supplierUnit: 'FD' });
+    const entry = await makeEntry(t, {
+      supplierDocument: supplier,
+      supplierProductCode: 'G-2L',
+      productId: mapped.id,
+      conversionFactor: '6',
+      supplierUnit: 'FD',
+    });
 
     const res = await match(t, {
       supplierDocument: punctuatedCnpj(supplier),
@@ -45,7 +57,16 @@ describe('Product map: POST /match', () => {
     expect(res.body.supplierDocument).to.equal(supplier);
     expect(res.body.summary).to.deep.equal({ total: 4, matched: 2, suggested: 1, unmatched: 1 });
     const [a, b, c, d] = res.body.items;
-    expect(a).to.deep.include({ index: 0, code: 'G-2L', status: 'MATCHED', source: 'MAP', productId: mapped.hash, conversionFactor: 6, mapEntryId: entry.hash, suggestions: [] });
+    expect(a).to.deep.include({
+      index: 0,
+      code: 'G-2L',
+      status: 'MATCHED',
+      source: 'MAP',
+      productId: mapped.hash,
+      conversionFactor: 6,
+      mapEntryId: entry.hash,
+      suggestions: [],
+    });
     expect(a.product).to.deep.equal({ id: mapped.hash, code: mapped.code, name: mapped.name, unit: 'UN', active: true });
     expect(b).to.deep.include({ status: 'MATCHED', source: 'GTIN', productId: byGtin.hash, conversionFactor: 1, mapEntryId: null });
     expect(c).to.deep.include({ status: 'SUGGESTED', source: 'DESCRIPTION', productId: null, conversionFactor: null, product: null });
@@ -70,7 +91,13 @@ describe('Product map: POST /match', () => {
       ],
     });
     expect(res.status).to.equal(200);
-    expect(res.body.items.map((i: { status: string }) => i.status)).to.deep.equal(['MATCHED', 'UNMATCHED', 'UNMATCHED', 'UNMATCHED', 'UNMATCHED']);
+    expect(res.body.items.map((i: { status: string }) => i.status)).to.deep.equal([
+      'MATCHED',
+      'UNMATCHED',
+      'UNMATCHED',
+      'UNMATCHED',
+      'UNMATCHED',
+    ]);
     expect(res.body.items[0].productId).to.equal(p.hash);
   });
 
@@ -95,17 +122,26 @@ describe('Product map: POST /match', () => {
     const cpf = randomCpf();
     const p = await makeProduct(t, { name: 'Ovos Caipira Dúzia' });
     await makeEntry(t, { supplierDocument: cpf, supplierProductCode: 'OVO', productId: p.id });
-    const ok = await match(t, { supplierDocument: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`, items: [{ code: 'OVO', description: 'OVOS', unit: 'DZ' }] });
+    const ok = await match(t, {
+      supplierDocument: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+      items: [{ code: 'OVO', description: 'OVOS', unit: 'DZ' }],
+    });
     expect(ok.body.items[0]).to.deep.include({ status: 'MATCHED', productId: p.hash });
 
-    const bad = await match(t, { supplierDocument: supplier.slice(0, 13) + ((Number(supplier[13]) + 1) % 10), items: [{ code: 'X', description: 'X', unit: 'UN' }] });
+    const bad = await match(t, {
+      supplierDocument: supplier.slice(0, 13) + ((Number(supplier[13]) + 1) % 10),
+      items: [{ code: 'X', description: 'X', unit: 'UN' }],
+    });
     expectProblem(bad, 400, 'VALIDATION_ERROR');
     expect(bad.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['supplierDocument']);
   });
 
   it('bad input → 400 with field paths: no items, more than 990, missing code/unit', async () => {
     expectProblem(await match(t, { supplierDocument: supplier, items: [] }), 400, 'VALIDATION_ERROR');
-    const tooMany = await match(t, { supplierDocument: supplier, items: Array.from({ length: 991 }, (_v, i) => ({ code: `C${i}`, description: 'X', unit: 'UN' })) });
+    const tooMany = await match(t, {
+      supplierDocument: supplier,
+      items: Array.from({ length: 991 }, (_v, i) => ({ code: `C${i}`, description: 'X', unit: 'UN' })),
+    });
     expectProblem(tooMany, 400, 'VALIDATION_ERROR');
     expect(tooMany.body.errors[0].path).to.equal('items');
     const missing = await match(t, { supplierDocument: supplier, items: [{ description: 'X' }] });
@@ -116,7 +152,10 @@ describe('Product map: POST /match', () => {
   it("another company's map entries and products never resolve this company's items", async () => {
     const foreign = await makeProduct(other, { name: 'Biscoito Recheado Chocolate 140g', gtin: '7891000100004' });
     await makeEntry(other, { supplierDocument: supplier, supplierProductCode: 'BISC-140', productId: foreign.id });
-    const res = await match(t, { supplierDocument: supplier, items: [{ code: 'BISC-140', description: 'BISCOITO RECHEADO CHOCOLATE 140G', gtin: '7891000100004', unit: 'UN' }] });
+    const res = await match(t, {
+      supplierDocument: supplier,
+      items: [{ code: 'BISC-140', description: 'BISCOITO RECHEADO CHOCOLATE 140G', gtin: '7891000100004', unit: 'UN' }],
+    });
     expect(res.body.items[0]).to.deep.include({ status: 'UNMATCHED', productId: null, suggestions: [] });
     // and the other company sees its own
     const theirs = await match(other, { supplierDocument: supplier, items: [{ code: 'BISC-140', description: '', unit: 'UN' }] });
@@ -151,7 +190,9 @@ describe('Product map: POST /match', () => {
     }));
     for (let i = 0; i < rows.length; i += 100) await dataSource.manager.insert(ProductMapEntry, rows.slice(i, i + 100));
     const items = Array.from({ length: 990 }, (_v, i) =>
-      i < 330 ? { code: `M${i}`, description: 'X', unit: 'UN' } : { code: `N${i}`, description: `PRODUTO LINHA ${i % 40} SABOR ${i % 7} ${100 + (i % 40)}G ${i}`, unit: 'UN' },
+      i < 330
+        ? { code: `M${i}`, description: 'X', unit: 'UN' }
+        : { code: `N${i}`, description: `PRODUTO LINHA ${i % 40} SABOR ${i % 7} ${100 + (i % 40)}G ${i}`, unit: 'UN' },
     );
     const small = await countQueries(() => matchSupplierItems(s.ctx, doc, items.slice(0, 10).concat(items.slice(400, 410))));
     const large = await countQueries(() => matchSupplierItems(s.ctx, doc, items));

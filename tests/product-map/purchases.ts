@@ -14,7 +14,14 @@ export async function makePurchase(
     supplierDocument: string;
     status?: EntryDocumentStatus;
     entryDate: string;
-    lines: { code: string; productId: number | null; quantity: DecimalInput; unitPrice: DecimalInput; conversionFactor?: DecimalInput; unit?: string }[];
+    lines: {
+      code: string;
+      productId: number | null;
+      quantity: DecimalInput;
+      unitPrice: DecimalInput;
+      conversionFactor?: DecimalInput;
+      unit?: string;
+    }[];
   },
 ): Promise<EntryDocument> {
   const em = dataSource.manager;

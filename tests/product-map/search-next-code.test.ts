@@ -64,7 +64,10 @@ describe('Product map: GET /search and GET /next-code', () => {
       const res = await api().get(`${BASE}/search`).query({ q: 'cerveja', pageSize: 1 }).set(t.headers());
       expect(res.body.pagination).to.deep.include({ page: 1, pageSize: 1, total: 2, totalPages: 2, hasMore: true });
       expect(res.body.data[0]).to.include.keys('id', 'code', 'name', 'unit', 'gtin', 'price', 'active', 'version');
-      const next = await api().get(`${BASE}/search`).query({ q: 'cerveja', pageSize: 1, cursor: res.body.pagination.nextCursor }).set(t.headers());
+      const next = await api()
+        .get(`${BASE}/search`)
+        .query({ q: 'cerveja', pageSize: 1, cursor: res.body.pagination.nextCursor })
+        .set(t.headers());
       expect(next.body.data.map((p: { code: string }) => p.code)).to.deep.equal(['7002']);
     });
 
@@ -72,7 +75,10 @@ describe('Product map: GET /search and GET /next-code', () => {
       const created = await api().post('/api/catalog/products').set(t.headers()).send({ name: 'Biscoito Água e Sal 200g', unit: 'UN' });
       expect(created.status).to.equal(201);
       expect(await codes(t, 'biscoito agua')).to.deep.equal([created.body.code]);
-      const renamed = await api().patch(`/api/catalog/products/${created.body.id}`).set(t.headers()).send({ version: 1, name: 'Bolacha Cream Cracker 200g' });
+      const renamed = await api()
+        .patch(`/api/catalog/products/${created.body.id}`)
+        .set(t.headers())
+        .send({ version: 1, name: 'Bolacha Cream Cracker 200g' });
       expect(renamed.status).to.equal(200);
       expect(await codes(t, 'biscoito')).to.deep.equal([]);
       expect(await codes(t, 'bolacha cream')).to.deep.equal([created.body.code]);
@@ -81,7 +87,8 @@ describe('Product map: GET /search and GET /next-code', () => {
       const tokens = await dataSource.manager.findBy(ProductSearchToken, { companyId: t.companyId, token: 'BISCOITO' });
       expect(tokens).to.deep.equal([]);
       // the term dictionary follows: the old word is no longer counted, the new one is
-      const count = async (token: string) => (await dataSource.manager.findOneBy(ProductSearchTerm, { companyId: t.companyId, token }))?.productCount ?? 0;
+      const count = async (token: string) =>
+        (await dataSource.manager.findOneBy(ProductSearchTerm, { companyId: t.companyId, token }))?.productCount ?? 0;
       expect([await count('BISCOITO'), await count('BOLACHA'), await count('200G'), await count('CERVEJA')]).to.deep.equal([0, 1, 1, 2]);
     });
 

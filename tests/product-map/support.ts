@@ -12,7 +12,14 @@ export const punctuatedCnpj = (d: string) => `${d.slice(0, 2)}.${d.slice(2, 5)}.
 /** A map entry written directly (fast, independent of the routes under test). */
 export async function makeEntry(
   t: TestTenant,
-  values: { supplierDocument: string; supplierProductCode: string; productId: number; conversionFactor?: DecimalInput; supplierUnit?: string; useCount?: number },
+  values: {
+    supplierDocument: string;
+    supplierProductCode: string;
+    productId: number;
+    conversionFactor?: DecimalInput;
+    supplierUnit?: string;
+    useCount?: number;
+  },
 ): Promise<ProductMapEntry & { hash: string }> {
   const e = await dataSource.manager.save(
     dataSource.manager.create(ProductMapEntry, {

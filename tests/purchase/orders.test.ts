@@ -7,7 +7,19 @@ import { api } from '../support/api';
 import { makeProduct, makeSupplier } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, randomCnpj, TestTenant } from '../support/tenant';
-import { approve, approvedOrder, auditOf, createPurchaseOrder, detail, eventsOf, linesInDb, orderBody, orderInDb, PURCHASE, purchaseFootprint } from './support';
+import {
+  approve,
+  approvedOrder,
+  auditOf,
+  createPurchaseOrder,
+  detail,
+  eventsOf,
+  linesInDb,
+  orderBody,
+  orderInDb,
+  PURCHASE,
+  purchaseFootprint,
+} from './support';
 
 describe('Purchase orders: create, read, list, edit, delete, approve, cancel (API)', () => {
   let t: TestTenant;
@@ -41,7 +53,14 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       const a = await createPurchaseOrder(t, body);
       const b = await createPurchaseOrder(t, orderBody({ id: supplier.hash }, [twoLines()[0]]));
       expect(b.code).to.be.greaterThan(a.code);
-      expect(a).to.include({ status: 'DRAFT', filialId: t.filialHashes[0], expectedDate: '2026-04-15', freightTerms: 'CIF', notes: 'entregar pela manhã', version: 1 });
+      expect(a).to.include({
+        status: 'DRAFT',
+        filialId: t.filialHashes[0],
+        expectedDate: '2026-04-15',
+        freightTerms: 'CIF',
+        notes: 'entregar pela manhã',
+        version: 1,
+      });
       expect(a.paymentTerms).to.deep.equal({ installments: 3, days: 30 });
       expect(a.supplier).to.include({ document, name: 'Fornecedor Novo SA' });
       expect(a.totals).to.deep.equal({ products: 225, discount: 5, total: 220 });
@@ -134,11 +153,29 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       const cases: [Record<string, unknown>, string[]][] = [
         [{ supplierId: supplier.hash, items: [] }, ['items']],
         [{ items: [{ productId: p1.hash, quantity: 1, unitPrice: 1 }] }, ['']],
-        [{ supplierId: supplier.hash, supplier: { document: randomCnpj(), name: 'X' }, items: [{ productId: p1.hash, quantity: 1, unitPrice: 1 }] }, ['']],
-        [{ supplierId: supplier.hash, items: [{ productId: p1.hash, quantity: '1.23456', unitPrice: -1 }] }, ['items[0].quantity', 'items[0].unitPrice']],
-        [{ supplierId: supplier.hash, expectedDate: '2026-02-30', items: [{ productId: p1.hash, quantity: 0, unitPrice: 1 }] }, ['expectedDate', 'items[0].quantity']],
         [
-          { supplier: { document: '11111111111111', name: 'X' }, paymentTerms: { installments: 0, days: 30 }, freightTerms: 'CASH', items: [{ productId: p1.hash, quantity: 1, unitPrice: 1 }] },
+          {
+            supplierId: supplier.hash,
+            supplier: { document: randomCnpj(), name: 'X' },
+            items: [{ productId: p1.hash, quantity: 1, unitPrice: 1 }],
+          },
+          [''],
+        ],
+        [
+          { supplierId: supplier.hash, items: [{ productId: p1.hash, quantity: '1.23456', unitPrice: -1 }] },
+          ['items[0].quantity', 'items[0].unitPrice'],
+        ],
+        [
+          { supplierId: supplier.hash, expectedDate: '2026-02-30', items: [{ productId: p1.hash, quantity: 0, unitPrice: 1 }] },
+          ['expectedDate', 'items[0].quantity'],
+        ],
+        [
+          {
+            supplier: { document: '11111111111111', name: 'X' },
+            paymentTerms: { installments: 0, days: 30 },
+            freightTerms: 'CASH',
+            items: [{ productId: p1.hash, quantity: 1, unitPrice: 1 }],
+          },
           ['supplier.document', 'paymentTerms.installments', 'freightTerms'],
         ],
       ];
@@ -251,7 +288,10 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       const s1 = await makeSupplier(lt, { name: 'Atacado Boa Vista', document: randomCnpj() });
       const s2 = await makeSupplier(lt, { name: 'Comercial Centro', document: randomCnpj() });
       const o1 = await createPurchaseOrder(lt, orderBody({ id: s1.hash }, [{ productId: a.hash, quantity: 1, unitPrice: 1 }]));
-      const o2 = await approvedOrder(lt, orderBody({ id: s2.hash }, [{ productId: b.hash, quantity: 1, unitPrice: 1 }], { expectedDate: '2026-05-01' }));
+      const o2 = await approvedOrder(
+        lt,
+        orderBody({ id: s2.hash }, [{ productId: b.hash, quantity: 1, unitPrice: 1 }], { expectedDate: '2026-05-01' }),
+      );
       const o3 = await createPurchaseOrder(lt, orderBody({ id: s1.hash }, [{ productId: b.hash, quantity: 1, unitPrice: 1 }]));
       await createPurchaseOrder(lt, orderBody({ id: s1.hash }, [{ productId: a.hash, quantity: 1, unitPrice: 1 }]), 1);
       const list = async (q: Record<string, unknown>) => {
@@ -273,7 +313,11 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       const page2 = await list({ pageSize: 2, cursor: page1.pagination.nextCursor });
       expect(page2.data.map((o: any) => o.id)).to.deep.equal([o1.id]);
       expectProblem(await api().get(`${PURCHASE}/list/${lt.filialHashes[0]}`).query({ status: 'OPEN' }).set(lt.headers()), 400);
-      expectProblem(await api().get(`${PURCHASE}/list/${lt.filialHashes[0]}`).query({ cursor: 'zzz' }).set(lt.headers()), 400, 'INVALID_CURSOR');
+      expectProblem(
+        await api().get(`${PURCHASE}/list/${lt.filialHashes[0]}`).query({ cursor: 'zzz' }).set(lt.headers()),
+        400,
+        'INVALID_CURSOR',
+      );
       expectProblem(
         await api()
           .get(`${PURCHASE}/list/${lt.filialHashes[1]}`)
@@ -308,8 +352,17 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       expect(await linesInDb(t, o.id)).to.have.length(2);
       const [, updated] = await auditOf(t, o.id);
       expect(updated.action).to.equal('UPDATED');
-      expect(updated.changes).to.deep.include({ notes: [null, 'urgente'], freightTerms: [null, 'FOB'], 'items[1].quantity': ['100.0000', '120.0000'], total: ['220', '195'] });
-      expect(updated.changes).to.deep.include({ 'items[2].quantity': ['2.5000', '1.0000'], 'items[2].unitPrice': ['40.0000000000', '50.0000000000'], 'items[2].expectedDate': ['2026-04-20', null] });
+      expect(updated.changes).to.deep.include({
+        notes: [null, 'urgente'],
+        freightTerms: [null, 'FOB'],
+        'items[1].quantity': ['100.0000', '120.0000'],
+        total: ['220', '195'],
+      });
+      expect(updated.changes).to.deep.include({
+        'items[2].quantity': ['2.5000', '1.0000'],
+        'items[2].unitPrice': ['40.0000000000', '50.0000000000'],
+        'items[2].expectedDate': ['2026-04-20', null],
+      });
       expect((await eventsOf(t, o.id)).map((e) => e.type)).to.deep.equal(['purchase-order.created', 'purchase-order.updated']);
     });
 
@@ -323,7 +376,10 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       const res = await api()
         .patch(`${PURCHASE}/${o.id}`)
         .set(t.headers())
-        .send({ version: 1, items: [{ purchaseOrderItemId: foreign.items[0].purchaseOrderItemId, productId: p1.hash, quantity: 1, unitPrice: 1 }] });
+        .send({
+          version: 1,
+          items: [{ purchaseOrderItemId: foreign.items[0].purchaseOrderItemId, productId: p1.hash, quantity: 1, unitPrice: 1 }],
+        });
       expectProblem(res, 422, 'ITEM_NOT_IN_ORDER');
       expect(await purchaseFootprint(t)).to.deep.equal(afterForeign);
       expect(afterForeign.orders).to.equal(before.orders + 1);
@@ -333,12 +389,18 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       expect(approved.body.currentStatus).to.equal('APPROVED');
       expectProblem(await api().patch(`${PURCHASE}/${o.id}`).set(other.headers()).send({ version: 2, notes: 'x' }), 404);
       // Another company's line id in the body is unknown here: 404 naming it.
-      const theirs = await createPurchaseOrder(other, orderBody({ document: randomCnpj() }, [{ productId: (await makeProduct(other)).hash, quantity: 1, unitPrice: 1 }]));
+      const theirs = await createPurchaseOrder(
+        other,
+        orderBody({ document: randomCnpj() }, [{ productId: (await makeProduct(other)).hash, quantity: 1, unitPrice: 1 }]),
+      );
       const draft = await createPurchaseOrder(t, orderBody({ id: supplier.hash }, twoLines()));
       const res404 = await api()
         .patch(`${PURCHASE}/${draft.id}`)
         .set(t.headers())
-        .send({ version: 1, items: [{ purchaseOrderItemId: theirs.items[0].purchaseOrderItemId, productId: p1.hash, quantity: 1, unitPrice: 1 }] });
+        .send({
+          version: 1,
+          items: [{ purchaseOrderItemId: theirs.items[0].purchaseOrderItemId, productId: p1.hash, quantity: 1, unitPrice: 1 }],
+        });
       expectProblem(res404, 404, 'PURCHASE_ORDER_ITEM_NOT_FOUND');
       expect(res404.body.errors).to.deep.equal([{ path: 'items[0].purchaseOrderItemId', message: 'purchase-order line not found' }]);
     });
@@ -413,7 +475,11 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
         expect((await linesInDb(t, o.id)).map((l) => l.isOpen)).to.deep.equal([false, false]);
         const last = (await auditOf(t, o.id)).pop()!;
         expect(last.action).to.equal('CANCELLED');
-        expect(last.changes).to.deep.include({ status: [o.status, 'CANCELLED'], cancelReason: [null, 'fornecedor sem estoque'], 'items[1].cancelledQuantity': ['0.0000', '100.0000'] });
+        expect(last.changes).to.deep.include({
+          status: [o.status, 'CANCELLED'],
+          cancelReason: [null, 'fornecedor sem estoque'],
+          'items[1].cancelledQuantity': ['0.0000', '100.0000'],
+        });
         expect((await eventsOf(t, o.id)).pop()!.type).to.equal('purchase-order.cancelled');
         expectProblem(await api().post(`${PURCHASE}/${o.id}/cancel`).set(t.headers()).send({}), 409, 'INVALID_STATUS_TRANSITION');
       }
@@ -481,7 +547,10 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       expect(all.data[0].supplier.document).to.equal(s1.document);
       expect((await open({ supplierDocument: s2.document })).data.map((i: any) => i.purchaseOrderId)).to.deep.equal([o2.id]);
       expect((await open({ pageSize: 1 })).pagination).to.include({ total: 3, hasMore: true });
-      expectProblem(await api().get(`${PURCHASE}/open-items/${ot.filialHashes[0]}`).query({ supplierDocument: '123' }).set(ot.headers()), 400);
+      expectProblem(
+        await api().get(`${PURCHASE}/open-items/${ot.filialHashes[0]}`).query({ supplierDocument: '123' }).set(ot.headers()),
+        400,
+      );
       expectProblem(await api().get(`${PURCHASE}/open-items/${ot.filialHashes[0]}`).set(other.headers()), 403);
     });
   });
@@ -491,7 +560,10 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
     const routes = Object.entries(doc.paths as Record<string, Record<string, any>>)
       .filter(([path]) => path.startsWith('/api/purchase'))
       .flatMap(([path, ops]) =>
-        Object.entries(ops).map(([method, op]) => `${method.toUpperCase()} ${path} ${op['x-required-scope']}${op.parameters.some((p: any) => p.name === 'Idempotency-Key') ? ' idempotent' : ''}`),
+        Object.entries(ops).map(
+          ([method, op]) =>
+            `${method.toUpperCase()} ${path} ${op['x-required-scope']}${op.parameters.some((p: any) => p.name === 'Idempotency-Key') ? ' idempotent' : ''}`,
+        ),
       );
     expect(routes.sort()).to.deep.equal(
       [
@@ -508,6 +580,8 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
         'DELETE /api/purchase/{id} purchase:write',
       ].sort(),
     );
-    expect(doc.paths['/api/entry-document'].post.requestBody.content['application/json'].schema.properties.items.items.properties).to.have.property('purchaseOrderItemId');
+    expect(
+      doc.paths['/api/entry-document'].post.requestBody.content['application/json'].schema.properties.items.items.properties,
+    ).to.have.property('purchaseOrderItemId');
   });
 });

@@ -10,9 +10,31 @@ import { makeProduct, stockMismatches, stockOf } from '../support/catalog';
 import { DEFAULT_ISSUER_CNPJ } from '../support/nfe-builder';
 import { expectProblem } from '../support/problem';
 import { randomCnpj } from '../support/tenant';
-import { cancel as cancelDocument, confirm, createDraft, draftBody, footprint, item, movementsOf, payablesOf } from '../entry-document/support';
+import {
+  cancel as cancelDocument,
+  confirm,
+  createDraft,
+  draftBody,
+  footprint,
+  item,
+  movementsOf,
+  payablesOf,
+} from '../entry-document/support';
 import { NFE, nfeTenant, NfeTenant, uploadConsulted } from '../nfe/nfe-support';
-import { approvedOrder, auditOf, createPurchaseOrder, detail, eventsOf, linesInDb, orderBody, orderInDb, PURCHASE, purchaseFootprint, receiptsInDb, setTolerances } from './support';
+import {
+  approvedOrder,
+  auditOf,
+  createPurchaseOrder,
+  detail,
+  eventsOf,
+  linesInDb,
+  orderBody,
+  orderInDb,
+  PURCHASE,
+  purchaseFootprint,
+  receiptsInDb,
+  setTolerances,
+} from './support';
 
 /*
  * Entry documents against purchase orders (SPEC §9): links on manual drafts and NF-e imports, the
@@ -20,7 +42,8 @@ import { approvedOrder, auditOf, createPurchaseOrder, detail, eventsOf, linesInD
  */
 
 const ENTRY = '/api/entry-document';
-const importXml = async (t: NfeTenant, body: Record<string, unknown>) => uploadConsulted(t, await api().post(`${NFE}/importar-xml`).set(t.headers()).send(body));
+const importXml = async (t: NfeTenant, body: Record<string, unknown>) =>
+  uploadConsulted(t, await api().post(`${NFE}/importar-xml`).set(t.headers()).send(body));
 const entryDetail = async (t: NfeTenant, id: string) => (await api().get(`${ENTRY}/detail/${id}`).set(t.headers())).body;
 const confirmPreview = async (t: NfeTenant, id: string) => (await api().get(`${ENTRY}/confirm-preview/${id}`).set(t.headers())).body;
 const receiptsOf = (t: NfeTenant, id: string) => api().get(`${PURCHASE}/${id}/receipts`).set(t.headers());
@@ -90,7 +113,9 @@ describe('Purchase orders: receiving against entry documents', () => {
       const receipts = await receiptsOf(t, order.id);
       expect(receipts.status).to.equal(200);
       expect(receipts.body).to.deep.include({ purchaseOrderId: order.id, code: order.code, status: 'PARTIALLY_RECEIVED' });
-      expect(receipts.body.items).to.deep.equal([{ purchaseOrderItemId: line, lineNumber: 1, productId: product.hash, ordered: 100, received: 60, cancelled: 0, open: 40 }]);
+      expect(receipts.body.items).to.deep.equal([
+        { purchaseOrderItemId: line, lineNumber: 1, productId: product.hash, ordered: 100, received: 60, cancelled: 0, open: 40 },
+      ]);
       expect(receipts.body.data).to.have.length(1);
       expect(receipts.body.data[0]).to.include({
         purchaseOrderItemId: line,
@@ -113,7 +138,10 @@ describe('Purchase orders: receiving against entry documents', () => {
 
       const audit = (await auditOf(t, order.id)).pop()!;
       expect(audit.action).to.equal('RECEIVED');
-      expect(audit.changes).to.deep.equal({ 'items[1].receivedQuantity': ['0.0000', '60.0000'], status: ['APPROVED', 'PARTIALLY_RECEIVED'] });
+      expect(audit.changes).to.deep.equal({
+        'items[1].receivedQuantity': ['0.0000', '60.0000'],
+        status: ['APPROVED', 'PARTIALLY_RECEIVED'],
+      });
       const event = (await eventsOf(t, order.id)).pop()!;
       expect(event.type).to.equal('purchase-order.received');
       expect(event.data).to.deep.include({
@@ -128,7 +156,10 @@ describe('Purchase orders: receiving against entry documents', () => {
 
     it('links the create refuses: another company’s line → 404; another supplier, filial or product, an order not approved → 422; nothing written', async () => {
       const approvedHere = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]));
-      const otherSupplier = await approvedOrder(t, orderBody({ document: randomCnpj() }, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]));
+      const otherSupplier = await approvedOrder(
+        t,
+        orderBody({ document: randomCnpj() }, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]),
+      );
       const otherFilial = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]), 1);
       const draftOrder = await createPurchaseOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]));
       const foreignProduct = await makeProduct(other);
@@ -141,7 +172,15 @@ describe('Purchase orders: receiving against entry documents', () => {
         api()
           .post(ENTRY)
           .set(t.headers())
-          .send(draftBody({ supplier, items: [item({ productId, quantity: 1, unitPrice: 10 }), item({ productId, quantity: 1, unitPrice: 10, purchaseOrderItemId })] }));
+          .send(
+            draftBody({
+              supplier,
+              items: [
+                item({ productId, quantity: 1, unitPrice: 10 }),
+                item({ productId, quantity: 1, unitPrice: 10, purchaseOrderItemId }),
+              ],
+            }),
+          );
       const missing = await attempt(foreign.items[0].purchaseOrderItemId);
       expectProblem(missing, 404, 'PURCHASE_ORDER_ITEM_NOT_FOUND');
       expect(missing.body.errors).to.deep.equal([{ path: 'items[1].purchaseOrderItemId', message: 'purchase-order line not found' }]);
@@ -161,7 +200,12 @@ describe('Purchase orders: receiving against entry documents', () => {
       const preview = await api()
         .post(`${ENTRY}/preview-manual`)
         .set(t.headers())
-        .send(draftBody({ supplier, items: [item({ productId: product.hash, purchaseOrderItemId: otherSupplier.items[0].purchaseOrderItemId })] }));
+        .send(
+          draftBody({
+            supplier,
+            items: [item({ productId: product.hash, purchaseOrderItemId: otherSupplier.items[0].purchaseOrderItemId })],
+          }),
+        );
       expectProblem(preview, 422, 'PURCHASE_ORDER_LINE_NOT_LINKABLE');
       expect(await footprint(t)).to.deep.equal(before);
       expect(await purchaseFootprint(t)).to.deep.equal(beforePurchase);
@@ -169,7 +213,14 @@ describe('Purchase orders: receiving against entry documents', () => {
       const ok = await api()
         .post(`${ENTRY}/preview-manual`)
         .set(t.headers())
-        .send(draftBody({ supplier, items: [item({ productId: product.hash, quantity: 2, unitPrice: 10, purchaseOrderItemId: approvedHere.items[0].purchaseOrderItemId })] }));
+        .send(
+          draftBody({
+            supplier,
+            items: [
+              item({ productId: product.hash, quantity: 2, unitPrice: 10, purchaseOrderItemId: approvedHere.items[0].purchaseOrderItemId }),
+            ],
+          }),
+        );
       expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
       expect(ok.body.items[0].purchaseOrderItemId).to.equal(approvedHere.items[0].purchaseOrderItemId);
       expect(ok.body.purchaseMatch.lines[0]).to.include({ thisReceipt: 2, openAfter: 3 });
@@ -177,18 +228,27 @@ describe('Purchase orders: receiving against entry documents', () => {
 
     it('PATCH sets and checks links (audited); a link gone stale after the PATCH is a blocking problem of the review, confirm-preview and confirm', async () => {
       const order = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]));
-      const wrong = await approvedOrder(t, orderBody({ document: randomCnpj() }, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]));
+      const wrong = await approvedOrder(
+        t,
+        orderBody({ document: randomCnpj() }, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]),
+      );
       const doc = await draftOf([{ productId: product.hash, quantity: 2, unitPrice: 10 }]);
       expect(doc.purchaseMatch).to.equal(null);
       const bad = await api()
         .patch(`${ENTRY}/${doc.id}`)
         .set(t.headers())
-        .send({ version: doc.version, items: [item({ productId: product.hash, quantity: 2, unitPrice: 10, purchaseOrderItemId: wrong.items[0].purchaseOrderItemId })] });
+        .send({
+          version: doc.version,
+          items: [item({ productId: product.hash, quantity: 2, unitPrice: 10, purchaseOrderItemId: wrong.items[0].purchaseOrderItemId })],
+        });
       expectProblem(bad, 422, 'PURCHASE_ORDER_LINE_NOT_LINKABLE');
       const res = await api()
         .patch(`${ENTRY}/${doc.id}`)
         .set(t.headers())
-        .send({ version: doc.version, items: [item({ productId: product.hash, quantity: 2, unitPrice: 10, purchaseOrderItemId: order.items[0].purchaseOrderItemId })] });
+        .send({
+          version: doc.version,
+          items: [item({ productId: product.hash, quantity: 2, unitPrice: 10, purchaseOrderItemId: order.items[0].purchaseOrderItemId })],
+        });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.items[0].purchaseOrderItemId).to.equal(order.items[0].purchaseOrderItemId);
       const trail = (await api().get(`${ENTRY}/audit-history/${doc.id}`).set(t.headers())).body.data;
@@ -204,14 +264,22 @@ describe('Purchase orders: receiving against entry documents', () => {
       const refused = await confirm(t, doc.id);
       expectProblem(refused, 422, 'ENTRY_DOCUMENT_NOT_CONFIRMABLE');
       expect(codes(refused.body.problems)).to.include('PURCHASE_ORDER_NOT_RECEIVABLE');
-      expect((await dataSource.manager.findOneByOrFail(EntryDocument, { companyId: t.companyId, number: doc.number })).status).to.equal('DRAFT');
+      expect((await dataSource.manager.findOneByOrFail(EntryDocument, { companyId: t.companyId, number: doc.number })).status).to.equal(
+        'DRAFT',
+      );
     });
 
     it('over-receipt beyond tolerance blocks confirm (nothing written); in WARN mode it is a warning and the order is RECEIVED', async () => {
       const wt = await nfeTenant();
       const p = await makeProduct(wt);
       const order = await approvedOrder(wt, orderBody(supplier, [{ productId: p.hash, quantity: 10, unitPrice: 10 }]));
-      const doc = await createDraft(wt, draftBody({ supplier, items: [item({ productId: p.hash, quantity: 12, unitPrice: 10, purchaseOrderItemId: order.items[0].purchaseOrderItemId })] }));
+      const doc = await createDraft(
+        wt,
+        draftBody({
+          supplier,
+          items: [item({ productId: p.hash, quantity: 12, unitPrice: 10, purchaseOrderItemId: order.items[0].purchaseOrderItemId })],
+        }),
+      );
       const preview = (await api().get(`${ENTRY}/confirm-preview/${doc.id}`).set(wt.headers())).body;
       expect(codes(preview.blockingProblems)).to.deep.equal(['PURCHASE_OVER_RECEIPT']);
       expect(preview.purchaseMatch.lines[0]).to.include({ quantityStatus: 'OVER_TOLERANCE', openAfter: 0 });
@@ -239,7 +307,9 @@ describe('Purchase orders: receiving against entry documents', () => {
 
     it('close: the rest is cancelled and nothing is open; cancelling the entry document keeps the order CLOSED (taken back → cancelled)', async () => {
       const order = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 100, unitPrice: 10 }]));
-      const doc = await draftOf([{ productId: product.hash, quantity: 30, unitPrice: 10, purchaseOrderItemId: order.items[0].purchaseOrderItemId }]);
+      const doc = await draftOf([
+        { productId: product.hash, quantity: 30, unitPrice: 10, purchaseOrderItemId: order.items[0].purchaseOrderItemId },
+      ]);
       expect((await confirm(t, doc.id)).status).to.equal(200);
       const closed = await api().post(`${PURCHASE}/${order.id}/close`).set(t.headers()).send({ reason: 'o resto não virá' });
       expect(closed.status, JSON.stringify(closed.body)).to.equal(200);
@@ -261,7 +331,10 @@ describe('Purchase orders: receiving against entry documents', () => {
       expect((await receiptsInDb(t, order.id)).map((r) => r.status)).to.deep.equal(['CANCELLED']);
       const audit = (await auditOf(t, order.id)).pop()!;
       expect(audit.action).to.equal('RECEIPT_REVERTED');
-      expect(audit.changes).to.deep.equal({ 'items[1].receivedQuantity': ['30.0000', '0.0000'], 'items[1].cancelledQuantity': ['70.0000', '100.0000'] });
+      expect(audit.changes).to.deep.equal({
+        'items[1].receivedQuantity': ['30.0000', '0.0000'],
+        'items[1].cancelledQuantity': ['70.0000', '100.0000'],
+      });
       expect((await eventsOf(t, order.id)).pop()!.type).to.equal('purchase-order.receipt-reverted');
     });
 
@@ -323,7 +396,9 @@ describe('Purchase orders: receiving against entry documents', () => {
         quantityStatus: 'OK',
       });
       expect(codes(preview.body.purchaseMatch.blockingProblems)).to.deep.equal(['PURCHASE_PRICE_ABOVE_TOLERANCE']);
-      expect(preview.body.openPurchaseOrders.map((o: any) => [o.purchaseOrderId, o.openLines[0].openQuantity])).to.deep.equal([[order.id, 40]]);
+      expect(preview.body.openPurchaseOrders.map((o: any) => [o.purchaseOrderId, o.openLines[0].openQuantity])).to.deep.equal([
+        [order.id, 40],
+      ]);
 
       const secondImport = await importXml(ct, { xml: second.xml, items: [{ lineNumber: 1, productId: p.hash }] });
       expect(secondImport.status).to.equal(201);
@@ -359,9 +434,15 @@ describe('Purchase orders: receiving against entry documents', () => {
       expect(page1.data.map((r: any) => r.entryDocumentId)).to.deep.equal([firstDoc]);
       expect(page1.pagination).to.include({ total: 2, hasMore: true });
       expect(page1.items).to.have.length(1);
-      const page2 = (await api().get(`${PURCHASE}/${order.id}/receipts`).query({ pageSize: 1, cursor: page1.pagination.nextCursor }).set(ct.headers())).body;
+      const page2 = (
+        await api().get(`${PURCHASE}/${order.id}/receipts`).query({ pageSize: 1, cursor: page1.pagination.nextCursor }).set(ct.headers())
+      ).body;
       expect(page2.data.map((r: any) => r.entryDocumentId)).to.deep.equal([secondDoc]);
-      expectProblem(await api().get(`${PURCHASE}/${order.id}/receipts`).query({ pageSize: 1, cursor: 'forged' }).set(ct.headers()), 400, 'INVALID_CURSOR');
+      expectProblem(
+        await api().get(`${PURCHASE}/${order.id}/receipts`).query({ pageSize: 1, cursor: 'forged' }).set(ct.headers()),
+        400,
+        'INVALID_CURSOR',
+      );
       expect((await eventsOf(ct, order.id)).map((e) => [e.type, (e.data as any).status])).to.deep.equal([
         ['purchase-order.created', 'DRAFT'],
         ['purchase-order.approved', 'APPROVED'],
@@ -376,7 +457,10 @@ describe('Purchase orders: receiving against entry documents', () => {
       const at = await nfeTenant();
       const p = await makeProduct(at);
       const q = await makeProduct(at);
-      const foreignSupplierOrder = await approvedOrder(at, orderBody({ document: randomCnpj() }, [{ productId: p.hash, quantity: 50, unitPrice: 5 }]));
+      const foreignSupplierOrder = await approvedOrder(
+        at,
+        orderBody({ document: randomCnpj() }, [{ productId: p.hash, quantity: 50, unitPrice: 5 }]),
+      );
       const oldest = await approvedOrder(
         at,
         orderBody(supplier, [
@@ -388,7 +472,14 @@ describe('Purchase orders: receiving against entry documents', () => {
       const built = await at.nfe({
         items: [
           { code: 'X1', description: 'ITEM X', quantity: '5', unitPrice: '5' },
-          { code: 'X2', description: 'ITEM X CAIXA', quantity: '4', unitPrice: '5', purchaseOrder: String(foreignSupplierOrder.code), purchaseOrderLine: '1' },
+          {
+            code: 'X2',
+            description: 'ITEM X CAIXA',
+            quantity: '4',
+            unitPrice: '5',
+            purchaseOrder: String(foreignSupplierOrder.code),
+            purchaseOrderLine: '1',
+          },
           { code: 'Y1', description: 'SEM PEDIDO', quantity: '1', unitPrice: '5' },
         ],
       });
@@ -406,10 +497,12 @@ describe('Purchase orders: receiving against entry documents', () => {
         [newer.items[0].purchaseOrderItemId, 'OPEN_LINE'],
         [null, null],
       ]);
-      expect(preview.body.openPurchaseOrders.map((o: any) => [o.purchaseOrderId, o.openLines.map((l: any) => l.lineNumber)])).to.deep.equal([
-        [oldest.id, [2]],
-        [newer.id, [1]],
-      ]);
+      expect(preview.body.openPurchaseOrders.map((o: any) => [o.purchaseOrderId, o.openLines.map((l: any) => l.lineNumber)])).to.deep.equal(
+        [
+          [oldest.id, [2]],
+          [newer.id, [1]],
+        ],
+      );
       expect(preview.body.purchaseMatch.lines.map((l: any) => [l.purchaseOrderCode, l.thisReceipt, l.openAfter])).to.deep.equal([
         [oldest.code, 5, 0],
         [newer.code, 4, 6],
@@ -417,7 +510,11 @@ describe('Purchase orders: receiving against entry documents', () => {
       const imported = await importXml(at, body);
       expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
       const draft = await entryDetail(at, imported.body.entryDocument.id);
-      expect(draft.items.map((i: any) => i.purchaseOrderItemId)).to.deep.equal([oldest.items[1].purchaseOrderItemId, newer.items[0].purchaseOrderItemId, null]);
+      expect(draft.items.map((i: any) => i.purchaseOrderItemId)).to.deep.equal([
+        oldest.items[1].purchaseOrderItemId,
+        newer.items[0].purchaseOrderItemId,
+        null,
+      ]);
       // The user changes the link on the draft: PATCH with the items as they are, line 2 unlinked.
       const items = draft.items.map((i: any) => ({
         productId: i.productId,
@@ -436,9 +533,13 @@ describe('Purchase orders: receiving against entry documents', () => {
   });
 
   describe('line review: PATCH /entry-document/lines/:id sets the purchase-order line', () => {
-    const review = (tenant: NfeTenant, id: string, body: Record<string, unknown>) => api().patch(`${ENTRY}/lines/${id}`).set(tenant.headers()).send(body);
-    const rowOf = async (id: string) => (await dataSource.manager.findOneByOrFail(EntryDocument, { companyId: t.companyId, id: decodeId('entry-document', id) })).version;
-    const linkOf = async (itemId: string) => (await dataSource.manager.findOneByOrFail(EntryDocumentItem, { companyId: t.companyId, id: decodeId('entry-document-item', itemId) })).purchaseOrderItemId;
+    const review = (tenant: NfeTenant, id: string, body: Record<string, unknown>) =>
+      api().patch(`${ENTRY}/lines/${id}`).set(tenant.headers()).send(body);
+    const rowOf = async (id: string) =>
+      (await dataSource.manager.findOneByOrFail(EntryDocument, { companyId: t.companyId, id: decodeId('entry-document', id) })).version;
+    const linkOf = async (itemId: string) =>
+      (await dataSource.manager.findOneByOrFail(EntryDocumentItem, { companyId: t.companyId, id: decodeId('entry-document-item', itemId) }))
+        .purchaseOrderItemId;
 
     it('links, unlinks and links again (audited, evented, the match follows); confirm receives on the reviewed link', async () => {
       const order = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 8, unitPrice: 10 }]));
@@ -453,7 +554,9 @@ describe('Purchase orders: receiving against entry documents', () => {
       expect(linked.status, JSON.stringify(linked.body)).to.equal(200);
       expect(linked.body.version).to.equal(2);
       expect(linked.body.items.map((i: any) => i.purchaseOrderItemId)).to.deep.equal([target, null]);
-      expect(linked.body.purchaseMatch.lines.map((l: any) => [l.lineNumber, l.purchaseOrderItemId, l.thisReceipt, l.openAfter, l.receives])).to.deep.equal([[1, target, 3, 5, true]]);
+      expect(
+        linked.body.purchaseMatch.lines.map((l: any) => [l.lineNumber, l.purchaseOrderItemId, l.thisReceipt, l.openAfter, l.receives]),
+      ).to.deep.equal([[1, target, 3, 5, true]]);
       expect(await linkOf(line)).to.equal(decodeId('purchase-order-item', target));
       const trail = async () => (await api().get(`${ENTRY}/audit-history/${doc.id}`).set(t.headers())).body.data;
       expect((await trail()).pop().changes).to.deep.include({ 'items[1].purchaseOrderItemId': [null, target] });
@@ -477,9 +580,15 @@ describe('Purchase orders: receiving against entry documents', () => {
 
     it("another tenant's order line → 404; another supplier or product, or a product changed under the link → 422 naming lines[j]; nothing written", async () => {
       const order = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]));
-      const otherSupplier = await approvedOrder(t, orderBody({ document: randomCnpj() }, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]));
+      const otherSupplier = await approvedOrder(
+        t,
+        orderBody({ document: randomCnpj() }, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]),
+      );
       const anotherProduct = await makeProduct(t);
-      const otherProductOrder = await approvedOrder(t, orderBody(supplier, [{ productId: anotherProduct.hash, quantity: 5, unitPrice: 10 }]));
+      const otherProductOrder = await approvedOrder(
+        t,
+        orderBody(supplier, [{ productId: anotherProduct.hash, quantity: 5, unitPrice: 10 }]),
+      );
       const foreignProduct = await makeProduct(other);
       const foreign = await approvedOrder(other, orderBody(supplier, [{ productId: foreignProduct.hash, quantity: 5, unitPrice: 10 }]));
       const doc = await draftOf([
@@ -513,9 +622,15 @@ describe('Purchase orders: receiving against entry documents', () => {
       expect({ entry: await footprint(t), purchase: await purchaseFootprint(t) }).to.deep.equal(before);
       expect(await rowOf(doc.id)).to.equal(1);
       // Another product with its own order line linked in the same edit is fine.
-      const both = await review(t, doc.id, { version: 1, lines: [{ id: second, productId: anotherProduct.hash, purchaseOrderItemId: otherProductOrder.items[0].purchaseOrderItemId }] });
+      const both = await review(t, doc.id, {
+        version: 1,
+        lines: [{ id: second, productId: anotherProduct.hash, purchaseOrderItemId: otherProductOrder.items[0].purchaseOrderItemId }],
+      });
       expect(both.status, JSON.stringify(both.body)).to.equal(200);
-      expect(both.body.items[1]).to.include({ productId: anotherProduct.hash, purchaseOrderItemId: otherProductOrder.items[0].purchaseOrderItemId });
+      expect(both.body.items[1]).to.include({
+        productId: anotherProduct.hash,
+        purchaseOrderItemId: otherProductOrder.items[0].purchaseOrderItemId,
+      });
     });
   });
 
@@ -536,7 +651,9 @@ describe('Purchase orders: receiving against entry documents', () => {
         }),
       );
       expect(doc.items.map((i: any) => i.operationClass)).to.deep.equal(['PURCHASE_RESALE', 'BONUS']);
-      expect(doc.purchaseMatch.lines.map((l: any) => [l.lineNumber, l.receives, l.thisReceipt, l.openAfter, l.quantityStatus])).to.deep.equal([
+      expect(
+        doc.purchaseMatch.lines.map((l: any) => [l.lineNumber, l.receives, l.thisReceipt, l.openAfter, l.quantityStatus]),
+      ).to.deep.equal([
         [1, true, 10, 0, 'OK'],
         [2, false, 2, 0, null],
       ]);
@@ -583,7 +700,11 @@ describe('Purchase orders: receiving against entry documents', () => {
       const imported = await importXml(ct, body);
       expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
       const id = imported.body.entryDocument.id;
-      expect((await entryDetail(ct, id)).items.map((i: any) => i.purchaseOrderItemId)).to.deep.equal([null, null, order.items[0].purchaseOrderItemId]);
+      expect((await entryDetail(ct, id)).items.map((i: any) => i.purchaseOrderItemId)).to.deep.equal([
+        null,
+        null,
+        order.items[0].purchaseOrderItemId,
+      ]);
       expect((await confirm(ct, id)).status).to.equal(200);
       expect((await detail(ct, order.id)).items[0]).to.include({ receivedQuantity: 5, openQuantity: 15 });
     });
@@ -597,7 +718,8 @@ describe('Purchase orders: receiving against entry documents', () => {
       await setTolerances(ct, { quantityPct: '5' });
       const order = await approvedOrder(ct, orderBody(supplier, [{ productId: p.hash, quantity: 100, unitPrice: 10 }]));
       const line = order.items[0].purchaseOrderItemId;
-      const make = (quantity: number) => createDraft(ct, draftBody({ supplier, items: [item({ productId: p.hash, quantity, unitPrice: 10, purchaseOrderItemId: line })] }));
+      const make = (quantity: number) =>
+        createDraft(ct, draftBody({ supplier, items: [item({ productId: p.hash, quantity, unitPrice: 10, purchaseOrderItemId: line })] }));
       expect((await confirm(ct, (await make(90)).id)).status).to.equal(200);
       const drafts = [];
       for (let i = 0; i < 20; i++) drafts.push(await make(1));

@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import type { PurchaseOrderStatus } from '../../src/modules/purchase/entities/purchase-order.entity';
-import { assertAllowed, assertTransition, canDo, PURCHASE_ORDER_STATUSES, PurchaseOrderAction, TRANSITIONS } from '../../src/modules/purchase/purchase.state';
+import {
+  assertAllowed,
+  assertTransition,
+  canDo,
+  PURCHASE_ORDER_STATUSES,
+  PurchaseOrderAction,
+  TRANSITIONS,
+} from '../../src/modules/purchase/purchase.state';
 import { receivingStatus } from '../../src/modules/purchase/purchase.lines';
 import { Dec } from '../../src/core/decimal';
 
@@ -12,7 +19,11 @@ const EXPECTED: Record<PurchaseOrderAction, Partial<Record<PurchaseOrderStatus, 
   cancel: { DRAFT: ['CANCELLED'], APPROVED: ['CANCELLED'] },
   close: { PARTIALLY_RECEIVED: ['CLOSED'] },
   receive: { APPROVED: ['PARTIALLY_RECEIVED', 'RECEIVED'], PARTIALLY_RECEIVED: ['PARTIALLY_RECEIVED', 'RECEIVED'], RECEIVED: ['RECEIVED'] },
-  'revert-receipt': { PARTIALLY_RECEIVED: ['APPROVED', 'PARTIALLY_RECEIVED'], RECEIVED: ['APPROVED', 'PARTIALLY_RECEIVED', 'RECEIVED'], CLOSED: ['CLOSED'] },
+  'revert-receipt': {
+    PARTIALLY_RECEIVED: ['APPROVED', 'PARTIALLY_RECEIVED'],
+    RECEIVED: ['APPROVED', 'PARTIALLY_RECEIVED', 'RECEIVED'],
+    CLOSED: ['CLOSED'],
+  },
 };
 
 describe('Purchase orders: the transition table (unit)', () => {
@@ -29,7 +40,9 @@ describe('Purchase orders: the transition table (unit)', () => {
         if (!allowed) {
           expect(() => assertAllowed(order, action))
             .to.throw()
-            .that.satisfies((e: any) => e.code === 'INVALID_STATUS_TRANSITION' && e.extensions.currentStatus === status && e.message.includes(status));
+            .that.satisfies(
+              (e: any) => e.code === 'INVALID_STATUS_TRANSITION' && e.extensions.currentStatus === status && e.message.includes(status),
+            );
           return;
         }
         expect(() => assertAllowed(order, action)).not.to.throw();

@@ -16,7 +16,10 @@ import type { TestTenant } from '../support/tenant';
 export const PURCHASE = '/api/purchase';
 
 /** The company's purchase tolerances, through PATCH /settings/company (versioned, audited). */
-export async function setTolerances(t: TestTenant, s: { quantityPct?: string; pricePct?: string; mode?: PurchaseToleranceMode }): Promise<void> {
+export async function setTolerances(
+  t: TestTenant,
+  s: { quantityPct?: string; pricePct?: string; mode?: PurchaseToleranceMode },
+): Promise<void> {
   const current = await api().get('/api/settings/company').set(t.headers());
   expect(current.status, JSON.stringify(current.body)).to.equal(200);
   const res = await api()
@@ -38,7 +41,11 @@ export interface LineSpec {
   [k: string]: unknown;
 }
 
-export const orderBody = (supplier: { document: string; name?: string } | { id: string }, items: LineSpec[], over: Record<string, unknown> = {}) => ({
+export const orderBody = (
+  supplier: { document: string; name?: string } | { id: string },
+  items: LineSpec[],
+  over: Record<string, unknown> = {},
+) => ({
   ...('id' in supplier ? { supplierId: supplier.id } : { supplier: { name: 'Distribuidora Compras Ltda', ...supplier } }),
   items,
   ...over,
@@ -67,14 +74,27 @@ export const detail = async (t: TestTenant, id: string) => {
 };
 
 export const poId = (hash: string) => decodeId('purchase-order', hash);
-export const orderInDb = (t: TestTenant, hash: string) => dataSource.manager.findOneByOrFail(PurchaseOrder, { companyId: t.companyId, id: poId(hash) });
-export const linesInDb = (t: TestTenant, hash: string) => dataSource.manager.find(PurchaseOrderItem, { where: { companyId: t.companyId, purchaseOrderId: poId(hash) }, order: { lineNumber: 'ASC' } });
-export const receiptsInDb = (t: TestTenant, hash: string) => dataSource.manager.find(PurchaseOrderReceipt, { where: { companyId: t.companyId, purchaseOrderId: poId(hash) }, order: { id: 'ASC' } });
+export const orderInDb = (t: TestTenant, hash: string) =>
+  dataSource.manager.findOneByOrFail(PurchaseOrder, { companyId: t.companyId, id: poId(hash) });
+export const linesInDb = (t: TestTenant, hash: string) =>
+  dataSource.manager.find(PurchaseOrderItem, {
+    where: { companyId: t.companyId, purchaseOrderId: poId(hash) },
+    order: { lineNumber: 'ASC' },
+  });
+export const receiptsInDb = (t: TestTenant, hash: string) =>
+  dataSource.manager.find(PurchaseOrderReceipt, { where: { companyId: t.companyId, purchaseOrderId: poId(hash) }, order: { id: 'ASC' } });
 
-export const auditOf = (t: TestTenant, hash: string) => dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'purchase-order', entityId: poId(hash) }, order: { id: 'ASC' } });
+export const auditOf = (t: TestTenant, hash: string) =>
+  dataSource.manager.find(AuditLog, {
+    where: { companyId: t.companyId, entity: 'purchase-order', entityId: poId(hash) },
+    order: { id: 'ASC' },
+  });
 
 export const eventsOf = (t: TestTenant, hash: string) =>
-  dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'purchase-order', aggregateId: poId(hash) }, order: { id: 'ASC' } });
+  dataSource.manager.find(OutboxEvent, {
+    where: { companyId: t.companyId, aggregateType: 'purchase-order', aggregateId: poId(hash) },
+    order: { id: 'ASC' },
+  });
 
 /** Row counts a refused request must leave unchanged. */
 export async function purchaseFootprint(t: TestTenant) {
@@ -90,4 +110,7 @@ export async function purchaseFootprint(t: TestTenant) {
 }
 
 export const linesByIds = (t: TestTenant, hashes: string[]) =>
-  dataSource.manager.find(PurchaseOrderItem, { where: { companyId: t.companyId, id: In(hashes.map((h) => decodeId('purchase-order-item', h))) }, order: { id: 'ASC' } });
+  dataSource.manager.find(PurchaseOrderItem, {
+    where: { companyId: t.companyId, id: In(hashes.map((h) => decodeId('purchase-order-item', h))) },
+    order: { id: 'ASC' },
+  });

@@ -10,7 +10,15 @@ import type { PurchaseTolerances } from '../../src/modules/tenancy/settings.serv
 
 const SUPPLIER = '12345678000195';
 const order = (over: Partial<PurchaseOrder> = {}): PurchaseOrder =>
-  ({ id: 1, companyId: 1, filialId: 10, code: 501, status: 'APPROVED' as PurchaseOrderStatus, supplierDocument: SUPPLIER, ...over }) as PurchaseOrder;
+  ({
+    id: 1,
+    companyId: 1,
+    filialId: 10,
+    code: 501,
+    status: 'APPROVED' as PurchaseOrderStatus,
+    supplierDocument: SUPPLIER,
+    ...over,
+  }) as PurchaseOrder;
 const orderLine = (over: Partial<PurchaseOrderItem> = {}): PurchaseOrderItem =>
   ({
     id: 7,
@@ -40,16 +48,30 @@ const line = (over: Partial<ReceiptLine> = {}): ReceiptLine => ({
   discount: new Dec(0),
   ...over,
 });
-const tolerances = (q: string, p: string, mode: 'BLOCK' | 'WARN' = 'BLOCK'): PurchaseTolerances => ({ quantityPct: new Dec(q), pricePct: new Dec(p), mode });
-const match = (lines: ReceiptLine[], t = tolerances('0', '2'), o = order(), items = [orderLine()]) => computeMatch({ filialId: 10, supplierDocument: SUPPLIER, lines }, [{ order: o, items }], t);
+const tolerances = (q: string, p: string, mode: 'BLOCK' | 'WARN' = 'BLOCK'): PurchaseTolerances => ({
+  quantityPct: new Dec(q),
+  pricePct: new Dec(p),
+  mode,
+});
+const match = (lines: ReceiptLine[], t = tolerances('0', '2'), o = order(), items = [orderLine()]) =>
+  computeMatch({ filialId: 10, supplierDocument: SUPPLIER, lines }, [{ order: o, items }], t);
 
 describe('Purchase orders: the three-way match (unit)', () => {
   it('ordered / already received / this receipt / open after, in the company unit (invoice × factor)', () => {
-    const m = match([line({ quantity: new Dec(2), conversionFactor: new Dec(12), stockQuantity: new Dec(24), total: new Dec(240) })], tolerances('0', '2'), order(), [
-      orderLine({ receivedQuantity: new Dec(60) }),
-    ]);
+    const m = match(
+      [line({ quantity: new Dec(2), conversionFactor: new Dec(12), stockQuantity: new Dec(24), total: new Dec(240) })],
+      tolerances('0', '2'),
+      order(),
+      [orderLine({ receivedQuantity: new Dec(60) })],
+    );
     const [l] = m.lines;
-    expect([l.ordered, l.alreadyReceived, l.thisReceipt, l.receivedAfter, l.openAfter].map(String)).to.deep.equal(['100', '60', '24', '84', '16']);
+    expect([l.ordered, l.alreadyReceived, l.thisReceipt, l.receivedAfter, l.openAfter].map(String)).to.deep.equal([
+      '100',
+      '60',
+      '24',
+      '84',
+      '16',
+    ]);
     expect(l.quantityStatus).to.equal('OK');
     // 240 / 24 = 10 per unit: the order's price.
     expect([l.orderUnitPrice!.toString(), l.invoiceUnitPrice.toString(), l.priceStatus]).to.deep.equal(['10', '10', 'OK']);
@@ -59,7 +81,9 @@ describe('Purchase orders: the three-way match (unit)', () => {
 
   it('over-receipt: within the quantity tolerance a status only; beyond it PURCHASE_OVER_RECEIPT, blocking or a warning by mode', () => {
     const ordered = [orderLine({ receivedQuantity: new Dec(90) })];
-    expect(match([line({ stockQuantity: new Dec(15), total: new Dec(150) })], tolerances('5', '2'), order(), ordered).lines[0].quantityStatus).to.equal('WITHIN_TOLERANCE');
+    expect(
+      match([line({ stockQuantity: new Dec(15), total: new Dec(150) })], tolerances('5', '2'), order(), ordered).lines[0].quantityStatus,
+    ).to.equal('WITHIN_TOLERANCE');
     const blocked = match([line({ stockQuantity: new Dec(16), total: new Dec(160) })], tolerances('5', '2'), order(), ordered);
     expect(blocked.lines[0].quantityStatus).to.equal('OVER_TOLERANCE');
     expect(blocked.findings.map((f) => [f.code, f.blocksConfirmation])).to.deep.equal([['PURCHASE_OVER_RECEIPT', true]]);
@@ -69,7 +93,10 @@ describe('Purchase orders: the three-way match (unit)', () => {
   });
 
   it('two invoice lines on one order line count together, reported once', () => {
-    const m = match([line({ lineNumber: 1, stockQuantity: new Dec(60), total: new Dec(600) }), line({ lineNumber: 2, stockQuantity: new Dec(50), total: new Dec(500) })]);
+    const m = match([
+      line({ lineNumber: 1, stockQuantity: new Dec(60), total: new Dec(600) }),
+      line({ lineNumber: 2, stockQuantity: new Dec(50), total: new Dec(500) }),
+    ]);
     expect(m.lines.map((l) => l.receivedAfter.toString())).to.deep.equal(['110', '110']);
     expect(m.findings.map((f) => f.code)).to.deep.equal(['PURCHASE_OVER_RECEIPT']);
     expect(m.received.get(7)!.toString()).to.equal('110');
@@ -85,14 +112,18 @@ describe('Purchase orders: the three-way match (unit)', () => {
     expect(match([line({ total: new Dec(108), discount: new Dec(8) })], tolerances('0', '5')).lines[0].priceStatus).to.equal('OK');
     expect(match([line({ total: new Dec(95) })]).lines[0].priceStatus).to.equal('BELOW_ORDER');
     // So does the order's: 1000 − 100 over 100 units = 9 per unit.
-    const discounted = match([line({ total: new Dec(100) })], tolerances('0', '5'), order(), [orderLine({ discount: new Dec(100), total: new Dec(900) })]);
+    const discounted = match([line({ total: new Dec(100) })], tolerances('0', '5'), order(), [
+      orderLine({ discount: new Dec(100), total: new Dec(900) }),
+    ]);
     expect(discounted.lines[0].orderUnitPrice!.toString()).to.equal('9');
     expect(discounted.findings.map((f) => f.code)).to.deep.equal(['PURCHASE_PRICE_ABOVE_TOLERANCE']);
   });
 
   it('broken links always block and receive nothing: other filial, other supplier, order not receivable, other product, line gone', () => {
     expect(match([line()], undefined, order({ filialId: 11 })).findings.map((f) => f.code)).to.deep.equal(['PURCHASE_ORDER_OTHER_FILIAL']);
-    expect(match([line()], undefined, order({ supplierDocument: '11111111000191' })).findings.map((f) => f.code)).to.deep.equal(['PURCHASE_ORDER_OTHER_SUPPLIER']);
+    expect(match([line()], undefined, order({ supplierDocument: '11111111000191' })).findings.map((f) => f.code)).to.deep.equal([
+      'PURCHASE_ORDER_OTHER_SUPPLIER',
+    ]);
     for (const status of ['DRAFT', 'CANCELLED', 'CLOSED'] as PurchaseOrderStatus[]) {
       const m = match([line()], tolerances('0', '2', 'WARN'), order({ status }));
       expect(m.findings.map((f) => [f.code, f.blocksConfirmation])).to.deep.equal([['PURCHASE_ORDER_NOT_RECEIVABLE', true]]);
@@ -103,7 +134,12 @@ describe('Purchase orders: the three-way match (unit)', () => {
   });
 
   it('an IGNORED, product-less or not-own-stock line receives nothing; unlinked lines are not in the match', () => {
-    const m = match([line({ ignored: true }), line({ lineNumber: 2, productId: null }), line({ lineNumber: 3, purchaseOrderItemId: null }), line({ lineNumber: 4, notReceived: 'third-party goods' })]);
+    const m = match([
+      line({ ignored: true }),
+      line({ lineNumber: 2, productId: null }),
+      line({ lineNumber: 3, purchaseOrderItemId: null }),
+      line({ lineNumber: 4, notReceived: 'third-party goods' }),
+    ]);
     expect(m.lines.map((l) => [l.line.lineNumber, l.receives, l.quantityStatus])).to.deep.equal([
       [1, false, null],
       [2, false, null],
@@ -117,6 +153,15 @@ describe('Purchase orders: the three-way match (unit)', () => {
   });
 
   it('parseOrderCode: the only run of digits of xPed', () => {
-    expect(['4512', 'PC-004512', ' 4512 ', 'PED 4512/1', '', null, 'ABC', '0'].map((x) => parseOrderCode(x))).to.deep.equal([4512, 4512, 4512, null, null, null, null, null]);
+    expect(['4512', 'PC-004512', ' 4512 ', 'PED 4512/1', '', null, 'ABC', '0'].map((x) => parseOrderCode(x))).to.deep.equal([
+      4512,
+      4512,
+      4512,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -44,7 +44,14 @@ describe('Quick-sale configuration (SPEC §7)', () => {
   it('PUT saves, then needs the current version; audited', async () => {
     const first = await api().put(url(t)).set(t.headers()).send(valid());
     expect(first.status).to.equal(200);
-    expect(first.body).to.include({ configured: true, enabled: true, version: 1, defaultCustomerId: customer.hash, defaultPaymentMethod: 'CASH', maxDiscountPercent: 10 });
+    expect(first.body).to.include({
+      configured: true,
+      enabled: true,
+      version: 1,
+      defaultCustomerId: customer.hash,
+      defaultPaymentMethod: 'CASH',
+      maxDiscountPercent: 10,
+    });
     const read = await api().get(url(t)).set(t.headers());
     expect(read.body).to.deep.equal(first.body);
 
@@ -70,7 +77,10 @@ describe('Quick-sale configuration (SPEC §7)', () => {
       'STALE_VERSION',
     );
 
-    const audit = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'quick-sale-configuration' }, order: { id: 'ASC' } });
+    const audit = await dataSource.manager.find(AuditLog, {
+      where: { companyId: t.companyId, entity: 'quick-sale-configuration' },
+      order: { id: 'ASC' },
+    });
     expect(audit.map((a) => a.action)).to.deep.equal(['CREATED', 'UPDATED']);
     expect(audit[1].changes).to.deep.equal({ maxDiscountPercent: ['10.0000', '5.0000'] });
   });
@@ -81,7 +91,13 @@ describe('Quick-sale configuration (SPEC §7)', () => {
     const res = await api()
       .put(url(t, 1))
       .set(t.headers(1))
-      .send({ ...valid(), defaultCustomerId: foreignCustomer.hash, defaultSellerId: inactiveSeller.hash, paymentMethods: ['CASH', 'OLD', 'NOPE'], defaultPaymentMethod: 'PIX' });
+      .send({
+        ...valid(),
+        defaultCustomerId: foreignCustomer.hash,
+        defaultSellerId: inactiveSeller.hash,
+        paymentMethods: ['CASH', 'OLD', 'NOPE'],
+        defaultPaymentMethod: 'PIX',
+      });
     expectProblem(res, 422, 'INVALID_QUICK_SALE_CONFIGURATION');
     expect(res.body.problems.map((p: { code: string; field: string }) => `${p.code}@${p.field}`)).to.deep.equal([
       'DEFAULT_CUSTOMER_NOT_FOUND@defaultCustomerId',
@@ -104,7 +120,9 @@ describe('Quick-sale configuration (SPEC §7)', () => {
     const notConfigured = await api().get(`/api/quick-sale/validate-configuration/${fresh.filialHashes[0]}`).set(fresh.headers());
     expect(notConfigured.body).to.deep.equal({
       valid: false,
-      problems: [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }],
+      problems: [
+        { code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' },
+      ],
     });
 
     const c = await makeCustomer(fresh);

@@ -18,7 +18,8 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
   let walkIn: { id: number; hash: string };
   let products: { id: number; hash: string }[];
 
-  const configure = (t0: TestTenant, body: object, i = 0) => api().put(`/api/quick-sale/configuration/${t0.filialHashes[i]}`).set(t0.headers(i)).send(body);
+  const configure = (t0: TestTenant, body: object, i = 0) =>
+    api().put(`/api/quick-sale/configuration/${t0.filialHashes[i]}`).set(t0.headers(i)).send(body);
   const sell = (body: object, headers = t.headers()) =>
     api()
       .post('/api/sales-order')
@@ -76,7 +77,9 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
       { method: 'PIX', paymentMethodId: res.body.payments[0].paymentMethodId, amount: 10, change: 0 },
       { method: 'CASH', paymentMethodId: res.body.payments[1].paymentMethodId, amount: 50, change: 23.52 },
     ]);
-    expect(res.body.items.map((i: { fulfilledQuantity: number; remainingQuantity: number }) => [i.fulfilledQuantity, i.remainingQuantity])).to.deep.equal([
+    expect(
+      res.body.items.map((i: { fulfilledQuantity: number; remainingQuantity: number }) => [i.fulfilledQuantity, i.remainingQuantity]),
+    ).to.deep.equal([
       [10, 0],
       [2, 0],
       [1, 0],
@@ -92,7 +95,10 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     const stored = await dataSource.manager.findOneByOrFail(SalesOrder, { companyId: t.companyId, id: orderId });
     expect([stored.status, stored.version]).to.deep.equal(['FULFILLED', 2]);
     expect(res.body.version).to.equal(2);
-    const lines = await dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: orderId }, order: { lineNumber: 'ASC' } });
+    const lines = await dataSource.manager.find(SalesOrderItem, {
+      where: { companyId: t.companyId, salesOrderId: orderId },
+      order: { lineNumber: 'ASC' },
+    });
     expect(lines.map((l) => [l.quantity.toFixed(4), l.fulfilledQuantity.toFixed(4)])).to.deep.equal([
       ['10.0000', '10.0000'],
       ['2.0000', '2.0000'],
@@ -101,9 +107,15 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     const detail = await api().get(`/api/sales-order/detail/${res.body.id}`).set(t.headers());
     expect(detail.status).to.equal(200);
     expect({ ...detail.body, updatedAt: undefined }).to.deep.include({ status: 'FULFILLED', version: 2, items: res.body.items });
-    const trail = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'sales-order', entityId: orderId }, order: { id: 'ASC' } });
+    const trail = await dataSource.manager.find(AuditLog, {
+      where: { companyId: t.companyId, entity: 'sales-order', entityId: orderId },
+      order: { id: 'ASC' },
+    });
     expect(trail.map((a) => a.action)).to.deep.equal(['CREATED', 'FULFILLED']);
-    const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'sales-order', aggregateId: orderId }, order: { id: 'ASC' } });
+    const events = await dataSource.manager.find(OutboxEvent, {
+      where: { companyId: t.companyId, aggregateType: 'sales-order', aggregateId: orderId },
+      order: { id: 'ASC' },
+    });
     expect(events.map((e) => [e.type, (e.data as { status?: string }).status])).to.deep.equal([
       ['sales-order.created', 'OPEN'],
       ['sales-order.fulfilled', 'FULFILLED'],
@@ -114,7 +126,9 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
   it('without payments, the default method pays the exact total', async () => {
     const res = await sell({ items: [{ productId: products[0].hash, quantity: 4 }] });
     expect(res.status).to.equal(201);
-    expect(res.body.payments).to.deep.equal([{ method: 'CASH', paymentMethodId: res.body.payments[0].paymentMethodId, amount: 3, change: 0 }]);
+    expect(res.body.payments).to.deep.equal([
+      { method: 'CASH', paymentMethodId: res.body.payments[0].paymentMethodId, amount: 3, change: 0 },
+    ]);
     expect(res.body.change).to.equal(0);
   });
 
@@ -169,8 +183,14 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
 
   it('a retry with the same Idempotency-Key does not sell twice', async () => {
     const before = await stockOf(t, 0, products[2].id);
-    const body = { flowMode: 'QUICK_SALE', items: [{ productId: products[2].hash, quantity: 1 }], payments: [{ method: 'CASH', amount: 20 }] };
-    const [a, b] = await Promise.all([1, 2].map(() => api().post('/api/sales-order').set(t.headers()).set('Idempotency-Key', 'counter-sale-1').send(body)));
+    const body = {
+      flowMode: 'QUICK_SALE',
+      items: [{ productId: products[2].hash, quantity: 1 }],
+      payments: [{ method: 'CASH', amount: 20 }],
+    };
+    const [a, b] = await Promise.all(
+      [1, 2].map(() => api().post('/api/sales-order').set(t.headers()).set('Idempotency-Key', 'counter-sale-1').send(body)),
+    );
     expect(a.status).to.equal(201);
     expect(b.body).to.deep.equal(a.body);
     const again = await api().post('/api/sales-order').set(t.headers()).set('Idempotency-Key', 'counter-sale-1').send(body);
@@ -203,7 +223,11 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     // before a body that is not an ORDER, before the scope, before the setup and the products.
     expectProblem(await sell({ items, payments: [{ method: 'CASH', amount: 10 }] }, foreign), 403, 'FILIAL_NOT_GRANTED');
     expectProblem(await sell({ type: 'QUOTE', items }, foreign), 403, 'FILIAL_NOT_GRANTED');
-    expectProblem(await sell({ items }, { ...t.headersWith({ scope: 'sales-order:write' }), 'x-filial-id': other.filialHashes[0] }), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await sell({ items }, { ...t.headersWith({ scope: 'sales-order:write' }), 'x-filial-id': other.filialHashes[0] }),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
     expectProblem(await sell({ items: [{ productId: other.filialHashes[0], quantity: 1 }] }, foreign), 403, 'FILIAL_NOT_GRANTED');
     // The standard create and a fulfilment check it first too.
     expectProblem(await api().post('/api/sales-order').set(foreign).send({ items }), 403, 'FILIAL_NOT_GRANTED');
@@ -220,13 +244,19 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     );
     // With an Idempotency-Key the check stays in front of the key: the refusal is not kept for it.
     expectProblem(await sell({ items }, { ...foreign, 'Idempotency-Key': 'refused-filial-1' }), 403, 'FILIAL_NOT_GRANTED');
-    expect((await sell({ items, payments: [{ method: 'CASH', amount: 10 }] }, { ...t.headers(), 'Idempotency-Key': 'refused-filial-1' })).status).to.equal(201);
+    expect(
+      (await sell({ items, payments: [{ method: 'CASH', amount: 10 }] }, { ...t.headers(), 'Idempotency-Key': 'refused-filial-1' })).status,
+    ).to.equal(201);
     expect(await orderCount(t)).to.equal(orders + 2);
     expect(await movementCount(t)).to.equal(moves + 1);
   });
 
   it('needs the quick-sale:write scope', async () => {
-    expectProblem(await sell({ items: [{ productId: products[0].hash, quantity: 1 }] }, t.headersWith({ scope: 'sales-order:write' })), 403, 'INSUFFICIENT_SCOPE');
+    expectProblem(
+      await sell({ items: [{ productId: products[0].hash, quantity: 1 }] }, t.headersWith({ scope: 'sales-order:write' })),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
   });
 
   it('default customer → assign-customer → partial return → the rest: stock and returnable exact at each step', async () => {
@@ -241,7 +271,8 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     const assigned = await api().post(`/api/sales-order/${sale.body.id}/assign-customer`).set(t.headers()).send({ customerId: real.hash });
     expect(assigned.status, JSON.stringify(assigned.body)).to.equal(200);
     expect(assigned.body.customerId).to.equal(real.hash);
-    const returnable = async () => (await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: real.hash }).set(t.headers())).body.data;
+    const returnable = async () =>
+      (await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: real.hash }).set(t.headers())).body.data;
     expect((await returnable()).map((l: { returnableQuantity: number }) => l.returnableQuantity)).to.deep.equal([5]);
 
     const line = sale.body.items[0].salesOrderItemId;
@@ -249,7 +280,12 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
       api()
         .post(`/api/returns/${t.filialHashes[0]}`)
         .set(t.headers())
-        .send({ customerId: real.hash, reason: 'Devolução', refundMethod: 'CASH', items: [{ salesOrderItemId: line, quantity, restock: true }] });
+        .send({
+          customerId: real.hash,
+          reason: 'Devolução',
+          refundMethod: 'CASH',
+          items: [{ salesOrderItemId: line, quantity, restock: true }],
+        });
     const partial = await ret(2);
     expect(partial.status, JSON.stringify(partial.body)).to.equal(201);
     expect(partial.body.refundAmount).to.equal(10.98);
@@ -275,7 +311,12 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
 
     const op = fc.oneof(
       fc.record({ kind: fc.constant('quick-sale' as const), product: fc.integer({ min: 0, max: 1 }), qty: fc.integer({ min: 1, max: 5 }) }),
-      fc.record({ kind: fc.constant('order' as const), product: fc.integer({ min: 0, max: 1 }), qty: fc.integer({ min: 2, max: 6 }), part: fc.integer({ min: 1, max: 2 }) }),
+      fc.record({
+        kind: fc.constant('order' as const),
+        product: fc.integer({ min: 0, max: 1 }),
+        qty: fc.integer({ min: 2, max: 6 }),
+        part: fc.integer({ min: 1, max: 2 }),
+      }),
       fc.record({ kind: fc.constant('return' as const), pick: fc.nat(), qty: fc.integer({ min: 1, max: 4 }), restock: fc.boolean() }),
     );
     await fc.assert(
@@ -298,13 +339,23 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
               .send({ items: [{ salesOrderItemId: c.body.items[0].salesOrderItemId, quantity: o.part }] });
             if (f.status !== 201) return false;
           } else {
-            const lines = (await api().get(`/api/returns/returnable-items/${p0.filialHashes[0]}`).query({ customerId: buyer.hash, pageSize: 100 }).set(p0.headers())).body.data;
+            const lines = (
+              await api()
+                .get(`/api/returns/returnable-items/${p0.filialHashes[0]}`)
+                .query({ customerId: buyer.hash, pageSize: 100 })
+                .set(p0.headers())
+            ).body.data;
             if (!lines.length) continue;
             const line = lines[o.pick % lines.length];
             const r = await api()
               .post(`/api/returns/${p0.filialHashes[0]}`)
               .set(p0.headers())
-              .send({ customerId: buyer.hash, reason: 'Propriedade', refundMethod: 'CASH', items: [{ salesOrderItemId: line.salesOrderItemId, quantity: o.qty, restock: o.restock }] });
+              .send({
+                customerId: buyer.hash,
+                reason: 'Propriedade',
+                refundMethod: 'CASH',
+                items: [{ salesOrderItemId: line.salesOrderItemId, quantity: o.qty, restock: o.restock }],
+              });
             const expected = o.qty <= line.returnableQuantity ? 201 : 422;
             if (r.status !== expected) return false;
           }
@@ -327,7 +378,10 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body.status).to.equal('FULFILLED');
     const orderId = decodeId('sales-order', res.body.id);
-    const lines = await dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: orderId }, order: { lineNumber: 'ASC' } });
+    const lines = await dataSource.manager.find(SalesOrderItem, {
+      where: { companyId: t.companyId, salesOrderId: orderId },
+      order: { lineNumber: 'ASC' },
+    });
     expect(
       res.body.items.map((i: { salesOrderItemId: string; fulfilledQuantity: number; remainingQuantity: number }) => [
         decodeId('sales-order-item', i.salesOrderItemId),
@@ -336,7 +390,10 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
       ]),
     ).to.deep.equal(lines.map((l) => [l.id, Number(l.quantity), 0]));
     const [fulfillment] = await dataSource.query('SELECT id FROM fulfillment WHERE sales_order_id = ?', [orderId]);
-    const movements = await dataSource.query("SELECT reference_id FROM stock_movement WHERE reference_type = 'fulfillment' AND reference_id = ?", [fulfillment.id]);
+    const movements = await dataSource.query(
+      "SELECT reference_id FROM stock_movement WHERE reference_type = 'fulfillment' AND reference_id = ?",
+      [fulfillment.id],
+    );
     expect(movements).to.have.length(2);
     expect(await stockMismatches(t)).to.deep.equal([]);
   });

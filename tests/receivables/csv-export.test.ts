@@ -20,7 +20,8 @@ describe('Receivables CSV: customer, interest, fine and discount', () => {
     const lines = res.text.trim().split('\r\n');
     const header = lines[0].split(',');
     // RFC 4180 cells (a name may be quoted).
-    const cells = (line: string) => [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1].replace(/^"|"$/g, '').replace(/""/g, '"')).slice(0, header.length);
+    const cells = (line: string) =>
+      [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1].replace(/^"|"$/g, '').replace(/""/g, '"')).slice(0, header.length);
     return { header, data: lines.slice(1).map((l) => Object.fromEntries(cells(l).map((v, i) => [header[i], v]))) };
   };
 
@@ -34,7 +35,14 @@ describe('Receivables CSV: customer, interest, fine and discount', () => {
     await addStock(t, 0, p.id, 10, '20.00');
     const a = await billedOrder(t, company.hash, product.hash, 1, null);
     const b = await billedOrder(t, person.hash, p.hash, 1, null);
-    const first = await receive(t, a.receivables[0].id, { amount: 40, receiptDate: today, method: 'PIX', interest: '1.50', fine: 2, discount: '0.75' });
+    const first = await receive(t, a.receivables[0].id, {
+      amount: 40,
+      receiptDate: today,
+      method: 'PIX',
+      interest: '1.50',
+      fine: 2,
+      discount: '0.75',
+    });
     expect(first.status, JSON.stringify(first.body)).to.equal(201);
     const second = await receive(t, a.receivables[0].id, { amount: 10, receiptDate: today, method: 'PIX', interest: '0.20' });
     expect(second.status, JSON.stringify(second.body)).to.equal(201);
@@ -57,7 +65,14 @@ describe('Receivables CSV: customer, interest, fine and discount', () => {
       discount: '0.75',
       openAmount: '50.00',
     });
-    expect(byName['João "Jota" Pereira']).to.deep.include({ customerDocument: '52998224725', amount: '50.00', receivedAmount: '0.00', interest: '0.00', fine: '0.00', discount: '0.00' });
+    expect(byName['João "Jota" Pereira']).to.deep.include({
+      customerDocument: '52998224725',
+      amount: '50.00',
+      receivedAmount: '0.00',
+      interest: '0.00',
+      fine: '0.00',
+      discount: '0.00',
+    });
   });
 
   it('the list’s filters still apply; another tenant’s filial is refused', async () => {

@@ -32,16 +32,21 @@ describe('Receivables: receipts and reversals keep receivedAmount = standing rec
   it('holds for random sequences', async function () {
     this.timeout(120_000);
     const ctx = { ...t.ctx, grantedFiliais: '*' as const, scopes: ['*'] };
-    const op = fc.oneof(fc.record({ kind: fc.constant('receive' as const), cents: fc.integer({ min: 1, max: 350 }) }), fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat(20) }));
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('receive' as const), cents: fc.integer({ min: 1, max: 350 }) }),
+      fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat(20) }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops: Op[]) => {
         const { receivables } = await billedOrder(t, customer.hash, product.hash, 1, null);
         const id = decodeId('receivable', receivables[0].id);
         for (const o of ops) {
           if (o.kind === 'receive') {
-            await registerReceipt(ctx, id, { amount: new Dec(o.cents).div(100), receiptDate: today, method: 'PIX' }).catch((e: { code?: string }) => {
-              if (!['RECEIPT_EXCEEDS_BALANCE', 'RECEIVABLE_ALREADY_RECEIVED'].includes(e.code ?? '')) throw e;
-            });
+            await registerReceipt(ctx, id, { amount: new Dec(o.cents).div(100), receiptDate: today, method: 'PIX' }).catch(
+              (e: { code?: string }) => {
+                if (!['RECEIPT_EXCEEDS_BALANCE', 'RECEIVABLE_ALREADY_RECEIVED'].includes(e.code ?? '')) throw e;
+              },
+            );
           } else {
             const receipts = await dataSource.manager.find(ReceivableReceipt, { where: { receivableId: id }, order: { id: 'ASC' } });
             if (!receipts.length) continue;
@@ -50,7 +55,9 @@ describe('Receivables: receipts and reversals keep receivedAmount = standing rec
             });
           }
           const row = await dataSource.manager.findOneByOrFail(Receivable, { id });
-          const standing = (await dataSource.manager.find(ReceivableReceipt, { where: { receivableId: id } })).filter((p) => p.status === 'ACTIVE');
+          const standing = (await dataSource.manager.find(ReceivableReceipt, { where: { receivableId: id } })).filter(
+            (p) => p.status === 'ACTIVE',
+          );
           expect(row.receivedAmount.toFixed(2)).to.equal(sum(standing.map((p) => p.amount)).toFixed(2));
           expect(row.receivedAmount.lte(row.amount)).to.equal(true);
           expect(row.status).to.equal(statusFor(row.amount, row.receivedAmount, row.creditedAmount));

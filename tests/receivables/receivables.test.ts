@@ -14,7 +14,23 @@ import { recordStatements, shapeOf } from '../support/statements';
 import { makeProduct, addStock } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
-import { addCalendarDays, auditOf, BASE, billedOrder, configureCounter, detail, eventsOf, list, quickSale, receiptRows, receivableRow, receive, reverse, rowsOfOrder, salesSetup } from './support';
+import {
+  addCalendarDays,
+  auditOf,
+  BASE,
+  billedOrder,
+  configureCounter,
+  detail,
+  eventsOf,
+  list,
+  quickSale,
+  receiptRows,
+  receivableRow,
+  receive,
+  reverse,
+  rowsOfOrder,
+  salesSetup,
+} from './support';
 
 /*
  * Receivables (SPEC §13) through the API: born with the fulfilment (payment terms, remainder cent on
@@ -39,7 +55,9 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
   it('an order billed in 3 installments (30/60/90): 33.33, 33.33 and the remainder cent on the last, audited and published at birth', async () => {
     const { order, receivables } = await billedOrder(t, customer.hash, product.hash, 1, { installmentDays: [30, 60, 90] });
     expect(order.paymentTerms).to.deep.equal({ installmentDays: [30, 60, 90] });
-    expect(receivables.map((r) => [r.installmentNumber, r.installmentCount, r.amount, r.dueDate, r.status, r.debtorType, r.origin])).to.deep.equal([
+    expect(
+      receivables.map((r) => [r.installmentNumber, r.installmentCount, r.amount, r.dueDate, r.status, r.debtorType, r.origin]),
+    ).to.deep.equal([
       [1, 3, 33.33, addCalendarDays(today, 30), 'OPEN', 'CUSTOMER', 'FULFILLMENT'],
       [2, 3, 33.33, addCalendarDays(today, 60), 'OPEN', 'CUSTOMER', 'FULFILLMENT'],
       [3, 3, 33.34, addCalendarDays(today, 90), 'OPEN', 'CUSTOMER', 'FULFILLMENT'],
@@ -63,10 +81,19 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     for (const r of rows) {
       const audit = await auditOf(t, 'receivable', r.id);
       expect(audit.map((a) => a.action)).to.deep.equal(['CREATED']);
-      expect(audit[0].changes).to.deep.include({ amount: [null, Number(r.amount.toFixed(2))], status: [null, 'OPEN'], installmentNumber: [null, r.installmentNumber] });
+      expect(audit[0].changes).to.deep.include({
+        amount: [null, Number(r.amount.toFixed(2))],
+        status: [null, 'OPEN'],
+        installmentNumber: [null, r.installmentNumber],
+      });
       const events = await eventsOf(t, r.id);
       expect(events.map((e) => e.type)).to.deep.equal(['receivable.created']);
-      expect(events[0].data).to.deep.include({ amount: Number(r.amount.toFixed(2)), dueDate: r.dueDate, salesOrderId: order.id, status: 'OPEN' });
+      expect(events[0].data).to.deep.include({
+        amount: Number(r.amount.toFixed(2)),
+        dueDate: r.dueDate,
+        salesOrderId: order.id,
+        status: 'OPEN',
+      });
     }
     // The audit trail over HTTP, creation included.
     const trail = await api().get(`${BASE}/audit/${receivables[2].id}`).set(t.headers());
@@ -113,7 +140,11 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
       const res = await api()
         .post('/api/sales-order')
         .set(t.headers())
-        .send({ customerId: customer.hash, paymentTerms: { installmentDays: [28, 56] }, items: [{ productId: product.hash, quantity: 1 }] });
+        .send({
+          customerId: customer.hash,
+          paymentTerms: { installmentDays: [28, 56] },
+          items: [{ productId: product.hash, quantity: 1 }],
+        });
       expect(res.status).to.equal(201);
       return res.body.id as string;
     };
@@ -127,7 +158,12 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     const res = await api()
       .post(`/api/sales-order/${merged.id}/fulfill`)
       .set(t.headers())
-      .send({ items: merged.items.map((i: { salesOrderItemId: string; quantity: number }) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })) });
+      .send({
+        items: merged.items.map((i: { salesOrderItemId: string; quantity: number }) => ({
+          salesOrderItemId: i.salesOrderItemId,
+          quantity: i.quantity,
+        })),
+      });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect((await rowsOfOrder(t, merged.id)).map((r) => [r.installmentNumber, r.amount.toFixed(2), r.dueDate])).to.deep.equal([
       [1, '100.00', addCalendarDays(today, 28)],
@@ -136,16 +172,31 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
   });
 
   it("payment methods carry their settlement: given, or the kind's default; bad values → 400", async () => {
-    const card = await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'ELO_CREDITO', name: 'Elo crédito', kind: 'CREDIT_CARD', settlementDays: 28, feePercent: '3.49' });
+    const card = await api()
+      .post('/api/catalog/payment-methods')
+      .set(t.headers())
+      .send({ code: 'ELO_CREDITO', name: 'Elo crédito', kind: 'CREDIT_CARD', settlementDays: 28, feePercent: '3.49' });
     expect(card.status, JSON.stringify(card.body)).to.equal(201);
     expect(card.body).to.deep.include({ settlement: 'ACQUIRER', settlementDays: 28, feePercent: 3.49 });
-    const boleto = await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'BOLETO_ITAU', name: 'Boleto Itaú', kind: 'BANK_SLIP' });
+    const boleto = await api()
+      .post('/api/catalog/payment-methods')
+      .set(t.headers())
+      .send({ code: 'BOLETO_ITAU', name: 'Boleto Itaú', kind: 'BANK_SLIP' });
     expect(boleto.body).to.deep.include({ settlement: 'ON_CREDIT', settlementDays: 30, feePercent: 0 });
     const listed = await api().get('/api/catalog/payment-methods').set(t.headers());
     expect(listed.body.data.find((m: { code: string }) => m.code === 'PIX')).to.deep.include({ settlement: 'AT_ONCE', settlementDays: 0 });
-    expectProblem(await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'X1', name: 'X', kind: 'OTHER', settlement: 'LATER' }), 400);
-    expectProblem(await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'X2', name: 'X', kind: 'OTHER', feePercent: 101 }), 400);
-    expectProblem(await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'X3', name: 'X', kind: 'OTHER', settlementDays: -1 }), 400);
+    expectProblem(
+      await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'X1', name: 'X', kind: 'OTHER', settlement: 'LATER' }),
+      400,
+    );
+    expectProblem(
+      await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'X2', name: 'X', kind: 'OTHER', feePercent: 101 }),
+      400,
+    );
+    expectProblem(
+      await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'X3', name: 'X', kind: 'OTHER', settlementDays: -1 }),
+      400,
+    );
   });
 
   it('a card sale at 2.99 % and D+30: the acquirer owes the net, due in 30 days', async () => {
@@ -166,7 +217,16 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     ]).to.deep.equal(['ACQUIRER', 'CREDITO', '100.00', '2.9900', '2.99', '97.01', addCalendarDays(today, 30), 'OPEN', 'QUICK_SALE']);
     const d = await detail(t, encodeId('receivable', rows[0].id));
     expect(d.status).to.equal(200);
-    expect(d.body).to.deep.include({ debtorType: 'ACQUIRER', grossAmount: 100, feePercent: 2.99, feeAmount: 2.99, amount: 97.01, openAmount: 97.01, paymentMethod: 'CREDITO', receipts: [] });
+    expect(d.body).to.deep.include({
+      debtorType: 'ACQUIRER',
+      grossAmount: 100,
+      feePercent: 2.99,
+      feeAmount: 2.99,
+      amount: 97.01,
+      openAmount: 97.01,
+      paymentMethod: 'CREDITO',
+      receipts: [],
+    });
     expect(await receiptRows(rows[0].id)).to.have.length(0);
   });
 
@@ -194,16 +254,23 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
       [2, 'CUSTOMER', 'DINHEIRO', '80.00', '0.00', '80.00', '80.00', 'RECEIVED', today],
     ]);
     const receipts = await receiptRows(rows[1].id);
-    expect(receipts.map((p) => [p.status, p.amount.toFixed(2), p.total.toFixed(2), p.paymentMethodCode, p.receiptDate, p.createdBy])).to.deep.equal([
-      ['ACTIVE', '80.00', '80.00', 'DINHEIRO', today, 'test-user'],
-    ]);
+    expect(
+      receipts.map((p) => [p.status, p.amount.toFixed(2), p.total.toFixed(2), p.paymentMethodCode, p.receiptDate, p.createdBy]),
+    ).to.deep.equal([['ACTIVE', '80.00', '80.00', 'DINHEIRO', today, 'test-user']]);
     for (const r of rows) expect((await auditOf(t, 'receivable', r.id)).map((a) => a.action)).to.deep.equal(['CREATED']);
     // A receivable born RECEIVED takes no further receipt.
-    expectProblem(await receive(t, encodeId('receivable', rows[1].id), { amount: 1, receiptDate: today, method: 'PIX' }), 409, 'RECEIVABLE_ALREADY_RECEIVED');
+    expectProblem(
+      await receive(t, encodeId('receivable', rows[1].id), { amount: 1, receiptDate: today, method: 'PIX' }),
+      409,
+      'RECEIVABLE_ALREADY_RECEIVED',
+    );
   });
 
   it("an a prazo counter sale follows the order terms, else the method's days", async () => {
-    const res = await quickSale(t, product.hash, 1, [{ method: 'BOLETO', amount: 100 }], { customerId: customer.hash, paymentTerms: { installmentDays: [15, 45] } });
+    const res = await quickSale(t, product.hash, 1, [{ method: 'BOLETO', amount: 100 }], {
+      customerId: customer.hash,
+      paymentTerms: { installmentDays: [15, 45] },
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     const rows = await rowsOfOrder(t, res.body.id);
     expect(rows.map((r) => [r.debtorType, r.amount.toFixed(2), r.dueDate, r.status])).to.deep.equal([
@@ -211,16 +278,42 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
       ['CUSTOMER', '50.00', addCalendarDays(today, 45), 'OPEN'],
     ]);
     const plain = await quickSale(t, product.hash, 1, [{ method: 'BOLETO', amount: 100 }], { customerId: customer.hash });
-    expect((await rowsOfOrder(t, plain.body.id)).map((r) => [r.amount.toFixed(2), r.dueDate])).to.deep.equal([['100.00', addCalendarDays(today, 30)]]);
+    expect((await rowsOfOrder(t, plain.body.id)).map((r) => [r.amount.toFixed(2), r.dueDate])).to.deep.equal([
+      ['100.00', addCalendarDays(today, 30)],
+    ]);
   });
 
   it('a partial receipt with interest, then its reversal: received amount, status, receipts, audit and events follow', async () => {
     const { receivables } = await billedOrder(t, customer.hash, product.hash, 1, { installmentDays: [0, 30] });
     const id = receivables[0].id;
-    const first = await receive(t, id, { amount: 20, receiptDate: today, method: 'PIX', interest: '1.50', fine: 1, discount: '0.50', note: 'Pago com atraso' });
+    const first = await receive(t, id, {
+      amount: 20,
+      receiptDate: today,
+      method: 'PIX',
+      interest: '1.50',
+      fine: 1,
+      discount: '0.50',
+      note: 'Pago com atraso',
+    });
     expect(first.status, JSON.stringify(first.body)).to.equal(201);
-    expect(first.body.receipt).to.deep.include({ status: 'ACTIVE', amount: 20, interest: 1.5, fine: 1, discount: 0.5, total: 22, method: 'PIX', note: 'Pago com atraso' });
-    expect(first.body.receivable).to.deep.include({ id, amount: 50, receivedAmount: 20, openAmount: 30, status: 'PARTIALLY_RECEIVED', version: 2 });
+    expect(first.body.receipt).to.deep.include({
+      status: 'ACTIVE',
+      amount: 20,
+      interest: 1.5,
+      fine: 1,
+      discount: 0.5,
+      total: 22,
+      method: 'PIX',
+      note: 'Pago com atraso',
+    });
+    expect(first.body.receivable).to.deep.include({
+      id,
+      amount: 50,
+      receivedAmount: 20,
+      openAmount: 30,
+      status: 'PARTIALLY_RECEIVED',
+      version: 2,
+    });
     let row = await receivableRow(id);
     expect([row.receivedAmount.toFixed(2), row.status]).to.deep.equal(['20.00', 'PARTIALLY_RECEIVED']);
 
@@ -235,7 +328,11 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
 
     const rid = decodeId('receivable', id);
     expect((await auditOf(t, 'receivable', rid)).map((a) => a.action)).to.deep.equal(['CREATED', 'RECEIPT_REGISTERED', 'RECEIPT_REVERSED']);
-    expect((await eventsOf(t, rid)).map((e) => e.type)).to.deep.equal(['receivable.created', 'receivable.received', 'receivable.receipt-reversed']);
+    expect((await eventsOf(t, rid)).map((e) => e.type)).to.deep.equal([
+      'receivable.created',
+      'receivable.received',
+      'receivable.receipt-reversed',
+    ]);
     const received = (await eventsOf(t, rid))[1];
     expect(received.data).to.deep.include({ id, receivedAmount: 20, status: 'PARTIALLY_RECEIVED' });
     const trail = await api().get(`${BASE}/audit/${id}`).set(t.headers());
@@ -255,7 +352,11 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     const over = await receive(t, id, { amount: '100.01', receiptDate: today, method: 'PIX' });
     expectProblem(over, 422, 'RECEIPT_EXCEEDS_BALANCE');
     expect(over.body.openAmount).to.equal(100);
-    expectProblem(await receive(t, id, { amount: 1, receiptDate: addCalendarDays(today, 1), method: 'PIX' }), 422, 'RECEIPT_DATE_IN_FUTURE');
+    expectProblem(
+      await receive(t, id, { amount: 1, receiptDate: addCalendarDays(today, 1), method: 'PIX' }),
+      422,
+      'RECEIPT_DATE_IN_FUTURE',
+    );
     expectProblem(await receive(t, id, { amount: 0, receiptDate: today, method: 'PIX' }), 400);
     expectProblem(await receive(t, id, { amount: '1.001', receiptDate: today, method: 'PIX' }), 400);
     expectProblem(await receive(t, id, { amount: 1, receiptDate: '2024-02-30', method: 'PIX' }), 400);
@@ -282,7 +383,10 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     const { receivables } = await billedOrder(t, customer.hash, product.hash, 1, null);
     const id = receivables[0].id;
     expect((await receive(t, id, { amount: 60, receiptDate: today, method: 'PIX' })).status).to.equal(201);
-    const results = await Promise.all([receive(t, id, { amount: 40, receiptDate: today, method: 'PIX' }), receive(t, id, { amount: 40, receiptDate: today, method: 'DINHEIRO' })]);
+    const results = await Promise.all([
+      receive(t, id, { amount: 40, receiptDate: today, method: 'PIX' }),
+      receive(t, id, { amount: 40, receiptDate: today, method: 'DINHEIRO' }),
+    ]);
     expect(results.map((r) => r.status).sort()).to.deep.equal([201, 409]);
     expectProblem(
       results.find((r) => r.status === 409)!,
@@ -305,7 +409,12 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     const one = await api()
       .post(`/api/returns/${t.filialHashes[0]}`)
       .set(t.headers())
-      .send({ customerId: customer.hash, reason: 'Defeito', refundMethod: 'VALE', items: [{ salesOrderItemId: itemId, quantity: 1, restock: true }] });
+      .send({
+        customerId: customer.hash,
+        reason: 'Defeito',
+        refundMethod: 'VALE',
+        items: [{ salesOrderItemId: itemId, quantity: 1, restock: true }],
+      });
     expect(one.status, JSON.stringify(one.body)).to.equal(201);
     let rows = await rowsOfOrder(t, order.id);
     expect(rows.map((r) => [r.receivedAmount.toFixed(2), r.creditedAmount.toFixed(2), r.status])).to.deep.equal([
@@ -318,20 +427,37 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     const two = await api()
       .post(`/api/returns/${t.filialHashes[0]}`)
       .set(t.headers())
-      .send({ customerId: customer.hash, reason: 'Defeito', refundMethod: 'VALE', items: [{ salesOrderItemId: itemId, quantity: 1, restock: true }] });
+      .send({
+        customerId: customer.hash,
+        reason: 'Defeito',
+        refundMethod: 'VALE',
+        items: [{ salesOrderItemId: itemId, quantity: 1, restock: true }],
+      });
     expect(two.status, JSON.stringify(two.body)).to.equal(201);
     rows = await rowsOfOrder(t, order.id);
     expect(rows.map((r) => [r.receivedAmount.toFixed(2), r.creditedAmount.toFixed(2), r.status])).to.deep.equal([
       ['30.00', '70.00', 'RECEIVED'],
       ['0.00', '100.00', 'CANCELLED'],
     ]);
-    const credits = await dataSource.manager.find(CustomerCredit, { where: { companyId: t.companyId, customerId: customer.id }, order: { id: 'ASC' } });
-    expect(credits.map((c) => [c.kind, c.amount.toFixed(2), c.methodCode, c.salesOrderId])).to.deep.equal([['CREDIT', '30.00', 'VALE', decodeId('sales-order', order.id)]]);
-    expect((await eventsOf(t, rows[0].id)).map((e) => e.type)).to.deep.equal(['receivable.created', 'receivable.received', 'receivable.credited']);
+    const credits = await dataSource.manager.find(CustomerCredit, {
+      where: { companyId: t.companyId, customerId: customer.id },
+      order: { id: 'ASC' },
+    });
+    expect(credits.map((c) => [c.kind, c.amount.toFixed(2), c.methodCode, c.salesOrderId])).to.deep.equal([
+      ['CREDIT', '30.00', 'VALE', decodeId('sales-order', order.id)],
+    ]);
+    expect((await eventsOf(t, rows[0].id)).map((e) => e.type)).to.deep.equal([
+      'receivable.created',
+      'receivable.received',
+      'receivable.credited',
+    ]);
     expect((await auditOf(t, 'receivable', rows[1].id)).map((a) => a.action)).to.deep.equal(['CREATED', 'CREDITED']);
 
     // The statement shows them, with the credit the returns left.
-    const st = await api().get(`${BASE}/statement/${t.filialHashes[0]}`).query({ customerId: customer.hash, salesOrderId: undefined }).set(t.headers());
+    const st = await api()
+      .get(`${BASE}/statement/${t.filialHashes[0]}`)
+      .query({ customerId: customer.hash, salesOrderId: undefined })
+      .set(t.headers());
     expect(st.status, JSON.stringify(st.body)).to.equal(200);
     expect(st.body.customer).to.deep.include({ id: customer.hash, name: 'Maria da Silva' });
     expect(st.body.credits.map((c: { kind: string; amount: number }) => [c.kind, c.amount])).to.deep.equal([['CREDIT', 30]]);
@@ -349,9 +475,16 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     const ret = await api()
       .post(`/api/returns/${t.filialHashes[0]}`)
       .set(t.headers())
-      .send({ customerId: customer.hash, reason: 'Arrependimento', refundMethod: 'PIX', items: [{ salesOrderItemId: sale.body.items[0].salesOrderItemId, quantity: 1, restock: true }] });
+      .send({
+        customerId: customer.hash,
+        reason: 'Arrependimento',
+        refundMethod: 'PIX',
+        items: [{ salesOrderItemId: sale.body.items[0].salesOrderItemId, quantity: 1, restock: true }],
+      });
     expect(ret.status, JSON.stringify(ret.body)).to.equal(201);
-    const credits = await dataSource.manager.find(CustomerCredit, { where: { companyId: t.companyId, returnId: decodeId('return', ret.body.id) } });
+    const credits = await dataSource.manager.find(CustomerCredit, {
+      where: { companyId: t.companyId, returnId: decodeId('return', ret.body.id) },
+    });
     expect(credits.map((c) => [c.kind, c.amount.toFixed(2), c.methodCode])).to.deep.equal([['REFUND', '100.00', 'PIX']]);
     // The Pix itself stays received.
     expect((await rowsOfOrder(t, sale.body.id)).map((r) => r.status)).to.deep.equal(['RECEIVED']);
@@ -376,9 +509,15 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
 
     expect((await receive(t, receivables[1].id, { amount: 1, receiptDate: today, method: 'PIX' })).status).to.equal(201);
     let refused: unknown;
-    await inTransaction(NO_UNIT, (em) => cancelForFiscalDocument(em, ctx, { fulfillmentId, reason: 'NF-e cancelada' })).catch((e) => (refused = e));
+    await inTransaction(NO_UNIT, (em) => cancelForFiscalDocument(em, ctx, { fulfillmentId, reason: 'NF-e cancelada' })).catch(
+      (e) => (refused = e),
+    );
     expect((refused as { code?: string }).code).to.equal('RECEIVABLE_HAS_RECEIPTS');
-    expect((await dataSource.manager.findBy(Receivable, { fulfillmentId })).map((r) => r.status).sort()).to.deep.equal(['OPEN', 'OPEN', 'PARTIALLY_RECEIVED']);
+    expect((await dataSource.manager.findBy(Receivable, { fulfillmentId })).map((r) => r.status).sort()).to.deep.equal([
+      'OPEN',
+      'OPEN',
+      'PARTIALLY_RECEIVED',
+    ]);
 
     const receiptId = (await receiptRows(decodeId('receivable', receivables[1].id)))[0].id;
     expect((await reverse(t, encodeId('receivable-receipt', receiptId), { reason: 'Estorno antes do cancelamento' })).status).to.equal(200);
@@ -403,7 +542,11 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     expectProblem(await receive(other, id, { amount: 1, receiptDate: today, method: 'PIX' }), 404, 'RECEIVABLE_NOT_FOUND');
     expectProblem(await reverse(other, paid.body.receipt.id, { reason: 'alheio' }), 404, 'RECEIPT_NOT_FOUND');
     expectProblem(await api().get(`${BASE}/audit/${id}`).set(other.headers()), 404, 'RECEIVABLE_NOT_FOUND');
-    expectProblem(await api().get(`${BASE}/statement/${other.filialHashes[0]}`).query({ customerId: customer.hash }).set(other.headers()), 404, 'CUSTOMER_NOT_FOUND');
+    expectProblem(
+      await api().get(`${BASE}/statement/${other.filialHashes[0]}`).query({ customerId: customer.hash }).set(other.headers()),
+      404,
+      'CUSTOMER_NOT_FOUND',
+    );
     expectProblem(await list(t, {}, 0, other.headers()), 403);
     expectProblem(await detail(t, 'x!'), 400);
     const onlySecond = t.headersWith({ filiais: [t.filialHashes[1]] }, 1);
@@ -411,7 +554,11 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     expectProblem(await receive(t, id, { amount: 1, receiptDate: today, method: 'PIX' }, onlySecond), 403, 'FILIAL_NOT_GRANTED');
     expectProblem(await reverse(t, paid.body.receipt.id, { reason: 'abc' }, onlySecond), 403, 'FILIAL_NOT_GRANTED');
     expectProblem(await list(t, {}, 0, t.headersWith({ filiais: [t.filialHashes[1]] }, 0)), 403);
-    expectProblem(await receive(t, id, { amount: 1, receiptDate: today, method: 'PIX' }, t.headersWith({ scope: 'receivables:read' })), 403, 'INSUFFICIENT_SCOPE');
+    expectProblem(
+      await receive(t, id, { amount: 1, receiptDate: today, method: 'PIX' }, t.headersWith({ scope: 'receivables:read' })),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
     expect((await receiptRows(decodeId('receivable', id))).map((p) => p.status)).to.deep.equal(['ACTIVE']);
   });
 });
@@ -433,7 +580,11 @@ describe('Receivables lists: filters, totals, aging, statement, CSV (SPEC §13)'
     for (const _ of [0, 1, 2, 3, 4]) orders.push((await billedOrder(t, customer.hash, cheap.hash, 1, null)).order.id);
     const shifts = [5, -10, -45, -75, -120];
     for (let i = 0; i < 5; i++) {
-      await dataSource.manager.update(Receivable, { companyId: t.companyId, salesOrderId: decodeId('sales-order', orders[i]) }, { dueDate: addCalendarDays(today, shifts[i]) });
+      await dataSource.manager.update(
+        Receivable,
+        { companyId: t.companyId, salesOrderId: decodeId('sales-order', orders[i]) },
+        { dueDate: addCalendarDays(today, shifts[i]) },
+      );
     }
     // One of them half received, a card sale from the acquirer.
     const [half] = (await list(t, { salesOrderId: orders[1] })).body.data;
@@ -447,7 +598,15 @@ describe('Receivables lists: filters, totals, aging, statement, CSV (SPEC §13)'
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data).to.have.length(2);
     expect(res.body.pagination).to.deep.include({ total: 5, hasMore: true });
-    expect(res.body.summary).to.deep.include({ capped: false, count: 5, amount: 50, receivedAmount: 5, openAmount: 45, overdueCount: 4, overdueAmount: 35 });
+    expect(res.body.summary).to.deep.include({
+      capped: false,
+      count: 5,
+      amount: 50,
+      receivedAmount: 5,
+      openAmount: 45,
+      overdueCount: 4,
+      overdueAmount: 35,
+    });
     expect(res.body.summary.aging).to.deep.equal({
       current: { count: 1, openAmount: 10 },
       overdue1To30Days: { count: 1, openAmount: 5 },
@@ -468,7 +627,12 @@ describe('Receivables lists: filters, totals, aging, statement, CSV (SPEC §13)'
     for (const includeTotal of [true, false]) {
       const { summary, pagination } = await listReceivables(ctx, t.filialIds[0], { ...query, includeTotal }, { summaryCap: 3 });
       expect(summary.capped).to.equal(true);
-      expect([summary.count, summary.amount.toFixed(2), summary.openAmount.toFixed(2), summary.overdueCount]).to.deep.equal([3, '30.00', '30.00', 3]);
+      expect([summary.count, summary.amount.toFixed(2), summary.openAmount.toFixed(2), summary.overdueCount]).to.deep.equal([
+        3,
+        '30.00',
+        '30.00',
+        3,
+      ]);
       expect(Object.entries(summary.aging).map(([k, v]) => [k, v.count])).to.deep.equal([
         ['CURRENT', 0],
         ['OVERDUE_1_30', 0],
@@ -477,20 +641,41 @@ describe('Receivables lists: filters, totals, aging, statement, CSV (SPEC §13)'
         ['OVERDUE_91_PLUS', 1],
       ]);
       // The total is the summary's bounded count (one read, docs/decisions/bounded-list-totals.md): the cap, flagged.
-      expect([pagination.total, pagination.totalCapped, pagination.totalPages, pagination.hasMore]).to.deep.equal(includeTotal ? [3, true, 2, true] : [null, undefined, null, true]);
+      expect([pagination.total, pagination.totalCapped, pagination.totalPages, pagination.hasMore]).to.deep.equal(
+        includeTotal ? [3, true, 2, true] : [null, undefined, null, true],
+      );
     }
     // Newest first: the first 3 are +5, −10 (half received) and −45 days.
     const newest = (await listReceivables(ctx, t.filialIds[0], { ...query, sort: '-dueDate' }, { summaryCap: 3 })).summary;
-    expect([newest.capped, newest.count, newest.receivedAmount.toFixed(2), newest.openAmount.toFixed(2), newest.aging.CURRENT.count]).to.deep.equal([true, 3, '5.00', '25.00', 1]);
+    expect([
+      newest.capped,
+      newest.count,
+      newest.receivedAmount.toFixed(2),
+      newest.openAmount.toFixed(2),
+      newest.aging.CURRENT.count,
+    ]).to.deep.equal([true, 3, '5.00', '25.00', 1]);
     // Exactly as many as the cap: not capped; exactSummary: every row whatever the cap.
-    expect((await listReceivables(ctx, t.filialIds[0], { ...query, includeTotal: false }, { summaryCap: 5 })).summary).to.deep.include({ capped: false, count: 5 });
+    expect((await listReceivables(ctx, t.filialIds[0], { ...query, includeTotal: false }, { summaryCap: 5 })).summary).to.deep.include({
+      capped: false,
+      count: 5,
+    });
     const exactly = (await listReceivables(ctx, t.filialIds[0], query, { summaryCap: 5 })).pagination;
     expect([exactly.total, exactly.totalCapped, exactly.totalPages]).to.deep.equal([5, undefined, 3]);
-    expect((await listReceivables(ctx, t.filialIds[0], { ...query, exactSummary: true }, { summaryCap: 3 })).summary).to.deep.include({ capped: false, count: 5 });
+    expect((await listReceivables(ctx, t.filialIds[0], { ...query, exactSummary: true }, { summaryCap: 3 })).summary).to.deep.include({
+      capped: false,
+      count: 5,
+    });
     // Through the API (cap 10,000): exact, and says so; exactSummary is accepted on the list and the statement.
     expect((await list(t, { debtorType: 'CUSTOMER' })).body.summary).to.deep.include({ capped: false, count: 5, amount: 50 });
-    expect((await list(t, { debtorType: 'CUSTOMER', exactSummary: true })).body.summary).to.deep.include({ capped: false, count: 5, amount: 50 });
-    const st = await api().get(`${BASE}/statement/${t.filialHashes[0]}`).query({ customerId: customer.hash, exactSummary: true }).set(t.headers());
+    expect((await list(t, { debtorType: 'CUSTOMER', exactSummary: true })).body.summary).to.deep.include({
+      capped: false,
+      count: 5,
+      amount: 50,
+    });
+    const st = await api()
+      .get(`${BASE}/statement/${t.filialHashes[0]}`)
+      .query({ customerId: customer.hash, exactSummary: true })
+      .set(t.headers());
     expect(st.status, JSON.stringify(st.body)).to.equal(200);
     expect(st.body.summary).to.deep.include({ capped: false, count: 5 });
     expectProblem(await list(t, { exactSummary: 'maybe' }), 400);
@@ -512,27 +697,44 @@ describe('Receivables lists: filters, totals, aging, statement, CSV (SPEC §13)'
       const due = [orders[4], orders[3], orders[2], orders[1]];
       expect(walked).to.deep.equal(sort === 'dueDate' ? due : [...due].reverse());
       // Page 2 by number: the same rows.
-      expect((await list(t, { overdue: true, sort, pageSize: 2, page: 2 })).body.data.map((r: { salesOrderId: string }) => r.salesOrderId)).to.deep.equal(
-        sort === 'dueDate' ? [orders[2], orders[1]] : [orders[3], orders[4]],
-      );
+      expect(
+        (await list(t, { overdue: true, sort, pageSize: 2, page: 2 })).body.data.map((r: { salesOrderId: string }) => r.salesOrderId),
+      ).to.deep.equal(sort === 'dueDate' ? [orders[2], orders[1]] : [orders[3], orders[4]]);
     }
     // The bounded summary takes the first rows of the merged order.
     const oldest = await listReceivables(ctx, t.filialIds[0], { page: 1, pageSize: 2, overdue: true, sort: 'dueDate' }, { summaryCap: 3 });
-    expect([oldest.summary.capped, oldest.summary.count, oldest.summary.byStatus.PARTIALLY_RECEIVED.count, oldest.summary.overdueAmount.toFixed(2)]).to.deep.equal([true, 3, 0, '30.00']);
+    expect([
+      oldest.summary.capped,
+      oldest.summary.count,
+      oldest.summary.byStatus.PARTIALLY_RECEIVED.count,
+      oldest.summary.overdueAmount.toFixed(2),
+    ]).to.deep.equal([true, 3, 0, '30.00']);
     expect([oldest.pagination.total, oldest.pagination.totalCapped]).to.deep.equal([3, true]);
     const newest = await listReceivables(ctx, t.filialIds[0], { page: 1, pageSize: 2, overdue: true, sort: '-dueDate' }, { summaryCap: 3 });
-    expect([newest.summary.count, newest.summary.byStatus.PARTIALLY_RECEIVED.count, newest.summary.receivedAmount.toFixed(2), newest.summary.overdueAmount.toFixed(2)]).to.deep.equal([
-      3,
-      1,
-      '5.00',
-      '25.00',
-    ]);
+    expect([
+      newest.summary.count,
+      newest.summary.byStatus.PARTIALLY_RECEIVED.count,
+      newest.summary.receivedAmount.toFixed(2),
+      newest.summary.overdueAmount.toFixed(2),
+    ]).to.deep.equal([3, 1, '5.00', '25.00']);
     const all = await listReceivables(ctx, t.filialIds[0], { page: 1, pageSize: 2, overdue: true, sort: 'dueDate' }, { summaryCap: 4 });
-    expect([all.summary.capped, all.summary.count, all.pagination.total, all.pagination.totalCapped]).to.deep.equal([false, 4, 4, undefined]);
-    const exact = await listReceivables(ctx, t.filialIds[0], { page: 1, pageSize: 2, overdue: true, sort: 'dueDate', exactSummary: true }, { summaryCap: 3 });
+    expect([all.summary.capped, all.summary.count, all.pagination.total, all.pagination.totalCapped]).to.deep.equal([
+      false,
+      4,
+      4,
+      undefined,
+    ]);
+    const exact = await listReceivables(
+      ctx,
+      t.filialIds[0],
+      { page: 1, pageSize: 2, overdue: true, sort: 'dueDate', exactSummary: true },
+      { summaryCap: 3 },
+    );
     expect([exact.summary.capped, exact.summary.count, exact.summary.overdueAmount.toFixed(2)]).to.deep.equal([false, 4, '35.00']);
     // With a status it stays one list.
-    expect((await list(t, { overdue: true, status: 'PARTIALLY_RECEIVED' })).body.data.map((r: { salesOrderId: string }) => r.salesOrderId)).to.deep.equal([orders[1]]);
+    expect(
+      (await list(t, { overdue: true, status: 'PARTIALLY_RECEIVED' })).body.data.map((r: { salesOrderId: string }) => r.salesOrderId),
+    ).to.deep.equal([orders[1]]);
   });
 
   it('a list page is one round trip for the page, the summary and its bounded count, then one for the rows (MySQL)', async function () {
@@ -544,16 +746,27 @@ describe('Receivables lists: filters, totals, aging, statement, CSV (SPEC §13)'
       const { result: res, roundTrips } = await recordStatements(() => list(t, query));
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       // The x-filial-id filial, then the page's sort values, the summary and the count of at most cap + 1 rows, then the page's rows.
-      expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([['SELECT filial'], ['SELECT receivable', 'SELECT receivable', 'SELECT receivable'], ['SELECT receivable']]);
+      expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([
+        ['SELECT filial'],
+        ['SELECT receivable', 'SELECT receivable', 'SELECT receivable'],
+        ['SELECT receivable'],
+      ]);
     }
   });
 
   it('filters: status, due range, customer, origin, overdue, debtor', async () => {
-    const ids = async (q: Record<string, unknown>) => ((await list(t, q)).body.data as { salesOrderId: string; debtorType: string }[]).map((r) => r.salesOrderId);
+    const ids = async (q: Record<string, unknown>) =>
+      ((await list(t, q)).body.data as { salesOrderId: string; debtorType: string }[]).map((r) => r.salesOrderId);
     expect(await ids({ overdue: true })).to.deep.equal([orders[4], orders[3], orders[2], orders[1]]);
     expect(await ids({ status: 'PARTIALLY_RECEIVED' })).to.deep.equal([orders[1]]);
     expect(await ids({ dueFrom: addCalendarDays(today, -50), dueTo: addCalendarDays(today, -1) })).to.deep.equal([orders[2], orders[1]]);
-    expect(await ids({ customerId: customer.hash, origin: 'FULFILLMENT', sort: '-dueDate' })).to.deep.equal([orders[0], orders[1], orders[2], orders[3], orders[4]]);
+    expect(await ids({ customerId: customer.hash, origin: 'FULFILLMENT', sort: '-dueDate' })).to.deep.equal([
+      orders[0],
+      orders[1],
+      orders[2],
+      orders[3],
+      orders[4],
+    ]);
     const acquirer = (await list(t, { debtorType: 'ACQUIRER' })).body;
     expect(acquirer.data.map((r: { amount: number; origin: string }) => [r.amount, r.origin])).to.deep.equal([[97.01, 'QUICK_SALE']]);
     expectProblem(await list(t, { status: 'PAID' }), 400);

@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import { Dec } from '../../src/core/decimal';
 import type { ReceivableStatus } from '../../src/modules/receivables/entities/receivable.entity';
 import { feeOf, installments, statusFor } from '../../src/modules/receivables/receivables.rules';
-import { assertAllowed, assertTransition, canDo, RECEIVABLE_STATUSES, ReceivableAction, TRANSITIONS } from '../../src/modules/receivables/receivables.state';
+import {
+  assertAllowed,
+  assertTransition,
+  canDo,
+  RECEIVABLE_STATUSES,
+  ReceivableAction,
+  TRANSITIONS,
+} from '../../src/modules/receivables/receivables.state';
 
 /** The transition table of receivables, every action against every status, and the pure rules, without a database. */
 const EXPECTED: Record<ReceivableAction, Partial<Record<ReceivableStatus, ReceivableStatus[]>>> = {
@@ -32,7 +39,10 @@ describe('Receivables: the transition table and rules (unit)', () => {
         if (!allowed) {
           expect(() => assertAllowed(r, action))
             .to.throw()
-            .that.satisfies((e: { code: string; extensions: { currentStatus: string } }) => e.code === CODES[status] && e.extensions.currentStatus === status);
+            .that.satisfies(
+              (e: { code: string; extensions: { currentStatus: string } }) =>
+                e.code === CODES[status] && e.extensions.currentStatus === status,
+            );
           return;
         }
         expect(() => assertAllowed(r, action)).not.to.throw();
@@ -51,7 +61,9 @@ describe('Receivables: the transition table and rules (unit)', () => {
       [3, '2026-05-01', '33.34'],
     ]);
     expect(installments(new Dec('0.02'), '2026-01-01', [0, 0, 0]).map((p) => p.amount.toFixed(2))).to.deep.equal(['0.00', '0.00', '0.02']);
-    expect(installments(new Dec('10'), '2026-01-01', [0]).map((p) => [p.dueDate, p.amount.toFixed(2)])).to.deep.equal([['2026-01-01', '10.00']]);
+    expect(installments(new Dec('10'), '2026-01-01', [0]).map((p) => [p.dueDate, p.amount.toFixed(2)])).to.deep.equal([
+      ['2026-01-01', '10.00'],
+    ]);
   });
 
   it("the acquirer's fee rounds half up to the cent; the status follows what is settled", () => {
@@ -59,13 +71,13 @@ describe('Receivables: the transition table and rules (unit)', () => {
     expect(feeOf(new Dec('20'), new Dec('2.99')).toFixed(2)).to.equal('0.60');
     expect(feeOf(new Dec('0.50'), new Dec('1')).toFixed(2)).to.equal('0.01');
     const s = (a: string, r: string, c: string) => statusFor(new Dec(a), new Dec(r), new Dec(c));
-    expect([s('10', '0', '0'), s('10', '5', '0'), s('10', '10', '0'), s('10', '0', '10'), s('10', '4', '6'), s('10', '0', '4')]).to.deep.equal([
-      'OPEN',
-      'PARTIALLY_RECEIVED',
-      'RECEIVED',
-      'CANCELLED',
-      'RECEIVED',
-      'OPEN',
-    ]);
+    expect([
+      s('10', '0', '0'),
+      s('10', '5', '0'),
+      s('10', '10', '0'),
+      s('10', '0', '10'),
+      s('10', '4', '6'),
+      s('10', '0', '4'),
+    ]).to.deep.equal(['OPEN', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED', 'RECEIVED', 'OPEN']);
   });
 });

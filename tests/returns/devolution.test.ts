@@ -33,7 +33,10 @@ import { filialHash, fulfilledOrder, invoiceTenant, InvoiceTenant } from '../inv
 const round2 = (d: Dec) => Number(d.toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2));
 const docOf = (id: string) => dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', id) });
 const creditsOf = (t: TestTenant, returnId: string) =>
-  dataSource.manager.find(SalesReturnTaxCredit, { where: { companyId: t.companyId, returnId: decodeId('return', returnId) }, order: { id: 'ASC' } });
+  dataSource.manager.find(SalesReturnTaxCredit, {
+    where: { companyId: t.companyId, returnId: decodeId('return', returnId) },
+    order: { id: 'ASC' },
+  });
 
 describe('Returns with our NF-e de devolução (issue 33)', function () {
   this.timeout(120_000);
@@ -54,7 +57,12 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
     api()
       .post(`/api/returns/${filialHash(t)}`)
       .set(headers)
-      .send({ customerId: t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: items.map((i) => ({ restock: true, ...i })) });
+      .send({
+        customerId: t.customer.hash,
+        reason: 'Produto com defeito',
+        refundMethod: 'CASH',
+        items: items.map((i) => ({ restock: true, ...i })),
+      });
 
   before(async () => {
     t = await invoiceTenant();
@@ -66,7 +74,9 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
     const { orderId, order, invoice, sale } = await billedSale([10, 2]);
     const line = order.items[0];
     const stockBefore = await stockOf(t, 0, t.products[0].id);
-    const receivableBefore = await dataSource.manager.find(Receivable, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', orderId) } });
+    const receivableBefore = await dataSource.manager.find(Receivable, {
+      where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', orderId) },
+    });
     const openBefore = receivableBefore.reduce((s, r) => s.plus(r.amount).minus(r.receivedAmount).minus(r.creditedAmount), new Dec(0));
     const before = (await eventsOf(t)).length;
 
@@ -81,7 +91,11 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
 
     // The document: entry devolução referencing the sale, item 1 at 3/10 of its values and taxes.
     const doc = await docOf(d.invoiceId);
-    expect(doc).to.include({ source: 'CUSTOMER_RETURN', sourceId: decodeId('return', res.body.id), claim: `CR${decodeId('return', res.body.id)}` });
+    expect(doc).to.include({
+      source: 'CUSTOMER_RETURN',
+      sourceId: decodeId('return', res.body.id),
+      claim: `CR${decodeId('return', res.body.id)}`,
+    });
     const proc = gunzipText(doc.procXmlGz!);
     const dev = await parseNfe(proc);
     expect(dev.ide.operationType).to.equal('0');
@@ -118,13 +132,17 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
     // Stock back, receivable reduced by the refund (3 × 10.50).
     expect(Number((await stockOf(t, 0, t.products[0].id)).quantity)).to.equal(Number(stockBefore.quantity) + 3);
     expect(res.body.refundAmount).to.equal(31.5);
-    const receivableAfter = await dataSource.manager.find(Receivable, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', orderId) } });
+    const receivableAfter = await dataSource.manager.find(Receivable, {
+      where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', orderId) },
+    });
     const openAfter = receivableAfter.reduce((s, x) => s.plus(x.amount).minus(x.receivedAmount).minus(x.creditedAmount), new Dec(0));
     expect(Number(openBefore.minus(openAfter).toFixed(2))).to.equal(31.5);
 
     const types = (await eventsOf(t)).slice(before).map((e) => e.type);
     expect(types).to.include.members(['return.registered', 'nfe.outbound.issued', 'nfe.outbound.authorized', 'return.document-authorized']);
-    const audit = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'return', entityId: decodeId('return', res.body.id) } });
+    const audit = await dataSource.manager.find(AuditLog, {
+      where: { companyId: t.companyId, entity: 'return', entityId: decodeId('return', res.body.id) },
+    });
     expect(audit.map((a) => a.action)).to.include.members(['REGISTERED', 'DOCUMENT_AUTHORIZED']);
 
     // The rest (7) in a second return: both devoluções add up to the original line to the cent.
@@ -154,7 +172,10 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
     expectProblem(await api().post(`/api/returns/${res.body.id}/document`).set(other.headers()).send({}), 404, 'RETURN_NOT_FOUND');
     expectProblem(await api().post(`/api/returns/not-an-id/document`).set(t.headers()).send({}), 400);
 
-    const cancelled = await api().post(`/api/invoices/${invoiceId}/cancel`).set(t.headers()).send({ justification: 'Devolucao registrada em duplicidade pelo caixa' });
+    const cancelled = await api()
+      .post(`/api/invoices/${invoiceId}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Devolucao registrada em duplicidade pelo caixa' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
     expect((await creditsOf(t, res.body.id)).every((c) => c.status === 'REVERSED')).to.equal(true);
     expect((await eventsOf(t)).map((e) => e.type)).to.include('return.document-cancelled');
@@ -172,12 +193,17 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
   it('two returns racing for the last returnable unit of a billed sale: exactly one wins and one devolução is issued', async () => {
     const { order } = await billedSale([1, 1]);
     const line = order.items[0];
-    const results = await Promise.all([returnOf([{ salesOrderItemId: line.salesOrderItemId, quantity: 1 }]), returnOf([{ salesOrderItemId: line.salesOrderItemId, quantity: 1 }])]);
+    const results = await Promise.all([
+      returnOf([{ salesOrderItemId: line.salesOrderItemId, quantity: 1 }]),
+      returnOf([{ salesOrderItemId: line.salesOrderItemId, quantity: 1 }]),
+    ]);
     const statuses = results.map((x) => x.status).sort();
     expect(statuses, JSON.stringify(results.map((x) => x.body))).to.deep.equal([201, 422]);
     const won = results.find((x) => x.status === 201)!;
     expect(won.body.documents[0].status).to.equal('AUTHORIZED');
-    const docs = await dataSource.manager.find(OutboundNfe, { where: { companyId: t.companyId, source: 'CUSTOMER_RETURN', sourceId: In([decodeId('return', won.body.id)]) } });
+    const docs = await dataSource.manager.find(OutboundNfe, {
+      where: { companyId: t.companyId, source: 'CUSTOMER_RETURN', sourceId: In([decodeId('return', won.body.id)]) },
+    });
     expect(docs).to.have.length(1);
   });
 
@@ -207,9 +233,16 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
       additionalInfo: 'Devolucao de mercadoria',
     });
     const a1 = t.sim.issueClientCertificate(cnpj, 'CLIENTE CONTRIBUINTE LTDA', 'senha');
-    const nfe = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, signerOf(a1.keyPem, a1.certPem)).xml.replace(/^<\?xml[^>]*>/, '');
+    const nfe = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, signerOf(a1.keyPem, a1.certPem)).xml.replace(
+      /^<\?xml[^>]*>/,
+      '',
+    );
     // Authorized by the (simulated) authority as his own NF-e: the import wants the protocol.
-    const reply = t.sim.issuer.authorize(`<enviNFe xmlns="${NFE_NS}" versao="4.00"><idLote>${number}</idLote><indSinc>1</indSinc>${nfe}</enviNFe>`, null, false);
+    const reply = t.sim.issuer.authorize(
+      `<enviNFe xmlns="${NFE_NS}" versao="4.00"><idLote>${number}</idLote><indSinc>1</indSinc>${nfe}</enviNFe>`,
+      null,
+      false,
+    );
     const prot = /<protNFe[\s\S]*<\/protNFe>/.exec(reply.message ?? '')![0];
     return `<nfeProc xmlns="${NFE_NS}" versao="4.00">${nfe}${prot}</nfeProc>`;
   }
@@ -222,7 +255,10 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
     const url = `/api/returns/${filialHash(t)}/imported-nfe`;
     expectProblem(await api().post(url).set(t.headers()).send({ xml, refundMethod: 'NOPE' }), 422, 'REFUND_METHOD_INVALID');
     expectProblem(await api().post(url).set(t.headers()).send({ refundMethod: 'CASH' }), 400);
-    expectProblem(await api().post(`/api/returns/${other.filialHashes[0]}/imported-nfe`).set(t.headers()).send({ xml, refundMethod: 'CASH' }), 403);
+    expectProblem(
+      await api().post(`/api/returns/${other.filialHashes[0]}/imported-nfe`).set(t.headers()).send({ xml, refundMethod: 'CASH' }),
+      403,
+    );
     expect(await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId, origin: 'IMPORTED' })).to.equal(0);
 
     const res = await api().post(url).set(t.headers()).send({ xml, refundMethod: 'CASH', restock: true });
@@ -242,7 +278,9 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
       ['PIS', part(o.taxes.pis!.value)],
       ['COFINS', part(o.taxes.cofins!.value)],
     ]);
-    const receivables = await dataSource.manager.find(Receivable, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', orderId) } });
+    const receivables = await dataSource.manager.find(Receivable, {
+      where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', orderId) },
+    });
     expect(receivables.reduce((s, r) => s.plus(r.creditedAmount), new Dec(0)).toNumber()).to.equal(21);
     const lineAfter = (await api().get(`/api/sales-order/detail/${orderId}`).set(t.headers())).body.items[0];
     expect(lineAfter.returnedQuantity).to.equal(2);
@@ -271,7 +309,10 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
     expect(racing.map((r) => r.status).sort(), JSON.stringify(racing.map((r) => r.body))).to.deep.equal([201, 422]);
     expect(await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId })).to.equal(count + 1);
     // Another tenant cannot book it against our sale.
-    expectProblem(await api().post(`/api/returns/${other.filialHashes[0]}/imported-nfe`).set(other.headers()).send({ xml, refundMethod: 'CASH' }), 422);
+    expectProblem(
+      await api().post(`/api/returns/${other.filialHashes[0]}/imported-nfe`).set(other.headers()).send({ xml, refundMethod: 'CASH' }),
+      422,
+    );
   });
 
   it("a counter sale with an authorized NFC-e: the return's devolução references the NFC-e key (CFOP 1202), values in proportion", async () => {
@@ -294,12 +335,23 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
     const qs = await api()
       .put(`/api/quick-sale/configuration/${filialHash(t)}`)
       .set(t.headers())
-      .send({ enabled: true, defaultCustomerId: t.customer.hash, defaultSellerId: seller.hash, paymentMethods: ['CASH'], defaultPaymentMethod: 'CASH' });
+      .send({
+        enabled: true,
+        defaultCustomerId: t.customer.hash,
+        defaultSellerId: seller.hash,
+        paymentMethods: ['CASH'],
+        defaultPaymentMethod: 'CASH',
+      });
     expect(qs.status, JSON.stringify(qs.body)).to.equal(200);
     const sold = await api()
       .post('/api/sales-order')
       .set(t.headers())
-      .send({ flowMode: 'QUICK_SALE', customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 4, unitPrice: '10.50' }], payments: [{ method: 'CASH', amount: '42.00' }] });
+      .send({
+        flowMode: 'QUICK_SALE',
+        customerId: t.customer.hash,
+        items: [{ productId: t.products[0].hash, quantity: 4, unitPrice: '10.50' }],
+        payments: [{ method: 'CASH', amount: '42.00' }],
+      });
     expect(sold.status, JSON.stringify(sold.body)).to.equal(201);
     expect(sold.body.fiscalDocument.status).to.equal('AUTHORIZED');
     const res = await returnOf([{ salesOrderItemId: sold.body.items[0].salesOrderItemId, quantity: 1 }]);

@@ -21,7 +21,10 @@ import { filialHash, fulfilledOrder, invoiceTenant, InvoiceTenant } from '../inv
  */
 
 const docsOfReturn = (t: TestTenant, returnId: string) =>
-  dataSource.manager.find(OutboundNfe, { where: { companyId: t.companyId, source: 'CUSTOMER_RETURN', sourceId: decodeId('return', returnId) }, order: { id: 'ASC' } });
+  dataSource.manager.find(OutboundNfe, {
+    where: { companyId: t.companyId, source: 'CUSTOMER_RETURN', sourceId: decodeId('return', returnId) },
+    order: { id: 'ASC' },
+  });
 
 describe('Returns of a sale whose NF-e is not authorized yet (issue 43)', function () {
   this.timeout(120_000);
@@ -36,7 +39,15 @@ describe('Returns of a sale whose NF-e is not authorized yet (issue 43)', functi
     await dataSource.manager.update(
       OutboundNfe,
       { id: decodeId('invoice', res.body.id) },
-      { status: 'SENT', cStat: null, protocol: null, procXmlGz: null, authorizedAt: null, leaseOwner: 'dead-process', leaseUntil: new Date(Date.now() - 1000) },
+      {
+        status: 'SENT',
+        cStat: null,
+        protocol: null,
+        procXmlGz: null,
+        authorizedAt: null,
+        leaseOwner: 'dead-process',
+        leaseUntil: new Date(Date.now() - 1000),
+      },
     );
     return { order, invoice: res.body };
   }
@@ -45,7 +56,12 @@ describe('Returns of a sale whose NF-e is not authorized yet (issue 43)', functi
     api()
       .post(`/api/returns/${filialHash(t)}`)
       .set(headers)
-      .send({ customerId: t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: items.map((i) => ({ restock: true, ...i })) });
+      .send({
+        customerId: t.customer.hash,
+        reason: 'Produto com defeito',
+        refundMethod: 'CASH',
+        items: items.map((i) => ({ restock: true, ...i })),
+      });
 
   before(async () => {
     t = await invoiceTenant();
@@ -70,7 +86,9 @@ describe('Returns of a sale whose NF-e is not authorized yet (issue 43)', functi
     // Asked for: 409 naming the sale's document; another tenant → 404; nothing issued.
     const asked = await api().post(`/api/returns/${res.body.id}/document`).set(t.headers()).send({});
     expectProblem(asked, 409, 'RETURN_ORIGIN_PENDING');
-    expect(asked.body.documents).to.deep.equal([{ model: 55, accessKey: invoice.accessKey, series: invoice.series, number: invoice.number, status: 'SENT' }]);
+    expect(asked.body.documents).to.deep.equal([
+      { model: 55, accessKey: invoice.accessKey, series: invoice.series, number: invoice.number, status: 'SENT' },
+    ]);
     expectProblem(await api().post(`/api/returns/${res.body.id}/document`).set(other.headers()).send({}), 404, 'RETURN_NOT_FOUND');
     expect(await docsOfReturn(t, res.body.id)).to.have.length(0);
 
@@ -86,9 +104,14 @@ describe('Returns of a sale whose NF-e is not authorized yet (issue 43)', functi
     expect(detail.body.originStatus).to.equal('RESOLVED');
     expect(detail.body.items[0].fiscalOrigins).to.deep.equal([{ accessKey: invoice.accessKey, lineNumber: 1, quantity: 3 }]);
     expect(detail.body.documents.map((d: { status: string }) => d.status)).to.deep.equal(['AUTHORIZED']);
-    const credits = await dataSource.manager.findBy(SalesReturnTaxCredit, { companyId: t.companyId, returnId: decodeId('return', res.body.id) });
+    const credits = await dataSource.manager.findBy(SalesReturnTaxCredit, {
+      companyId: t.companyId,
+      returnId: decodeId('return', res.body.id),
+    });
     expect(credits.map((c) => c.tax)).to.include('ICMS');
-    const audit = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'return', entityId: decodeId('return', res.body.id) } });
+    const audit = await dataSource.manager.find(AuditLog, {
+      where: { companyId: t.companyId, entity: 'return', entityId: decodeId('return', res.body.id) },
+    });
     expect(audit.map((a) => a.action)).to.include.members(['REGISTERED', 'ORIGINS_TRACED', 'DOCUMENT_AUTHORIZED']);
 
     // Exactly once: more passes issue nothing more; asking again is the live document's 409.
@@ -105,7 +128,11 @@ describe('Returns of a sale whose NF-e is not authorized yet (issue 43)', functi
     // The sale's NF-e settled alone (the returns pass not yet run): the devolução asked for by hand.
     const { settle } = await import('../../src/modules/outbound-nfe');
     await settle({ companyId: t.companyId, actor: 'test' }, decodeId('invoice', invoice.id));
-    const issued = await api().post(`/api/returns/${res.body.id}/document`).set(t.headers()).set('Idempotency-Key', `dev-${res.body.id}`).send({});
+    const issued = await api()
+      .post(`/api/returns/${res.body.id}/document`)
+      .set(t.headers())
+      .set('Idempotency-Key', `dev-${res.body.id}`)
+      .send({});
     expect(issued.status, JSON.stringify(issued.body)).to.equal(201);
     expect(issued.body.originStatus).to.equal('RESOLVED');
     expect(issued.body.documents.map((d: { status: string }) => d.status)).to.deep.equal(['AUTHORIZED']);
@@ -121,12 +148,18 @@ describe('Returns of a sale whose NF-e is not authorized yet (issue 43)', functi
     await recoverInvoices();
     const [doc] = await docsOfReturn(t, res.body.id);
     // As a crash between the devolução's storing and its answer would leave it.
-    await dataSource.manager.update(OutboundNfe, { id: doc.id }, { status: 'SIGNED', cStat: null, protocol: null, procXmlGz: null, authorizedAt: null, leaseOwner: null, leaseUntil: null });
+    await dataSource.manager.update(
+      OutboundNfe,
+      { id: doc.id },
+      { status: 'SIGNED', cStat: null, protocol: null, procXmlGz: null, authorizedAt: null, leaseOwner: null, leaseUntil: null },
+    );
     await dataSource.manager.update(SalesReturn, { id: decodeId('return', res.body.id) }, { originStatus: 'TRACED' });
     await recoverInvoices();
     const docs = await docsOfReturn(t, res.body.id);
     expect(docs.map((d) => [d.id, d.status])).to.deep.equal([[doc.id, 'AUTHORIZED']]);
-    expect((await dataSource.manager.findOneByOrFail(SalesReturn, { id: decodeId('return', res.body.id) })).originStatus).to.equal('RESOLVED');
+    expect((await dataSource.manager.findOneByOrFail(SalesReturn, { id: decodeId('return', res.body.id) })).originStatus).to.equal(
+      'RESOLVED',
+    );
   });
 
   it('a sale without a document of ours: the return is RESOLVED at once, no problem, no devolução', async () => {
@@ -134,6 +167,10 @@ describe('Returns of a sale whose NF-e is not authorized yet (issue 43)', functi
     const res = await returnOf([{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 1 }]);
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body).to.include({ originStatus: 'RESOLVED', documentProblem: null });
-    expectProblem(await api().post(`/api/returns/${res.body.id}/document`).set(t.headers()).send({}), 422, 'RETURN_WITHOUT_FISCAL_DOCUMENT');
+    expectProblem(
+      await api().post(`/api/returns/${res.body.id}/document`).set(t.headers()).send({}),
+      422,
+      'RETURN_WITHOUT_FISCAL_DOCUMENT',
+    );
   });
 });

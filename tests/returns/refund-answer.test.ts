@@ -37,7 +37,10 @@ describe("A return's answer: where the refund went", () => {
 
     const one = await returnOf(itemId, 1);
     expect(one.status, JSON.stringify(one.body)).to.equal(201);
-    expect(one.body.refund).to.deep.equal({ receivables: [{ receivableId: receivables[1].id, salesOrderId: order.id, amount: 100 }], customerCredits: [] });
+    expect(one.body.refund).to.deep.equal({
+      receivables: [{ receivableId: receivables[1].id, salesOrderId: order.id, amount: 100 }],
+      customerCredits: [],
+    });
 
     const two = await returnOf(itemId, 1);
     expect(two.status, JSON.stringify(two.body)).to.equal(201);
@@ -66,6 +69,8 @@ describe("A return's answer: where the refund went", () => {
     const res = await returnOf(order.items[0].salesOrderItemId, 1, 'PIX');
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body.refund.receivables).to.deep.equal([]);
-    expect(res.body.refund.customerCredits.map((c: any) => [c.kind, c.method, c.amount, c.salesOrderId])).to.deep.equal([['REFUND', 'PIX', 100, order.id]]);
+    expect(res.body.refund.customerCredits.map((c: any) => [c.kind, c.method, c.amount, c.salesOrderId])).to.deep.equal([
+      ['REFUND', 'PIX', 100, order.id],
+    ]);
   });
 });

@@ -46,7 +46,8 @@ describe('Returns (SPEC §8)', () => {
     return (await api().get(`/api/sales-order/detail/${order.id}`).set(t.headers())).body;
   }
 
-  const returnable = async (c: { hash: string }) => (await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: c.hash }).set(t.headers())).body;
+  const returnable = async (c: { hash: string }) =>
+    (await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: c.hash }).set(t.headers())).body;
 
   before(async () => {
     t = await createTestTenant();
@@ -79,7 +80,11 @@ describe('Returns (SPEC §8)', () => {
     );
     const ids = orders.map((o) => o.id);
     await dataSource.manager.update(SalesOrderItem, { companyId: t.companyId, salesOrderId: In(ids) }, { fulfilledQuantity: new Dec(1) });
-    await dataSource.manager.update(SalesOrderItem, { companyId: t.companyId, salesOrderId: ids[1] }, { fulfilledQuantity: new Dec(2), returnedQuantity: new Dec('1.5') });
+    await dataSource.manager.update(
+      SalesOrderItem,
+      { companyId: t.companyId, salesOrderId: ids[1] },
+      { fulfilledQuantity: new Dec(2), returnedQuantity: new Dec('1.5') },
+    );
     await dataSource.manager.update(SalesOrderItem, { companyId: t.companyId, salesOrderId: ids[2] }, { returnedQuantity: new Dec(1) });
     const list = (query: Record<string, unknown>) =>
       api()
@@ -93,7 +98,12 @@ describe('Returns (SPEC §8)', () => {
     expect(first.body.data[0].salesOrderCode).to.equal(orders[504].code);
     const last = await list({ pageSize: 100, page: 6 });
     expect(last.body.pagination.hasMore).to.equal(false);
-    expect(last.body.data.map((l: { salesOrderCode: number }) => l.salesOrderCode)).to.deep.equal([orders[4].code, orders[3].code, orders[1].code, orders[0].code]);
+    expect(last.body.data.map((l: { salesOrderCode: number }) => l.salesOrderCode)).to.deep.equal([
+      orders[4].code,
+      orders[3].code,
+      orders[1].code,
+      orders[0].code,
+    ]);
     expect(last.body.data[2]).to.include({ fulfilledQuantity: 2, returnedQuantity: 1.5, returnableQuantity: 0.5 });
 
     const seen: number[] = [];
@@ -110,7 +120,14 @@ describe('Returns (SPEC §8)', () => {
     expect(seen).to.not.include(orders[2].code);
     // The cursor belongs to this customer's list.
     const firstCursor = first.body.pagination.nextCursor;
-    expectProblem(await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: customer.hash, cursor: firstCursor }).set(t.headers()), 400, 'INVALID_CURSOR');
+    expectProblem(
+      await api()
+        .get(`/api/returns/returnable-items/${t.filialHashes[0]}`)
+        .query({ customerId: customer.hash, cursor: firstCursor })
+        .set(t.headers()),
+      400,
+      'INVALID_CURSOR',
+    );
   });
 
   it('restocked lines come back at the cost they left with, damaged ones post no stock; refund exact to the cent', async () => {
@@ -153,14 +170,21 @@ describe('Returns (SPEC §8)', () => {
     const rest = await api()
       .post(`/api/returns/${t.filialHashes[0]}`)
       .set(t.headers())
-      .send({ customerId: c.hash, reason: 'Resto', refundMethod: 'STORE_CREDIT', items: [{ salesOrderItemId: l1.salesOrderItemId, quantity: 2, restock: true }] });
+      .send({
+        customerId: c.hash,
+        reason: 'Resto',
+        refundMethod: 'STORE_CREDIT',
+        items: [{ salesOrderItemId: l1.salesOrderItemId, quantity: 2, restock: true }],
+      });
     expect(rest.body.refundAmount).to.equal(18.73);
     expect(9.36 + 18.73).to.be.closeTo(28.09, 1e-9);
 
     const after = await api().get(`/api/sales-order/detail/${order.id}`).set(t.headers());
     expect(after.body.items.map((i: { returnedQuantity: number }) => i.returnedQuantity)).to.deep.equal([3, 2]);
     const lines = (await returnable(c)).data;
-    expect(lines.map((l: { salesOrderItemId: string; returnableQuantity: number }) => [l.salesOrderItemId, l.returnableQuantity])).to.deep.equal([[l2.salesOrderItemId, 5]]);
+    expect(
+      lines.map((l: { salesOrderItemId: string; returnableQuantity: number }) => [l.salesOrderItemId, l.returnableQuantity]),
+    ).to.deep.equal([[l2.salesOrderItemId, 5]]);
 
     const events = await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, type: 'return.registered' });
     expect(events.length).to.be.greaterThan(0);
@@ -176,7 +200,12 @@ describe('Returns (SPEC §8)', () => {
     const res = await api()
       .post(`/api/returns/${t.filialHashes[0]}`)
       .set(t.headers())
-      .send({ customerId: c.hash, reason: 'Demais', refundMethod: 'CASH', items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 3, restock: true }] });
+      .send({
+        customerId: c.hash,
+        reason: 'Demais',
+        refundMethod: 'CASH',
+        items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 3, restock: true }],
+      });
     expectProblem(res, 422, 'RETURN_QUANTITY_EXCEEDS_RETURNABLE');
     expect(res.body.errors).to.deep.equal([{ path: 'items[0].quantity', message: 'only 2.0000 returnable' }]);
     expect(await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId, customerId: c.id })).to.equal(0);
@@ -192,7 +221,11 @@ describe('Returns (SPEC §8)', () => {
         .post(`/api/returns/${t.filialHashes[0]}`)
         .set(t.headers())
         .send({ customerId: c.hash, reason: 'Teste', refundMethod: 'CASH', ...body });
-    expectProblem(await send({ items: [{ salesOrderItemId: item, quantity: 1, restock: true }] }), 422, 'RETURN_QUANTITY_EXCEEDS_RETURNABLE');
+    expectProblem(
+      await send({ items: [{ salesOrderItemId: item, quantity: 1, restock: true }] }),
+      422,
+      'RETURN_QUANTITY_EXCEEDS_RETURNABLE',
+    );
     expectProblem(
       await send({
         items: [
@@ -203,7 +236,11 @@ describe('Returns (SPEC §8)', () => {
       400,
       'VALIDATION_ERROR',
     );
-    expectProblem(await send({ refundMethod: 'BITCOIN', items: [{ salesOrderItemId: item, quantity: 1, restock: true }] }), 422, 'REFUND_METHOD_INVALID');
+    expectProblem(
+      await send({ refundMethod: 'BITCOIN', items: [{ salesOrderItemId: item, quantity: 1, restock: true }] }),
+      422,
+      'REFUND_METHOD_INVALID',
+    );
     expectProblem(await send({ items: [{ salesOrderItemId: item, quantity: -1, restock: true }] }), 400, 'VALIDATION_ERROR');
   });
 
@@ -211,7 +248,12 @@ describe('Returns (SPEC §8)', () => {
     const c = await makeCustomer(t);
     const order = await soldOrder(c, [{ productId: p1.hash, quantity: 1, unitPrice: 8 }]);
     const before = await stockOf(t, 0, p1.id);
-    const body = { customerId: c.hash, reason: 'Corrida', refundMethod: 'CASH', items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 1, restock: true }] };
+    const body = {
+      customerId: c.hash,
+      reason: 'Corrida',
+      refundMethod: 'CASH',
+      items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 1, restock: true }],
+    };
     const results = await Promise.all([1, 2].map(() => api().post(`/api/returns/${t.filialHashes[0]}`).set(t.headers()).send(body)));
     expect(results.map((r) => r.status).sort()).to.deep.equal([201, 422]);
     expect(await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId, customerId: c.id })).to.equal(1);
@@ -236,6 +278,10 @@ describe('Returns (SPEC §8)', () => {
     );
     expectProblem(await api().get(`/api/returns/list/${other.filialHashes[0]}`).set(t.headers()), 403, 'FILIAL_NOT_GRANTED');
     const foreignCustomer = await makeCustomer(other);
-    expectProblem(await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: foreignCustomer.hash }).set(t.headers()), 404, 'CUSTOMER_NOT_FOUND');
+    expectProblem(
+      await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: foreignCustomer.hash }).set(t.headers()),
+      404,
+      'CUSTOMER_NOT_FOUND',
+    );
   });
 });

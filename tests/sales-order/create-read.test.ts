@@ -62,7 +62,16 @@ describe('Sales orders: create and read (SPEC §6)', () => {
       expect(body.items[2].description).to.equal('Cadeira (mostruário)');
       expect(body.items[1]).to.include({ unit: 'PC', discount: 0.33 });
       // 7 × 0.3333 = 2.3331 → 2.33 − 0.33 = 2.00; items 551.80; shares of 10.00 by line total
-      expect(body.totals).to.deep.equal({ gross: 552.13, itemsDiscount: 0.33, items: 551.8, discount: 10, freight: 15, insurance: 0, otherExpenses: 0, total: 556.8 });
+      expect(body.totals).to.deep.equal({
+        gross: 552.13,
+        itemsDiscount: 0.33,
+        items: 551.8,
+        discount: 10,
+        freight: 15,
+        insurance: 0,
+        otherExpenses: 0,
+        total: 556.8,
+      });
       const shares = body.items.map((i: any) => i.orderDiscountShare);
       expect(shares).to.deep.equal([7.25, 0.04, 2.71]);
       expect(new Dec(shares[0]).plus(shares[1]).plus(shares[2]).toFixed(2)).to.equal('10.00');
@@ -126,9 +135,21 @@ describe('Sales orders: create and read (SPEC §6)', () => {
       const res = await api()
         .post('/api/sales-order')
         .set(t.headers())
-        .send({ type: 'BUDGET', discount: -1, validUntil: '2030-01-01', items: [{ productId: product.hash, quantity: 0 }, { quantity: '1.23456' }, { productId: '!!', quantity: 1 }] });
+        .send({
+          type: 'BUDGET',
+          discount: -1,
+          validUntil: '2030-01-01',
+          items: [{ productId: product.hash, quantity: 0 }, { quantity: '1.23456' }, { productId: '!!', quantity: 1 }],
+        });
       expectProblem(res, 400, 'VALIDATION_ERROR');
-      expect(res.body.errors.map((e: any) => e.path)).to.include.members(['type', 'discount', 'items[0].quantity', 'items[1].productId', 'items[1].quantity', 'items[2].productId']);
+      expect(res.body.errors.map((e: any) => e.path)).to.include.members([
+        'type',
+        'discount',
+        'items[0].quantity',
+        'items[1].productId',
+        'items[1].quantity',
+        'items[2].productId',
+      ]);
       expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ items: [] }), 400, 'VALIDATION_ERROR');
       expectProblem(
         await api()
@@ -324,7 +345,11 @@ describe('Sales orders: create and read (SPEC §6)', () => {
       // Another tenant's filial named in both places (an all-filiais token grants ids, not tenants).
       const crossed = { ...tt.headers(), 'x-filial-id': foreign.filialHashes[0] };
       expectProblem(await api().get(`/api/sales-order/${foreign.filialHashes[0]}`).set(crossed), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await api().get(`/api/sales-order/${foreign.filialHashes[0]}`).query({ search: 'maria' }).set(crossed), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api().get(`/api/sales-order/${foreign.filialHashes[0]}`).query({ search: 'maria' }).set(crossed),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       // The list of another of the caller's filiais than x-filial-id's: both are checked.
       expectProblem(await api().get(`/api/sales-order/${tt.filialHashes[0]}`).set(tt.headers(1)), 403, 'FILIAL_NOT_GRANTED');
       expect((await api().get(`/api/sales-order/${tt.filialHashes[1]}`).set(tt.headers(0))).status).to.equal(403);

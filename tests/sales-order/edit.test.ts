@@ -55,7 +55,16 @@ describe('Sales orders: PATCH, DELETE, assign-customer', () => {
       expect(res.body.items[0]).to.include({ salesOrderItemId: o.items[0].salesOrderItemId, quantity: 3, unitPrice: 9, total: 27 });
       expect(res.body.items[1]).to.include({ lineNumber: 2, unitPrice: 4.5, discount: 1, total: 8 });
       expect(res.body.items[1].salesOrderItemId).to.not.equal(o.items[1].salesOrderItemId);
-      expect(res.body.totals).to.deep.equal({ gross: 36, itemsDiscount: 1, items: 35, discount: 3, freight: 0, insurance: 0, otherExpenses: 0, total: 32 });
+      expect(res.body.totals).to.deep.equal({
+        gross: 36,
+        itemsDiscount: 1,
+        items: 35,
+        discount: 3,
+        freight: 0,
+        insurance: 0,
+        otherExpenses: 0,
+        total: 32,
+      });
       expect(res.body.items.map((i: any) => i.orderDiscountShare)).to.deep.equal([2.31, 0.69]);
 
       const id = decodeId('sales-order', o.id);
@@ -100,7 +109,11 @@ describe('Sales orders: PATCH, DELETE, assign-customer', () => {
         .set(t.headers())
         .send({ version: 1, items: [{ salesOrderItemId: another.items[0].salesOrderItemId, productId: p1.hash, quantity: 1 }] });
       expectProblem(foreignLine, 422, 'ITEM_NOT_IN_ORDER');
-      expectProblem(await api().patch(`/api/sales-order/${o.id}`).set(other.headers()).send({ version: 1, notes: 'x' }), 404, 'SALES_ORDER_NOT_FOUND');
+      expectProblem(
+        await api().patch(`/api/sales-order/${o.id}`).set(other.headers()).send({ version: 1, notes: 'x' }),
+        404,
+        'SALES_ORDER_NOT_FOUND',
+      );
       expectProblem(
         await api()
           .patch(`/api/sales-order/${o.id}`)
@@ -109,14 +122,20 @@ describe('Sales orders: PATCH, DELETE, assign-customer', () => {
         403,
         'FILIAL_NOT_GRANTED',
       );
-      expectProblem(await api().patch(`/api/sales-order/${o.id}`).set(t.headers()).send({ version: 1, validUntil: '2999-01-01' }), 422, 'VALID_UNTIL_QUOTES_ONLY');
+      expectProblem(
+        await api().patch(`/api/sales-order/${o.id}`).set(t.headers()).send({ version: 1, validUntil: '2999-01-01' }),
+        422,
+        'VALID_UNTIL_QUOTES_ONLY',
+      );
       expect(await countItems(t)).to.equal(items + 1);
       expect((await orderInDb(t, decodeId('sales-order', o.id))).version).to.equal(1);
     });
 
     it('two concurrent PATCHes with the same version: one wins, the other → 409', async () => {
       const o = await createOrder(t, { items: [{ productId: p1.hash, quantity: 1 }] });
-      const results = await Promise.all(['a', 'b'].map((notes) => api().patch(`/api/sales-order/${o.id}`).set(t.headers()).send({ version: 1, notes })));
+      const results = await Promise.all(
+        ['a', 'b'].map((notes) => api().patch(`/api/sales-order/${o.id}`).set(t.headers()).send({ version: 1, notes })),
+      );
       expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
       expect((await orderInDb(t, decodeId('sales-order', o.id))).version).to.equal(2);
     });
@@ -181,11 +200,23 @@ describe('Sales orders: PATCH, DELETE, assign-customer', () => {
       const bad = await api().post(`/api/sales-order/${o.id}/assign-customer`).set(t.headers()).send({});
       expectProblem(bad, 400, 'VALIDATION_ERROR');
       expect(bad.body.errors[0].path).to.equal('customerId');
-      expectProblem(await api().post(`/api/sales-order/${o.id}/assign-customer`).set(t.headers()).send({ customerId: foreign.hash }), 404, 'CUSTOMER_NOT_FOUND');
+      expectProblem(
+        await api().post(`/api/sales-order/${o.id}/assign-customer`).set(t.headers()).send({ customerId: foreign.hash }),
+        404,
+        'CUSTOMER_NOT_FOUND',
+      );
       const inactive = await makeCustomer(t, { active: false });
-      expectProblem(await api().post(`/api/sales-order/${o.id}/assign-customer`).set(t.headers()).send({ customerId: inactive.hash }), 422, 'CUSTOMER_INACTIVE');
+      expectProblem(
+        await api().post(`/api/sales-order/${o.id}/assign-customer`).set(t.headers()).send({ customerId: inactive.hash }),
+        422,
+        'CUSTOMER_INACTIVE',
+      );
       const mine = await makeCustomer(t);
-      expectProblem(await api().post(`/api/sales-order/${o.id}/assign-customer`).set(other.headers()).send({ customerId: mine.hash }), 404, 'SALES_ORDER_NOT_FOUND');
+      expectProblem(
+        await api().post(`/api/sales-order/${o.id}/assign-customer`).set(other.headers()).send({ customerId: mine.hash }),
+        404,
+        'SALES_ORDER_NOT_FOUND',
+      );
       expectProblem(
         await api()
           .post(`/api/sales-order/${o.id}/assign-customer`)

@@ -45,7 +45,11 @@ describe('Sales orders: POST /sales-order/:id/fulfill', () => {
     expect(items.every((i) => i.fulfilledQuantity.isZero())).to.equal(true);
     expect((await orderInDb(t, decodeId('sales-order', order.id))).status).to.equal('OPEN');
   }
-  const snapshot = async () => ({ fulfillments: await fulfillmentsOf(t), movements: await saleMovements(t), stock: (await stockOf(t, 0, product.id)).quantity });
+  const snapshot = async () => ({
+    fulfillments: await fulfillmentsOf(t),
+    movements: await saleMovements(t),
+    stock: (await stockOf(t, 0, product.id)).quantity,
+  });
 
   it('fulfils fractional quantities; products without stock control post no movement and leave at cost 0', async () => {
     const stock = new Dec((await stockOf(t, 0, product.id)).quantity);
@@ -60,7 +64,9 @@ describe('Sales orders: POST /sales-order/:id/fulfill', () => {
     ]);
     expect(res.body.order.items.map((i: any) => i.remaining)).to.deep.equal([3.7655, 0]);
     expect((await stockOf(t, 0, product.id)).quantity).to.equal(stock.minus('1.2345').toFixed(4));
-    const movements = await dataSource.manager.find(StockMovement, { where: { companyId: t.companyId, referenceId: decodeId('fulfillment', res.body.fulfillment.id), referenceType: 'fulfillment' } });
+    const movements = await dataSource.manager.find(StockMovement, {
+      where: { companyId: t.companyId, referenceId: decodeId('fulfillment', res.body.fulfillment.id), referenceType: 'fulfillment' },
+    });
     expect(movements.map((m) => m.productId)).to.deep.equal([product.id]);
     expect(await stockMismatches(t)).to.deep.equal([]);
   });
@@ -107,7 +113,11 @@ describe('Sales orders: POST /sales-order/:id/fulfill', () => {
   it('a body that is not application/json → 415; malformed JSON → 400', async () => {
     const res = await api().post(`/api/sales-order/${order.id}/fulfill`).set(t.headers()).set('Content-Type', 'text/plain').send('items=1');
     expectProblem(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expectProblem(await api().post(`/api/sales-order/${order.id}/fulfill`).set(t.headers()).set('Content-Type', 'application/json').send('{"items": ['), 400, 'MALFORMED_JSON');
+    expectProblem(
+      await api().post(`/api/sales-order/${order.id}/fulfill`).set(t.headers()).set('Content-Type', 'application/json').send('{"items": ['),
+      400,
+      'MALFORMED_JSON',
+    );
   });
 
   it('quantity above the remaining → 422 naming the line, nothing written', async () => {
@@ -214,8 +224,16 @@ describe('Sales orders: POST /sales-order/:id/fulfill', () => {
 
   it('a retry with the same Idempotency-Key does not fulfil twice', async () => {
     const body = { items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 2 }] };
-    const first = await api().post(`/api/sales-order/${order.id}/fulfill`).set(t.headers()).set('Idempotency-Key', `f-${order.id}`).send(body);
-    const again = await api().post(`/api/sales-order/${order.id}/fulfill`).set(t.headers()).set('Idempotency-Key', `f-${order.id}`).send(body);
+    const first = await api()
+      .post(`/api/sales-order/${order.id}/fulfill`)
+      .set(t.headers())
+      .set('Idempotency-Key', `f-${order.id}`)
+      .send(body);
+    const again = await api()
+      .post(`/api/sales-order/${order.id}/fulfill`)
+      .set(t.headers())
+      .set('Idempotency-Key', `f-${order.id}`)
+      .send(body);
     expect([first.status, again.status]).to.deep.equal([201, 201]);
     expect(again.body.fulfillment.id).to.equal(first.body.fulfillment.id);
     const [line] = await itemsInDb(t, [decodeId('sales-order', order.id)]);
@@ -239,15 +257,22 @@ describe('Sales orders: POST /sales-order/:id/fulfill', () => {
       const [item] = await itemsInDb(t, [decodeId('sales-order', o.id)]);
       expect(item.fulfilledQuantity.toFixed(4)).to.equal('10.0000');
       expect((await orderInDb(t, decodeId('sales-order', o.id))).status).to.equal('FULFILLED');
-      expect(await dataSource.manager.countBy(Fulfillment, { companyId: t.companyId, salesOrderId: decodeId('sales-order', o.id) })).to.equal(10);
+      expect(
+        await dataSource.manager.countBy(Fulfillment, { companyId: t.companyId, salesOrderId: decodeId('sales-order', o.id) }),
+      ).to.equal(10);
       expect(await stockMismatches(t)).to.deep.equal([]);
     });
 
     it('two orders racing for the last units of stock: one wins, stock never goes below zero', async () => {
       const p = await makeProduct(t);
       await addStock(t, 0, p.id, 3);
-      const orders = [await createOrder(t, { items: [{ productId: p.hash, quantity: 2 }] }), await createOrder(t, { items: [{ productId: p.hash, quantity: 2 }] })];
-      const results = await Promise.all(orders.map((o) => fulfill(t, o.id, [{ salesOrderItemId: o.items[0].salesOrderItemId, quantity: 2 }])));
+      const orders = [
+        await createOrder(t, { items: [{ productId: p.hash, quantity: 2 }] }),
+        await createOrder(t, { items: [{ productId: p.hash, quantity: 2 }] }),
+      ];
+      const results = await Promise.all(
+        orders.map((o) => fulfill(t, o.id, [{ salesOrderItemId: o.items[0].salesOrderItemId, quantity: 2 }])),
+      );
       expect(results.map((r) => r.status).sort()).to.deep.equal([201, 422]);
       expect(results.find((r) => r.status === 422)!.body.code).to.equal('INSUFFICIENT_STOCK');
       expect((await stockOf(t, 0, p.id)).quantity).to.equal('1.0000');

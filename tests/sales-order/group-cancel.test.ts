@@ -70,7 +70,16 @@ describe('Sales orders: group and cancel', () => {
         { salesOrderId: a.id, salesOrderItemId: a.items[0].salesOrderItemId, quantity: 2 },
         { salesOrderId: b.id, salesOrderItemId: b.items[0].salesOrderItemId, quantity: 3 },
       ]);
-      expect(preview.body.order.totals).to.deep.equal({ gross: 83, itemsDiscount: 0.5, items: 82.5, discount: 3, freight: 5, insurance: 0, otherExpenses: 0, total: 84.5 });
+      expect(preview.body.order.totals).to.deep.equal({
+        gross: 83,
+        itemsDiscount: 0.5,
+        items: 82.5,
+        discount: 3,
+        freight: 5,
+        insurance: 0,
+        otherExpenses: 0,
+        total: 84.5,
+      });
 
       const mark = await lastEventId(t);
       const res = await api()
@@ -82,8 +91,18 @@ describe('Sales orders: group and cancel', () => {
       expect(res.body.code).to.be.greaterThan(b.code);
       expect(res.body.groupedFromIds).to.have.members([a.id, b.id]);
       expect(res.body.totals).to.deep.equal(preview.body.order.totals);
-      expect(res.body.items.map((i: any) => [i.productId, i.quantity, i.unitPrice, i.discount, i.total, i.orderDiscountShare, i.origins])).to.deep.equal(
-        preview.body.order.items.map((i: any) => [i.productId, i.quantity, i.unitPrice, i.discount, i.total, i.orderDiscountShare, i.origins]),
+      expect(
+        res.body.items.map((i: any) => [i.productId, i.quantity, i.unitPrice, i.discount, i.total, i.orderDiscountShare, i.origins]),
+      ).to.deep.equal(
+        preview.body.order.items.map((i: any) => [
+          i.productId,
+          i.quantity,
+          i.unitPrice,
+          i.discount,
+          i.total,
+          i.orderDiscountShare,
+          i.origins,
+        ]),
       );
       for (const src of [a, b]) {
         const row = await orderInDb(t, decodeId('sales-order', src.id));
@@ -108,7 +127,11 @@ describe('Sales orders: group and cancel', () => {
         'INVALID_STATUS_TRANSITION',
       );
       expectProblem(await api().delete(`/api/sales-order/${res.body.id}`).set(t.headers()), 409, 'SALES_ORDER_HAS_GROUPED_SOURCES');
-      expectProblem(await api().post(`/api/sales-order/${a.id}/assign-customer`).set(t.headers()).send({ customerId: customer.hash }), 409, 'INVALID_STATUS_TRANSITION');
+      expectProblem(
+        await api().post(`/api/sales-order/${a.id}/assign-customer`).set(t.headers()).send({ customerId: customer.hash }),
+        409,
+        'INVALID_STATUS_TRANSITION',
+      );
     });
 
     it('blocking problems: different customers (422), a fulfilled source (409), a quote (409); preview lists them, group writes nothing', async () => {
@@ -272,7 +295,11 @@ describe('Sales orders: group and cancel', () => {
         [0, 2, 0],
       ]);
       expect(await stockOf(t, 0, p1.id)).to.deep.equal(stock);
-      expectProblem(await fulfill(t, o.id, [{ salesOrderItemId: o.items[0].salesOrderItemId, quantity: 1 }]), 409, 'INVALID_STATUS_TRANSITION');
+      expectProblem(
+        await fulfill(t, o.id, [{ salesOrderItemId: o.items[0].salesOrderItemId, quantity: 1 }]),
+        409,
+        'INVALID_STATUS_TRANSITION',
+      );
     });
 
     it('a FULFILLED order → canCancel false pointing to returns; cancel → 409', async () => {
@@ -292,7 +319,11 @@ describe('Sales orders: group and cancel', () => {
       const bad = await api().post(`/api/sales-order/cancel/${q.id}`).set(t.headers()).send({ reason: '' });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
       expect(bad.body.errors[0].path).to.equal('reason');
-      expectProblem(await api().post(`/api/sales-order/cancel/${q.id}`).set(other.headers()).send({ reason: 'alheio' }), 404, 'SALES_ORDER_NOT_FOUND');
+      expectProblem(
+        await api().post(`/api/sales-order/cancel/${q.id}`).set(other.headers()).send({ reason: 'alheio' }),
+        404,
+        'SALES_ORDER_NOT_FOUND',
+      );
       expectProblem(await api().get(`/api/sales-order/cancel-preview/${q.id}`).set(other.headers()), 404, 'SALES_ORDER_NOT_FOUND');
       expectProblem(
         await api()

@@ -110,7 +110,10 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
     ]);
 
     // Movements: out at average cost, referencing the fulfillment; each fulfillment item keeps its cost.
-    const movements = await dataSource.manager.find(StockMovement, { where: { companyId: t.companyId, referenceType: 'fulfillment' }, order: { id: 'ASC' } });
+    const movements = await dataSource.manager.find(StockMovement, {
+      where: { companyId: t.companyId, referenceType: 'fulfillment' },
+      order: { id: 'ASC' },
+    });
     expect(movements.map((m) => [m.direction, m.quantity.toFixed(4), m.unitCost.toFixed(2)])).to.deep.equal([
       ['OUT', '-4.0000', '40.00'],
       ['OUT', '-2.0000', '100.00'],
@@ -120,7 +123,12 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
     const fItems = await dataSource.manager.find(FulfillmentItem, { where: { companyId: t.companyId, salesOrderId: id } });
     expect(fItems.map((f) => f.unitCost.toFixed(2)).sort()).to.deep.equal(['100.00', '100.00', '40.00', '40.00']);
     expect((await itemsInDb(t, [id])).map((i) => i.fulfilledQuantity.toFixed(4))).to.deep.equal(['10.0000', '5.0000']);
-    expect((await auditOf(t, id)).map((a) => a.action)).to.deep.equal(['CREATED', 'CONVERTED_TO_ORDER', 'PARTIALLY_FULFILLED', 'FULFILLED']);
+    expect((await auditOf(t, id)).map((a) => a.action)).to.deep.equal([
+      'CREATED',
+      'CONVERTED_TO_ORDER',
+      'PARTIALLY_FULFILLED',
+      'FULFILLED',
+    ]);
     expect(await stockMismatches(t)).to.deep.equal([]);
 
     // Nothing more to do but returns.
@@ -141,7 +149,10 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
       expectProblem(res, 422, 'QUOTE_EXPIRED');
       expect((await dataSource.manager.findOneByOrFail(SalesOrder, { id })).type).to.equal('QUOTE');
       // A PATCH renews it; valid through the last day.
-      const renewed = await api().patch(`/api/sales-order/${q.id}`).set(t.headers()).send({ version: read.body.version, validUntil: businessToday() });
+      const renewed = await api()
+        .patch(`/api/sales-order/${q.id}`)
+        .set(t.headers())
+        .send({ version: read.body.version, validUntil: businessToday() });
       expect(renewed.body).to.include({ expired: false, validUntil: businessToday() });
       expect((await api().post(`/api/sales-order/convert-quote/${q.id}`).set(t.headers())).status).to.equal(200);
     });
@@ -186,7 +197,11 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
     it('conversions: another tenant → 404, filial not granted → 403, malformed id → 400', async () => {
       const q = await createOrder(t, { type: 'QUOTE', items: [{ productId: chair.hash, quantity: 1 }] });
       expectProblem(await api().post(`/api/sales-order/convert-quote/${q.id}`).set(other.headers()), 404, 'SALES_ORDER_NOT_FOUND');
-      expectProblem(await api().post(`/api/sales-order/convert-order-to-quote/${q.id}`).set(other.headers()).send({}), 404, 'SALES_ORDER_NOT_FOUND');
+      expectProblem(
+        await api().post(`/api/sales-order/convert-order-to-quote/${q.id}`).set(other.headers()).send({}),
+        404,
+        'SALES_ORDER_NOT_FOUND',
+      );
       expectProblem(
         await api()
           .post(`/api/sales-order/convert-quote/${q.id}`)
@@ -195,7 +210,11 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
         'FILIAL_NOT_GRANTED',
       );
       expectProblem(await api().post('/api/sales-order/convert-quote/nope!').set(t.headers()), 400, 'INVALID_ID');
-      expectProblem(await api().post(`/api/sales-order/convert-order-to-quote/${q.id}`).set(t.headers()).send({ validUntil: 'tomorrow' }), 400, 'VALIDATION_ERROR');
+      expectProblem(
+        await api().post(`/api/sales-order/convert-order-to-quote/${q.id}`).set(t.headers()).send({ validUntil: 'tomorrow' }),
+        400,
+        'VALIDATION_ERROR',
+      );
       expect((await api().get(`/api/sales-order/${q.id}`).set(t.headers())).body).to.include({ type: 'QUOTE', version: 1 });
     });
   });

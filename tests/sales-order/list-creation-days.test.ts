@@ -5,7 +5,13 @@ import { isMysql } from '../../src/core/db/engine';
 import { startOfBusinessDay } from '../../src/core/business-date';
 import { Page, PageRequest, paginate, TypedSortKey } from '../../src/core/pagination';
 import { paginateParts } from '../../src/core/pagination-union';
-import { baseListSql, byCreationDays, byCreationRange, ListFilters, MAX_CREATION_DAYS } from '../../src/modules/sales-order/sales-order.repository';
+import {
+  baseListSql,
+  byCreationDays,
+  byCreationRange,
+  ListFilters,
+  MAX_CREATION_DAYS,
+} from '../../src/modules/sales-order/sales-order.repository';
 import { createdDayOf } from '../../src/modules/sales-order/entities/sales-order.entity';
 import { api } from '../support/api';
 import { makeProduct } from '../support/catalog';
@@ -44,17 +50,27 @@ describe('Sales orders: a creation range sorted by code, read day by day', () =>
     for (const day of [10, 11, 40, 41, 70, 71]) instants.push(...edges(day));
     const codes = instants.map((_x, i) => 500_000 + ((i * 7_919) % 1_000) * 10 + (i % 10));
     // Every 13th without created_day, as a previous version writes it during a rolling restart.
-    const rows = instants.map((ms, i) => ({ code: codes[i], createdAt: new Date(ms), filialId: t.filialIds[i % 9 === 0 ? 1 : 0], ...(i % 13 === 5 ? { createdDay: null } : {}) }));
+    const rows = instants.map((ms, i) => ({
+      code: codes[i],
+      createdAt: new Date(ms),
+      filialId: t.filialIds[i % 9 === 0 ? 1 : 0],
+      ...(i % 13 === 5 ? { createdDay: null } : {}),
+    }));
     const orders = await insertOrders(t, p.id, rows);
-    for (const o of orders) written.push({ id: o.id, filialId: o.filialId, code: o.code, createdAt: o.createdAt, dayless: o.createdDay === null });
+    for (const o of orders)
+      written.push({ id: o.id, filialId: o.filialId, code: o.code, createdAt: o.createdAt, dayless: o.createdDay === null });
   });
 
   it('created_day is the UTC date of created_at (null where a previous version wrote the order)', async () => {
-    const rows: { id: number; created_day: unknown }[] = await dataSource.query('SELECT id, created_day FROM sales_order WHERE company_id = ?', [t.companyId]);
+    const rows: { id: number; created_day: unknown }[] = await dataSource.query(
+      'SELECT id, created_day FROM sales_order WHERE company_id = ?',
+      [t.companyId],
+    );
     expect(rows).to.have.length(written.length);
     const byId = new Map(written.map((w) => [w.id, w.dayless ? null : createdDayOf(w.createdAt)]));
     for (const r of rows) {
-      const day = r.created_day === null ? null : String(r.created_day instanceof Date ? r.created_day.toISOString() : r.created_day).slice(0, 10);
+      const day =
+        r.created_day === null ? null : String(r.created_day instanceof Date ? r.created_day.toISOString() : r.created_day).slice(0, 10);
       expect(day, `order ${r.id}`).to.equal(byId.get(Number(r.id)));
     }
     expect(written.filter((w) => w.dayless).length, 'some written without created_day').to.be.greaterThan(10);
@@ -161,7 +177,9 @@ describe('Sales orders: a creation range sorted by code, read day by day', () =>
             // One part per day, and one for the whole days' orders without created_day.
             if (parts) expect(parts.length - days).to.be.oneOf([0, 1]);
             const codesOfIds = (xs: number[]) => xs.map((id) => written.find((w) => w.id === id)!.code);
-            expect(codesOfIds(ids(reference)), `plain ${direction} page ${page}`).to.deep.equal(all.slice((page - 1) * pageSize, page * pageSize));
+            expect(codesOfIds(ids(reference)), `plain ${direction} page ${page}`).to.deep.equal(
+              all.slice((page - 1) * pageSize, page * pageSize),
+            );
             if (split) {
               expect(ids(split), `${direction} page ${page}`).to.deep.equal(ids(reference));
               expect(split.pagination).to.deep.equal({ ...reference.pagination, nextCursor: split.pagination.nextCursor });

@@ -55,7 +55,9 @@ describe('Sales orders: a list page maps rows exactly as the entity mapper does'
     });
     expect((await fulfill(t, partly.id, [{ salesOrderItemId: partly.items[0].salesOrderItemId, quantity: '1.5' }])).status).to.equal(201);
     const cancelled = await createOrder(t, { items: [{ productId: p1.hash, quantity: 1 }] });
-    expect((await api().post(`/api/sales-order/cancel/${cancelled.id}`).set(t.headers()).send({ reason: 'desistiu' })).status).to.equal(200);
+    expect((await api().post(`/api/sales-order/cancel/${cancelled.id}`).set(t.headers()).send({ reason: 'desistiu' })).status).to.equal(
+      200,
+    );
     expect(
       (
         await api()
@@ -82,8 +84,18 @@ describe('Sales orders: a list page maps rows exactly as the entity mapper does'
         const view = await loadView(dataSource.manager, t.companyId, decodeId('sales-order', listed.id));
         expect(JSON.stringify(listed)).to.equal(JSON.stringify(toSalesOrderDto(view)));
       }
-      const states = res.body.data.map((o: { status: string; type: string; groupedFromIds: string[]; expired: boolean }) => `${o.type}:${o.status}:${o.groupedFromIds.length}:${o.expired}`);
-      expect(states).to.include.members(['ORDER:PARTIALLY_FULFILLED:0:false', 'ORDER:CANCELLED:0:false', 'ORDER:GROUPED:0:false', 'ORDER:OPEN:2:false', 'QUOTE:OPEN:0:true', 'QUOTE:OPEN:0:false']);
+      const states = res.body.data.map(
+        (o: { status: string; type: string; groupedFromIds: string[]; expired: boolean }) =>
+          `${o.type}:${o.status}:${o.groupedFromIds.length}:${o.expired}`,
+      );
+      expect(states).to.include.members([
+        'ORDER:PARTIALLY_FULFILLED:0:false',
+        'ORDER:CANCELLED:0:false',
+        'ORDER:GROUPED:0:false',
+        'ORDER:OPEN:2:false',
+        'QUOTE:OPEN:0:true',
+        'QUOTE:OPEN:0:false',
+      ]);
       expect(res.body.data.some((o: { items: { origins: unknown[] | null }[] }) => o.items.some((i) => i.origins?.length))).to.equal(true);
     });
   }
@@ -161,7 +173,9 @@ describe('Sales orders: a list page maps rows exactly as the entity mapper does'
       const places = scale === 'quantity' ? 4 : 2;
       const [a, b, c] = [text(places), text(places), text(places)];
       const expected = toJsonNumber(new Dec(a).minus(b).minus(c), scale);
-      expect(JSON.stringify(storedDifferenceToJsonNumber(scale, a, b, c)), `${a} - ${b} - ${c} at ${scale}`).to.equal(JSON.stringify(expected));
+      expect(JSON.stringify(storedDifferenceToJsonNumber(scale, a, b, c)), `${a} - ${b} - ${c} at ${scale}`).to.equal(
+        JSON.stringify(expected),
+      );
     }
   });
 });

@@ -19,7 +19,8 @@ import { insertOrders, setCreatedAt } from './support';
 describe('Sales orders: list, search and pagination', () => {
   let t: TestTenant;
   let product: Awaited<ReturnType<typeof makeProduct>>;
-  const list = (query: Record<string, unknown> = {}, headers = () => t.headers()) => api().get(`/api/sales-order/list/${t.filialHashes[0]}`).query(query).set(headers());
+  const list = (query: Record<string, unknown> = {}, headers = () => t.headers()) =>
+    api().get(`/api/sales-order/list/${t.filialHashes[0]}`).query(query).set(headers());
   const codes = (res: { body: { data: { code: number }[] } }) => res.body.data.map((o) => o.code);
 
   before(async () => {
@@ -88,10 +89,20 @@ describe('Sales orders: list, search and pagination', () => {
     });
 
     it('a customer name (or trade name, or document) finds their orders', async () => {
-      const maria = await makeCustomer(tt, { name: 'Maria Aparecida', tradeName: 'Padaria Central', searchTradeName: normalizeText('Padaria Central'), document: '12345678909' });
+      const maria = await makeCustomer(tt, {
+        name: 'Maria Aparecida',
+        tradeName: 'Padaria Central',
+        searchTradeName: normalizeText('Padaria Central'),
+        document: '12345678909',
+      });
       const mario = await makeCustomer(tt, { name: 'Mário Lopes' });
       const joao = await makeCustomer(tt, { name: 'João Maria' });
-      const [m1, m2, o1, j1] = await insertOrders(tt, p.id, [{ customerId: maria.id }, { customerId: maria.id }, { customerId: mario.id }, { customerId: joao.id }]);
+      const [m1, m2, o1, j1] = await insertOrders(tt, p.id, [
+        { customerId: maria.id },
+        { customerId: maria.id },
+        { customerId: mario.id },
+        { customerId: joao.id },
+      ]);
       const ids = (res: any) => res.body.data.map((o: any) => o.id).sort();
       const hash = (o: SalesOrder) => encodeId('sales-order', o.id);
       // Any word of the name: "maria" is the first word of one customer and the last of another.
@@ -112,7 +123,10 @@ describe('Sales orders: list, search and pagination', () => {
 
     it('a seller name or alias finds their orders; an order alias finds it', async () => {
       const seller = await makeSeller(tt, { name: 'Carlos Pereira', alias: 'Carlão' });
-      const [a, b] = await insertOrders(tt, p.id, [{ sellerId: seller.id }, { sellerId: seller.id, alias: 'Obra Ipanema', searchAlias: 'OBRA IPANEMA' }]);
+      const [a, b] = await insertOrders(tt, p.id, [
+        { sellerId: seller.id },
+        { sellerId: seller.id, alias: 'Obra Ipanema', searchAlias: 'OBRA IPANEMA' },
+      ]);
       const [c] = await insertOrders(tt, p.id, [{ alias: 'Obra Leblon', searchAlias: 'OBRA LEBLON' }]);
       const ids = (res: any) => res.body.data.map((o: any) => o.id).sort();
       const hash = (o: SalesOrder) => encodeId('sales-order', o.id);
@@ -129,7 +143,10 @@ describe('Sales orders: list, search and pagination', () => {
     it('an order matched by customer and by seller at once is listed once', async () => {
       const customer = await makeCustomer(tt, { name: 'Zuleica Duarte' });
       const seller = await makeSeller(tt, { name: 'Zuleica Vendas' });
-      const [both, onlyCustomer] = await insertOrders(tt, p.id, [{ customerId: customer.id, sellerId: seller.id }, { customerId: customer.id }]);
+      const [both, onlyCustomer] = await insertOrders(tt, p.id, [
+        { customerId: customer.id, sellerId: seller.id },
+        { customerId: customer.id },
+      ]);
       const res = await search({ search: 'zuleica', pageSize: 1 });
       expect(res.body.pagination).to.include({ total: 2, totalPages: 2, hasMore: true });
       expect(res.body.data.map((o: any) => o.code)).to.deep.equal([onlyCustomer.code]);
@@ -143,7 +160,17 @@ describe('Sales orders: list, search and pagination', () => {
     it(`300 matching customers → only the first ${CUSTOMER_SEARCH_CAP} (in index order: word, then id) are resolved`, async () => {
       const rows = Array.from({ length: 300 }, (_v, i) => {
         const name = `Xavante ${String(i + 1).padStart(3, '0')}`;
-        return { companyId: tt.companyId, name, searchName: normalizeText(name), tradeName: null, searchTradeName: null, document: null, email: null, phone: null, active: true };
+        return {
+          companyId: tt.companyId,
+          name,
+          searchName: normalizeText(name),
+          tradeName: null,
+          searchTradeName: null,
+          document: null,
+          email: null,
+          phone: null,
+          active: true,
+        };
       });
       for (let i = 0; i < rows.length; i += 100) await dataSource.manager.insert(Customer, rows.slice(i, i + 100));
       const customers = await dataSource.manager.find(Customer, { where: { companyId: tt.companyId }, order: { searchName: 'ASC' } });
@@ -190,11 +217,27 @@ describe('Sales orders: list, search and pagination', () => {
       await makeCustomer(tt, { name: 'Xavier Doc', document: '98765432100' });
       await makeSeller(tt, { name: 'Xavante Vendedor', alias: 'XV' });
       for (const term of ['xavante', 'xavante 29', 'maria', 'mari jo', '987.654', '123', 'carlao', 'x', 'inexistente', '%', '']) {
-        const batched = await findCustomerAndSellerIds((statements) => readBatch(dataSource.manager, statements), tt.companyId, term, CUSTOMER_SEARCH_CAP, 250);
+        const batched = await findCustomerAndSellerIds(
+          (statements) => readBatch(dataSource.manager, statements),
+          tt.companyId,
+          term,
+          CUSTOMER_SEARCH_CAP,
+          250,
+        );
         expect(batched.customers, term).to.deep.equal(await findCustomerIds(dataSource.manager, tt.companyId, term, CUSTOMER_SEARCH_CAP));
         expect(batched.sellers, term).to.deep.equal(await findPartyIds(dataSource.manager, tt.companyId, 'SELLER', term, 250));
       }
-      expect((await findCustomerAndSellerIds((statements) => readBatch(dataSource.manager, statements), tt.companyId, 'xavante', CUSTOMER_SEARCH_CAP, 250)).customers).to.have.length(250);
+      expect(
+        (
+          await findCustomerAndSellerIds(
+            (statements) => readBatch(dataSource.manager, statements),
+            tt.companyId,
+            'xavante',
+            CUSTOMER_SEARCH_CAP,
+            250,
+          )
+        ).customers,
+      ).to.have.length(250);
     });
 
     it('a term matching nothing → an empty page', async () => {
@@ -215,7 +258,13 @@ describe('Sales orders: list, search and pagination', () => {
       const p = await makeProduct(ft);
       const c = await makeCustomer(ft);
       const s = await makeSeller(ft);
-      const [open, fulfilled, quote, ofCustomer, ofSeller] = await insertOrders(ft, p.id, [{}, { status: 'FULFILLED' }, { type: 'QUOTE' }, { customerId: c.id }, { sellerId: s.id }]);
+      const [open, fulfilled, quote, ofCustomer, ofSeller] = await insertOrders(ft, p.id, [
+        {},
+        { status: 'FULFILLED' },
+        { type: 'QUOTE' },
+        { customerId: c.id },
+        { sellerId: s.id },
+      ]);
       // 2026-03-10 01:00 UTC is still 2026-03-09 in Brasília.
       await setCreatedAt(open.id, new Date('2026-03-10T01:00:00Z'));
       await setCreatedAt(fulfilled.id, new Date('2026-03-10T12:00:00Z'));
@@ -257,14 +306,28 @@ describe('Sales orders: list, search and pagination', () => {
         expect(seen, sort).to.deep.equal(expected);
       }
       // With another filter the list keeps its own index (status, customer…): same answer.
-      expect(codes(await q({ createdFrom: '2026-04-01', createdTo: '2026-04-01', status: 'OPEN', pageSize: 10 }))).to.deep.equal([...inside].sort((a, b) => b - a));
+      expect(codes(await q({ createdFrom: '2026-04-01', createdTo: '2026-04-01', status: 'OPEN', pageSize: 10 }))).to.deep.equal(
+        [...inside].sort((a, b) => b - a),
+      );
     });
 
     it('bad query → 400 with the paths', async () => {
-      const res = await api().get(`/api/sales-order/${ft.filialHashes[0]}`).query({ status: 'DONE', pageSize: 101, createdFrom: '10/03/2026', sort: 'total' }).set(ft.headers());
+      const res = await api()
+        .get(`/api/sales-order/${ft.filialHashes[0]}`)
+        .query({ status: 'DONE', pageSize: 101, createdFrom: '10/03/2026', sort: 'total' })
+        .set(ft.headers());
       expectProblem(res, 400, 'VALIDATION_ERROR');
-      expect(res.body.errors.map((e: any) => e.path)).to.include.members(['query.status', 'query.pageSize', 'query.createdFrom', 'query.sort']);
-      expectProblem(await api().get(`/api/sales-order/list/${ft.filialHashes[0]}`).query({ cursor: 'garbage' }).set(ft.headers()), 400, 'INVALID_CURSOR');
+      expect(res.body.errors.map((e: any) => e.path)).to.include.members([
+        'query.status',
+        'query.pageSize',
+        'query.createdFrom',
+        'query.sort',
+      ]);
+      expectProblem(
+        await api().get(`/api/sales-order/list/${ft.filialHashes[0]}`).query({ cursor: 'garbage' }).set(ft.headers()),
+        400,
+        'INVALID_CURSOR',
+      );
     });
 
     it('pageSize defaults to 20; a deep list is counted up to the cap', async () => {

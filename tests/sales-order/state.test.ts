@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import type { SalesOrderStatus, SalesOrderType } from '../../src/modules/sales-order/entities/sales-order.entity';
-import { assertAllowed, assertTransition, canDo, RETURNABLE_STATUSES, SalesOrderAction, TRANSITIONS } from '../../src/modules/sales-order/sales-order.state';
+import {
+  assertAllowed,
+  assertTransition,
+  canDo,
+  RETURNABLE_STATUSES,
+  SalesOrderAction,
+  TRANSITIONS,
+} from '../../src/modules/sales-order/sales-order.state';
 
 /** The transition table of SPEC §6, every action against every type and status, without a database. */
 const STATUSES: SalesOrderStatus[] = ['OPEN', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED', 'CLOSED', 'GROUPED'];
@@ -12,7 +19,10 @@ const EXPECTED: Record<SalesOrderAction, { types: SalesOrderType[]; from: Partia
   delete: { types: ['ORDER', 'QUOTE'], from: { OPEN: [] } },
   'assign-customer': { types: ['ORDER', 'QUOTE'], from: Object.fromEntries(ACTIVE.map((s) => [s, [s]])) },
   group: { types: ['ORDER'], from: { OPEN: ['GROUPED'] } },
-  fulfill: { types: ['ORDER'], from: { OPEN: ['PARTIALLY_FULFILLED', 'FULFILLED'], PARTIALLY_FULFILLED: ['PARTIALLY_FULFILLED', 'FULFILLED'] } },
+  fulfill: {
+    types: ['ORDER'],
+    from: { OPEN: ['PARTIALLY_FULFILLED', 'FULFILLED'], PARTIALLY_FULFILLED: ['PARTIALLY_FULFILLED', 'FULFILLED'] },
+  },
   cancel: { types: ['ORDER', 'QUOTE'], from: { OPEN: ['CANCELLED'], PARTIALLY_FULFILLED: ['CLOSED'] } },
   'convert-quote': { types: ['QUOTE'], from: { OPEN: ['OPEN'] } },
   'convert-order-to-quote': { types: ['ORDER'], from: { OPEN: ['OPEN'] } },

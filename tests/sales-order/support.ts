@@ -35,16 +35,19 @@ export async function lastEventId(t: TestTenant): Promise<number> {
   return rows.length ? rows[rows.length - 1].id : 0;
 }
 
-export const auditOf = (t: TestTenant, entityId: number) => dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'sales-order', entityId }, order: { id: 'ASC' } });
+export const auditOf = (t: TestTenant, entityId: number) =>
+  dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'sales-order', entityId }, order: { id: 'ASC' } });
 
-export const itemsInDb = (t: TestTenant, orderIds: number[]) => dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: In(orderIds) }, order: { id: 'ASC' } });
+export const itemsInDb = (t: TestTenant, orderIds: number[]) =>
+  dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: In(orderIds) }, order: { id: 'ASC' } });
 
 export const orderInDb = (t: TestTenant, id: number) => dataSource.manager.findOneByOrFail(SalesOrder, { companyId: t.companyId, id });
 
 let factoryCode = 1_000_000;
 
 /** Moves an order's creation instant, its `created_day` with it (as the insert paths write them). */
-export const setCreatedAt = (id: number, createdAt: Date) => dataSource.manager.update(SalesOrder, { id }, { createdAt, createdDay: createdDayOf(createdAt) });
+export const setCreatedAt = (id: number, createdAt: Date) =>
+  dataSource.manager.update(SalesOrder, { id }, { createdAt, createdDay: createdDayOf(createdAt) });
 
 /**
  * Orders written straight to the table (search and list tests need hundreds, with chosen codes and

@@ -21,7 +21,12 @@ describe('SDK: cash sessions', () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('a whole day through the SDK; typed results and ApiError', async () => {
-    const s = await client.cashSessions.open({ filialId: c.t.filialHashes[0], terminalId: 'SDK1', operatorId: 'ana.caixa', openingFloat: 80 });
+    const s = await client.cashSessions.open({
+      filialId: c.t.filialHashes[0],
+      terminalId: 'SDK1',
+      operatorId: 'ana.caixa',
+      openingFloat: 80,
+    });
     expect(s.status).to.equal('OPEN');
     expect((await client.cashSessions.current('SDK1')).id).to.equal(s.id);
     expect((await c.sell('SDK1', [{ method: 'CASH', amount: 50 }], 2)).status).to.equal(201);
@@ -37,7 +42,9 @@ describe('SDK: cash sessions', () => {
     expect((await client.cashSessions.list({ terminalId: 'SDK1' })).data.map((r) => r.id)).to.deep.equal([s.id]);
     const reopened = await client.cashSessions.reopen(s.id, 'Recontagem do caixa');
     expect(reopened.reopenCount).to.equal(1);
-    const twice = await client.cashSessions.open({ filialId: c.t.filialHashes[0], terminalId: 'SDK1', operatorId: 'bia', openingFloat: 1 }).catch((e: unknown) => e);
+    const twice = await client.cashSessions
+      .open({ filialId: c.t.filialHashes[0], terminalId: 'SDK1', operatorId: 'bia', openingFloat: 1 })
+      .catch((e: unknown) => e);
     expect(twice).to.be.instanceOf(ApiError);
     expect((twice as ApiError).code).to.equal('CASH_SESSION_ALREADY_OPEN');
   });

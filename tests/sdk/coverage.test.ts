@@ -13,12 +13,15 @@ describe('SDK coverage: one method per operation of the OpenAPI document', () =>
   const ops = operationsOf(doc);
 
   it(`every operation (${ops.length}) has its SDK method and table entry, as the document describes it`, () => {
-    const missing = ops.filter((o) => typeof (Operations.prototype as unknown as Record<string, unknown>)[o.methodName] !== 'function').map((o) => `${o.method} /api${o.path} (${o.methodName})`);
+    const missing = ops
+      .filter((o) => typeof (Operations.prototype as unknown as Record<string, unknown>)[o.methodName] !== 'function')
+      .map((o) => `${o.method} /api${o.path} (${o.methodName})`);
     expect(missing, 'operations without an SDK method: run `npm run sdk:generate`').to.deep.equal([]);
     const drift = ops
       .filter(
         (o) =>
-          JSON.stringify((OPERATIONS as Record<string, unknown>)[o.operationId]) !== JSON.stringify({ method: o.method, path: o.path, idempotencyKey: o.idempotencyKey, read: o.read, list: o.list }),
+          JSON.stringify((OPERATIONS as Record<string, unknown>)[o.operationId]) !==
+          JSON.stringify({ method: o.method, path: o.path, idempotencyKey: o.idempotencyKey, read: o.read, list: o.list }),
       )
       .map((o) => o.operationId);
     expect(drift, 'SDK operations that differ from the document: run `npm run sdk:generate`').to.deep.equal([]);
@@ -28,7 +31,9 @@ describe('SDK coverage: one method per operation of the OpenAPI document', () =>
   it('every paginated list has an async iterator (…All)', () => {
     const lists = ops.filter((o) => o.list);
     expect(lists.length).to.be.greaterThan(20);
-    const without = lists.filter((o) => typeof (Operations.prototype as unknown as Record<string, unknown>)[`${o.methodName}All`] !== 'function').map((o) => o.methodName);
+    const without = lists
+      .filter((o) => typeof (Operations.prototype as unknown as Record<string, unknown>)[`${o.methodName}All`] !== 'function')
+      .map((o) => o.methodName);
     expect(without).to.deep.equal([]);
   });
 

@@ -21,7 +21,10 @@ describe('SDK: events and webhooks against the real server', () => {
   });
   after(() => new Promise((r) => server.close(r)));
 
-  const publish = (type: string, n: number) => inTransaction(NO_UNIT, (em) => publishEvent(em, t.ctx, { type, filialId: t.filialIds[0], aggregateType: 'test', aggregateId: n, data: { n } }));
+  const publish = (type: string, n: number) =>
+    inTransaction(NO_UNIT, (em) =>
+      publishEvent(em, t.ctx, { type, filialId: t.filialIds[0], aggregateType: 'test', aggregateId: n, data: { n } }),
+    );
 
   it('subscribe() yields every event once, in order, as it happens (long-poll)', async () => {
     const client = createClient({ baseUrl, token: t.token, companyId: t.companyHash, filialId: t.filialHashes[0] });
@@ -65,7 +68,10 @@ describe('SDK: events and webhooks against the real server', () => {
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
     try {
-      const hook = await client.events.createWebhook({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`, types: ['sdk.hook'] });
+      const hook = await client.events.createWebhook({
+        url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`,
+        types: ['sdk.hook'],
+      });
       expect((await client.events.listWebhooks()).data.map((w) => w.id)).to.include(hook.id);
       await publish('sdk.hook', 7);
       // A short attempt: subscriptions of other files' tenants (example hosts nobody answers) are in the same run.

@@ -33,7 +33,11 @@ describe('SDK: a company of one’s own to its first NF-e and NFC-e (issue 44)',
 
   it('operator → company; owner → readiness, certificate, simulator, NF-e and NFC-e AUTHORIZED', async () => {
     const cnpj = cnpjWithCheckDigits(`${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}0001`);
-    const operator = createClient({ baseUrl, token: signToken({ sub: 'ops', companyId: '*', filiais: ['*'], scope: 'operator' }, '1h'), companyId: '*' });
+    const operator = createClient({
+      baseUrl,
+      token: signToken({ sub: 'ops', companyId: '*', filiais: ['*'], scope: 'operator' }, '1h'),
+      companyId: '*',
+    });
     const created = await operator.operations.postOperatorCompanies({
       body: {
         name: 'Padaria Pão de Mel Ltda',
@@ -46,7 +50,14 @@ describe('SDK: a company of one’s own to its first NF-e and NFC-e (issue 44)',
             nfeEnvironment: 'HOMOLOGATION',
             taxRegime: 'LUCRO_PRESUMIDO',
             stateRegistration: '110042490114',
-            address: { street: 'Rua Vergueiro', number: '200', district: 'Liberdade', municipalityCode: '3550308', municipalityName: 'São Paulo', postalCode: '01504000' },
+            address: {
+              street: 'Rua Vergueiro',
+              number: '200',
+              district: 'Liberdade',
+              municipalityCode: '3550308',
+              municipalityName: 'São Paulo',
+              postalCode: '01504000',
+            },
           },
         ],
       },
@@ -61,7 +72,9 @@ describe('SDK: a company of one’s own to its first NF-e and NFC-e (issue 44)',
 
     const self = testCertificate(cnpj, 'PADARIA', { selfSigned: true });
     const refused = await owner.operations
-      .putEntryDocumentNfeCertificadoFilialId({ body: { pfx: toPfx({ keyPem: self.privateKeyPem, certPem: self.certificatePem }, 'x').toString('base64'), password: 'x' } })
+      .putEntryDocumentNfeCertificadoFilialId({
+        body: { pfx: toPfx({ keyPem: self.privateKeyPem, certPem: self.certificatePem }, 'x').toString('base64'), password: 'x' },
+      })
       .then(
         () => null,
         (e: unknown) => e,
@@ -70,7 +83,10 @@ describe('SDK: a company of one’s own to its first NF-e and NFC-e (issue 44)',
     expect(refused).to.equal(null);
     const cert = testCertificate(cnpj, 'PADARIA PAO DE MEL LTDA');
     const uploaded = await owner.operations.putEntryDocumentNfeCertificadoFilialId({
-      body: { pfx: toPfx({ keyPem: cert.privateKeyPem, certPem: cert.certificatePem }, 'senha', [testRootCa().certPem]).toString('base64'), password: 'senha' },
+      body: {
+        pfx: toPfx({ keyPem: cert.privateKeyPem, certPem: cert.certificatePem }, 'senha', [testRootCa().certPem]).toString('base64'),
+        password: 'senha',
+      },
     });
     expect(uploaded).to.include({ trust: 'TRUSTED', trustWarning: null });
 
@@ -105,35 +121,63 @@ describe('SDK: a company of one’s own to its first NF-e and NFC-e (issue 44)',
     // The authority settings: a URL set by hand (unused on the simulator, and the check says so), the policy, an operator's contingency.
     const settings = await owner.operations.putSettingsFilialFilialIdAuthority({
       body: {
-        urlOverrides: [{ environment: 'HOMOLOGATION', target: 'AUTHORIZER', service: 'STATUS_SERVICO', url: 'https://homologacao.nfe.fazenda.sp.gov.br/ws/nfestatusservico4.asmx' }],
+        urlOverrides: [
+          {
+            environment: 'HOMOLOGATION',
+            target: 'AUTHORIZER',
+            service: 'STATUS_SERVICO',
+            url: 'https://homologacao.nfe.fazenda.sp.gov.br/ws/nfestatusservico4.asmx',
+          },
+        ],
         contingency: { nfe: 'MANUAL', nfce: 'AUTOMATIC_OFFLINE' },
       },
     });
     expect(settings.contingency).to.deep.equal({ nfe: 'MANUAL', nfce: 'AUTOMATIC_OFFLINE', open: null });
-    expect((await owner.operations.getSettingsFilialFilialIdReadiness()).checks.find((c) => c.code === 'CONTINGENCY')?.status).to.equal('WARNING');
+    expect((await owner.operations.getSettingsFilialFilialIdReadiness()).checks.find((c) => c.code === 'CONTINGENCY')?.status).to.equal(
+      'WARNING',
+    );
     const entered = await owner.operations.postSettingsFilialFilialIdContingency({ body: { reason: 'SEFAZ-SP em manutenção programada' } });
     expect(entered.mode).to.equal('SVC-AN');
     await owner.operations.deleteSettingsFilialFilialIdContingency();
-    await owner.operations.putSettingsFilialFilialIdAuthority({ body: { contingency: { nfe: 'AUTOMATIC_SVC', nfce: 'AUTOMATIC_OFFLINE' } } });
+    await owner.operations.putSettingsFilialFilialIdAuthority({
+      body: { contingency: { nfe: 'AUTOMATIC_SVC', nfce: 'AUTOMATIC_OFFLINE' } },
+    });
 
-    const order = await owner.operations.postSalesOrder({ body: { customerId: customer.hash, items: [{ productId: product.hash, quantity: 4, unitPrice: '7.50' }] } as never });
+    const order = await owner.operations.postSalesOrder({
+      body: { customerId: customer.hash, items: [{ productId: product.hash, quantity: 4, unitPrice: '7.50' }] } as never,
+    });
     const items = (order as unknown as { items: { salesOrderItemId: string; quantity: number }[] }).items;
     const fulfilled = await owner.operations.postSalesOrderIdFulfill({
       id: (order as unknown as { id: string }).id,
       body: { items: items.map((i) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })) },
     } as never);
-    const nfe = await owner.operations.postInvoicesIssue({ body: { fulfillmentId: (fulfilled as unknown as { fulfillment: { id: string } }).fulfillment.id } });
+    const nfe = await owner.operations.postInvoicesIssue({
+      body: { fulfillmentId: (fulfilled as unknown as { fulfillment: { id: string } }).fulfillment.id },
+    });
     expect(nfe).to.include({ status: 'AUTHORIZED', model: 55, number: 1 });
 
     const walkIn = await makeCustomer(t, { name: 'Consumidor Final' });
     const seller = await makeSeller(t, { name: 'Caixa 1' });
     await makePaymentMethod(t, 'CASH', 'CASH');
     await owner.operations.putQuickSaleConfigurationFilialId({
-      body: { enabled: true, defaultCustomerId: walkIn.hash, defaultSellerId: seller.hash, paymentMethods: ['CASH'], defaultPaymentMethod: 'CASH' },
+      body: {
+        enabled: true,
+        defaultCustomerId: walkIn.hash,
+        defaultSellerId: seller.hash,
+        paymentMethods: ['CASH'],
+        defaultPaymentMethod: 'CASH',
+      },
     });
     const sale = await owner.operations.postSalesOrder({
-      body: { flowMode: 'QUICK_SALE', items: [{ productId: product.hash, quantity: 1, unitPrice: '7.50' }], payments: [{ method: 'CASH', amount: '7.50' }] } as never,
+      body: {
+        flowMode: 'QUICK_SALE',
+        items: [{ productId: product.hash, quantity: 1, unitPrice: '7.50' }],
+        payments: [{ method: 'CASH', amount: '7.50' }],
+      } as never,
     });
-    expect((sale as unknown as { fiscalDocument: { status: string; model: number } }).fiscalDocument).to.include({ status: 'AUTHORIZED', model: 65 });
+    expect((sale as unknown as { fiscalDocument: { status: string; model: number } }).fiscalDocument).to.include({
+      status: 'AUTHORIZED',
+      model: 65,
+    });
   });
 });

@@ -22,7 +22,12 @@ describe('SDK: fiscal files (procEventoNFe, procInutNFe)', function () {
     sell = () => c.sell();
     server = createApp().listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
-    client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: t.token, companyId: t.companyHash, filialId: t.filialHashes[0] });
+    client = createClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      token: t.token,
+      companyId: t.companyHash,
+      filialId: t.filialHashes[0],
+    });
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -40,7 +45,13 @@ describe('SDK: fiscal files (procEventoNFe, procInutNFe)', function () {
     expect(await client.operations.getInvoicesIdCancellationXml({ id: issued.id })).to.equal(cancellation);
 
     const series = (await client.invoices.series()).data.find((s) => s.model === 55)!;
-    await client.invoices.voidNumbers({ filialId: t.filialHashes[0], series: series.series, first: series.nextNumber, last: series.nextNumber, justification: 'Numero reservado e nao utilizado' });
+    await client.invoices.voidNumbers({
+      filialId: t.filialHashes[0],
+      series: series.series,
+      first: series.nextNumber,
+      last: series.nextNumber,
+      justification: 'Numero reservado e nao utilizado',
+    });
     expect(await client.invoices.voidedNumberXml(series.id, series.nextNumber))
       .to.match(/^<procInutNFe /)
       .and.contain(`<nNFIni>${series.nextNumber}</nNFIni>`);

@@ -16,7 +16,12 @@ describe('SDK: invoices', function () {
     t = await invoiceTenant({ email: null });
     server = createApp().listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
-    client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: t.token, companyId: t.companyHash, filialId: t.filialHashes[0] });
+    client = createClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      token: t.token,
+      companyId: t.companyHash,
+      filialId: t.filialHashes[0],
+    });
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -34,7 +39,9 @@ describe('SDK: invoices', function () {
         .subarray(0, 5)
         .toString(),
     ).to.equal('%PDF-');
-    expect((await client.invoices.correct(issued.id, { correction: 'Entrega pela portaria lateral do deposito' })).correctionSequence).to.equal(1);
+    expect(
+      (await client.invoices.correct(issued.id, { correction: 'Entrega pela portaria lateral do deposito' })).correctionSequence,
+    ).to.equal(1);
     expect((await client.invoices.cancel(issued.id, { justification: 'Pedido cancelado pelo cliente' })).status).to.equal('CANCELLED');
     const [series] = (await client.invoices.series()).data;
     const voided = await client.invoices.voidNumbers({

@@ -16,7 +16,12 @@ describe('SDK: catalog, quick sale, returns, NF-e and the tax authority', () => 
     t = await nfeTenant();
     server = createApp().listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
-    client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: t.token, companyId: t.companyHash, filialId: t.filialHashes[0] });
+    client = createClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      token: t.token,
+      companyId: t.companyHash,
+      filialId: t.filialHashes[0],
+    });
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -22,7 +22,12 @@ describe('SDK: entry documents end to end (namespace and generated operations)',
     t = await createTestTenant();
     server = createApp().listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
-    api = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: t.token, companyId: t.companyHash, filialId: t.filialHashes[0] });
+    api = createClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      token: t.token,
+      companyId: t.companyHash,
+      filialId: t.filialHashes[0],
+    });
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -54,7 +59,10 @@ describe('SDK: entry documents end to end (namespace and generated operations)',
     expect(preview).to.be.an('object');
     const confirmed = await api.entryDocuments.confirm(created.id);
     expect(confirmed.status).to.equal('CONFIRMED');
-    const stored = await dataSource.manager.findOneByOrFail(EntryDocument, { companyId: t.companyId, id: decodeId('entry-document', created.id) });
+    const stored = await dataSource.manager.findOneByOrFail(EntryDocument, {
+      companyId: t.companyId,
+      id: decodeId('entry-document', created.id),
+    });
     expect(stored.status).to.equal('CONFIRMED');
 
     const payables = await api.operations.getEntryDocumentContasPagarDocumentoEntryDocumentId({ entryDocumentId: created.id });

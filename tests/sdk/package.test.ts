@@ -15,7 +15,11 @@ import { createTestTenant, TestTenant } from '../support/tenant';
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '..', '..');
 const sdkDir = path.join(root, 'sdk');
-const sdkPackage = JSON.parse(readFileSync(path.join(sdkDir, 'package.json'), 'utf8')) as { name: string; version: string; exports: Record<string, Record<string, string>> };
+const sdkPackage = JSON.parse(readFileSync(path.join(sdkDir, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  exports: Record<string, Record<string, string>>;
+};
 const readme = readFileSync(path.join(sdkDir, 'README.md'), 'utf8');
 
 /** The README's first TypeScript example, as an ES module a plain `node` runs (types stripped, top-level await kept). */
@@ -44,7 +48,11 @@ describe('SDK package: npm pack, install into an empty folder, the README exampl
     // Built with the root's TypeScript (the SDK's own devDependencies may not be installed yet), packed without scripts.
     execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(sdkDir, 'tsconfig.json')], { stdio: 'pipe' });
     try {
-      const out = execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: sdkDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], {
+        cwd: sdkDir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       tarball = path.join(work, out.trim().split('\n').pop()!);
     } catch (err) {
       this.skip(); // npm is not available here: nothing to pack with
@@ -64,7 +72,13 @@ describe('SDK package: npm pack, install into an empty folder, the README exampl
     expect(readme).to.include(`from '${sdkPackage.name}'`);
     expect(path.basename(tarball)).to.equal(`${sdkPackage.name.replace(/^@/, '').replace('/', '-')}-${sdkPackage.version}.tgz`);
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
-    expect(listing).to.include.members(['package/package.json', 'package/README.md', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/openapi.d.ts']);
+    expect(listing).to.include.members([
+      'package/package.json',
+      'package/README.md',
+      'package/dist/index.js',
+      'package/dist/index.d.ts',
+      'package/dist/openapi.d.ts',
+    ]);
     expect(listing.some((f) => f.startsWith('package/src/'))).to.equal(false);
     expect(sdkPackage.exports['.']).to.include({ types: './dist/index.d.ts', require: './dist/index.js' });
   });
@@ -84,12 +98,21 @@ describe('SDK package: npm pack, install into an empty folder, the README exampl
     const product = await makeProduct(t, { name: 'Café torrado 500 g' });
     await addStock(t, 0, product.id, 10, '18.5');
     const customer = await makeCustomer(t, { name: 'Maria da Silva' });
-    const given = { token: t.token, companyId: t.companyHash, filialId: t.filialHashes[0], customerId: customer.hash, productId: product.hash };
+    const given = {
+      token: t.token,
+      companyId: t.companyHash,
+      filialId: t.filialHashes[0],
+      customerId: customer.hash,
+      productId: product.hash,
+    };
     const prelude = Object.entries(given)
       .map(([k, v]) => `const ${k} = ${JSON.stringify(v)};`)
       .join('\n');
     const example = readmeExample().replace('http://127.0.0.1:3000', baseUrl);
-    writeFileSync(path.join(app, 'example.mjs'), `${prelude}\n${example}\nconsole.log(JSON.stringify({ orderId: order.id, found: page.data.length }));\n`);
+    writeFileSync(
+      path.join(app, 'example.mjs'),
+      `${prelude}\n${example}\nconsole.log(JSON.stringify({ orderId: order.id, found: page.data.length }));\n`,
+    );
 
     const { stdout } = await run(process.execPath, ['example.mjs'], { cwd: app, timeout: 60_000 });
     const lines = stdout.trim().split('\n');

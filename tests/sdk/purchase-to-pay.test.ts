@@ -30,7 +30,11 @@ describe('SDK: line review, payments of payables, settings', () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('reviews the lines of an imported draft, pays its payable in two parts, reverses one; typed results and ApiError', async () => {
-    const built = await t.nfe({ number: 9501, items: [{ code: 'SDK-1', description: 'CAFE 500G', unit: 'CX', quantity: '2', unitPrice: '60' }], installments: [{ dueDate: '2099-05-05' }] });
+    const built = await t.nfe({
+      number: 9501,
+      items: [{ code: 'SDK-1', description: 'CAFE 500G', unit: 'CX', quantity: '2', unitPrice: '60' }],
+      installments: [{ dueDate: '2099-05-05' }],
+    });
     const imported = await uploadConsulted(t, await api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml: built.xml }));
     expect(imported.status).to.equal(201);
     const draft = await client.entryDocuments.detail(imported.body.entryDocument.id);
@@ -40,9 +44,13 @@ describe('SDK: line review, payments of payables, settings', () => {
     const nothing = await client.entryDocuments.applyProductMap(draft.id, draft.version);
     expect(nothing.applied).to.deep.equal([]);
     const coffee = await makeProduct(t);
-    const reviewed = await client.entryDocuments.reviewLines(draft.id, draft.version, [{ id: draft.items[0].id, productId: coffee.hash, conversionFactor: 12 }]);
+    const reviewed = await client.entryDocuments.reviewLines(draft.id, draft.version, [
+      { id: draft.items[0].id, productId: coffee.hash, conversionFactor: 12 },
+    ]);
     expect(reviewed.items[0]).to.deep.include({ id: draft.items[0].id, reviewStatus: 'MATCHED', stockQuantity: 24 });
-    const stale = await client.entryDocuments.reviewLines(draft.id, draft.version, [{ id: draft.items[0].id, reviewStatus: 'IGNORED' }]).catch((e: unknown) => e);
+    const stale = await client.entryDocuments
+      .reviewLines(draft.id, draft.version, [{ id: draft.items[0].id, reviewStatus: 'IGNORED' }])
+      .catch((e: unknown) => e);
     expect(stale).to.be.instanceOf(ApiError);
     expect((stale as ApiError).status).to.equal(409);
     expect((stale as ApiError).code).to.equal('STALE_VERSION');
@@ -65,14 +73,21 @@ describe('SDK: line review, payments of payables, settings', () => {
     const page = await client.payables.list({ status: 'PARTIALLY_PAID' });
     expect(page.data.map((p) => p.id)).to.deep.equal([payable.id]);
     expect(page.summary.aging.dueIn31PlusDays).to.deep.equal({ count: 1, openAmount: 72 });
-    const over = await client.payables.pay(payable.id, { amount: 100, paymentDate: businessToday(), method: 'PIX' }).catch((e: unknown) => e);
+    const over = await client.payables
+      .pay(payable.id, { amount: 100, paymentDate: businessToday(), method: 'PIX' })
+      .catch((e: unknown) => e);
     expect((over as ApiError).code).to.equal('PAYMENT_EXCEEDS_BALANCE');
   });
 
   it('reads and changes filial and company settings', async () => {
     const filial = await client.settings.filial();
     expect(filial).to.deep.include({ filialId: t.filialHashes[0], nfeEnvironment: 'PRODUCTION', version: 1 });
-    const changed = await client.settings.updateFilial({ version: filial.version, autoCiencia: false, dfeSyncEnabled: true, dfeSyncIntervalMinutes: 180 });
+    const changed = await client.settings.updateFilial({
+      version: filial.version,
+      autoCiencia: false,
+      dfeSyncEnabled: true,
+      dfeSyncIntervalMinutes: 180,
+    });
     expect(changed).to.deep.include({ autoCiencia: false, dfeSyncEnabled: true, dfeSyncIntervalMinutes: 180, version: 2 });
     expect((await client.settings.filial(t.filialHashes[1])).version).to.equal(1);
     const company = await client.settings.company();

@@ -23,7 +23,13 @@ describe('SDK: purchase orders against the real server', () => {
     t = await createTestTenant();
     server = createApp().listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
-    client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: t.token, companyId: t.companyHash, filialId: t.filialHashes[0], fetch: recordingFetch });
+    client = createClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      token: t.token,
+      companyId: t.companyHash,
+      filialId: t.filialHashes[0],
+      fetch: recordingFetch,
+    });
     product = await makeProduct(t, { name: 'Cabo Flexivel 2,5mm' });
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -31,7 +37,10 @@ describe('SDK: purchase orders against the real server', () => {
   it('create → update → approve → openItems → receipts → close, typed, with Idempotency-Keys on the posting calls', async () => {
     const document = randomCnpj();
     sent.length = 0;
-    const created: PurchaseOrder = await client.purchase.create({ supplier: { document, name: 'Fios Brasil' }, items: [{ productId: product.hash, quantity: 10, unitPrice: '3.5' }] });
+    const created: PurchaseOrder = await client.purchase.create({
+      supplier: { document, name: 'Fios Brasil' },
+      items: [{ productId: product.hash, quantity: 10, unitPrice: '3.5' }],
+    });
     expect(created).to.include({ status: 'DRAFT', version: 1 });
     expect(sent[0].headers['Idempotency-Key']).to.match(/^[0-9a-f-]{36}$/);
     expect(await client.purchase.get(created.id)).to.deep.equal(created);
@@ -53,7 +62,12 @@ describe('SDK: purchase orders against the real server', () => {
 
     const doc = await createDraft(
       t,
-      draftBody({ supplier: { document, name: 'Fios Brasil' }, items: [item({ productId: product.hash, quantity: 4, unitPrice: '3.5', purchaseOrderItemId: created.items[0].purchaseOrderItemId })] }),
+      draftBody({
+        supplier: { document, name: 'Fios Brasil' },
+        items: [
+          item({ productId: product.hash, quantity: 4, unitPrice: '3.5', purchaseOrderItemId: created.items[0].purchaseOrderItemId }),
+        ],
+      }),
     );
     expect((await confirm(t, doc.id)).status).to.equal(200);
     const receipts = await client.purchase.receipts(created.id);
@@ -65,9 +79,15 @@ describe('SDK: purchase orders against the real server', () => {
   });
 
   it('cancel and remove; failures throw ApiError with the problem document', async () => {
-    const a = await client.purchase.create({ supplier: { document: randomCnpj(), name: 'X' }, items: [{ productId: product.hash, quantity: 1, unitPrice: 1 }] });
+    const a = await client.purchase.create({
+      supplier: { document: randomCnpj(), name: 'X' },
+      items: [{ productId: product.hash, quantity: 1, unitPrice: 1 }],
+    });
     expect((await client.purchase.cancel(a.id)).status).to.equal('CANCELLED');
-    const b = await client.purchase.create({ supplier: { document: randomCnpj(), name: 'Y' }, items: [{ productId: product.hash, quantity: 1, unitPrice: 1 }] });
+    const b = await client.purchase.create({
+      supplier: { document: randomCnpj(), name: 'Y' },
+      items: [{ productId: product.hash, quantity: 1, unitPrice: 1 }],
+    });
     expect(await client.purchase.remove(b.id)).to.equal(undefined);
     const err = (await client.purchase.get(b.id).catch((e: unknown) => e)) as ApiError;
     expect(err).to.be.instanceOf(ApiError);

@@ -28,7 +28,12 @@ describe('SDK: receivables', () => {
     const page = await client.receivables.list({ salesOrderId: order.id });
     expect(page.data.map((r) => r.amount)).to.deep.equal([50, 50]);
     expect(page.summary.openAmount).to.equal(100);
-    const first = await client.receivables.receive(page.data[0].id, { amount: 20, receiptDate: businessToday(), method: 'PIX', interest: '0.40' });
+    const first = await client.receivables.receive(page.data[0].id, {
+      amount: 20,
+      receiptDate: businessToday(),
+      method: 'PIX',
+      interest: '0.40',
+    });
     expect(first.receivable).to.deep.include({ receivedAmount: 20, status: 'PARTIALLY_RECEIVED' });
     expect(first.receipt.total).to.equal(20.4);
     const reversed = await client.receivables.reverseReceipt(first.receipt.id, 'Pix estornado');
@@ -38,8 +43,16 @@ describe('SDK: receivables', () => {
     expect(statement.summary.count).to.equal(2);
     const csv = await client.receivables.exportCsv({ salesOrderId: order.id });
     expect(csv.trim().split('\r\n')).to.have.length(3);
-    expect((await client.receivables.audit(page.data[0].id)).entries.map((e) => e.action)).to.deep.equal(['CREATED', 'CREATED', 'RECEIPT_REGISTERED', 'REVERSED', 'RECEIPT_REVERSED']);
-    const over = await client.receivables.receive(page.data[0].id, { amount: 51, receiptDate: businessToday(), method: 'PIX' }).catch((e: unknown) => e);
+    expect((await client.receivables.audit(page.data[0].id)).entries.map((e) => e.action)).to.deep.equal([
+      'CREATED',
+      'CREATED',
+      'RECEIPT_REGISTERED',
+      'REVERSED',
+      'RECEIPT_REVERSED',
+    ]);
+    const over = await client.receivables
+      .receive(page.data[0].id, { amount: 51, receiptDate: businessToday(), method: 'PIX' })
+      .catch((e: unknown) => e);
     expect(over).to.be.instanceOf(ApiError);
     expect((over as ApiError).code).to.equal('RECEIPT_EXCEEDS_BALANCE');
   });

@@ -40,10 +40,17 @@ describe('SDK: sales orders against the real server', () => {
   it('create → get → find → fulfill, typed, with tenant headers and automatic Idempotency-Keys', async () => {
     const customer = await makeCustomer(t, { name: 'Helena Prado' });
     sent.length = 0;
-    const order = await client.sales.create({ customerId: customer.hash, items: [{ productId: product.hash, quantity: 3, unitPrice: '99.9' }] });
+    const order = await client.sales.create({
+      customerId: customer.hash,
+      items: [{ productId: product.hash, quantity: 3, unitPrice: '99.9' }],
+    });
     expect(order).to.include({ status: 'OPEN', type: 'ORDER', customerName: 'Helena Prado' });
     expect(order.totals.total).to.equal(299.7);
-    expect(sent[0].headers).to.include({ Authorization: `Bearer ${t.token}`, 'x-company-id': t.companyHash, 'x-filial-id': t.filialHashes[0] });
+    expect(sent[0].headers).to.include({
+      Authorization: `Bearer ${t.token}`,
+      'x-company-id': t.companyHash,
+      'x-filial-id': t.filialHashes[0],
+    });
     expect(sent[0].headers['Idempotency-Key']).to.match(/^[0-9a-f-]{36}$/);
 
     expect(await client.sales.get(order.id)).to.deep.equal(order);
@@ -85,7 +92,9 @@ describe('SDK: sales orders against the real server', () => {
     expect(invalid.errors.map((e) => e.path)).to.deep.equal(['items[0].quantity']);
 
     const order = await client.sales.create({ items: [{ productId: product.hash, quantity: 1 }] });
-    const over = (await client.sales.fulfill(order.id, [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 5 }]).catch((e: unknown) => e)) as ApiError;
+    const over = (await client.sales
+      .fulfill(order.id, [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 5 }])
+      .catch((e: unknown) => e)) as ApiError;
     expect(over.code).to.equal('QUANTITY_ABOVE_REMAINING');
     expect(over.status).to.equal(422);
   });
@@ -132,7 +141,13 @@ describe('SDK: sales orders against the real server', () => {
         calls.push({ status: res.status, key: (init?.headers as Record<string, string>)['Idempotency-Key'] });
         return res;
       };
-      const c = createClient({ baseUrl: limited.baseUrl, token: t.token, companyId: t.companyHash, filialId: t.filialHashes[0], fetch: tracing });
+      const c = createClient({
+        baseUrl: limited.baseUrl,
+        token: t.token,
+        companyId: t.companyHash,
+        filialId: t.filialHashes[0],
+        fetch: tracing,
+      });
       await c.sales.find({ pageSize: 1 });
       const started = Date.now();
       const order = await c.sales.create({ items: [{ productId: product.hash, quantity: 1 }] });
@@ -149,10 +164,13 @@ describe('SDK: sales orders against the real server', () => {
     let attempts = 0;
     const unavailable: typeof fetch = async () => {
       attempts++;
-      return new Response(JSON.stringify({ type: 'urn:x', title: 'Service Unavailable', status: 503, code: 'MAINTENANCE', detail: 'down' }), {
-        status: 503,
-        headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '0' },
-      });
+      return new Response(
+        JSON.stringify({ type: 'urn:x', title: 'Service Unavailable', status: 503, code: 'MAINTENANCE', detail: 'down' }),
+        {
+          status: 503,
+          headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '0' },
+        },
+      );
     };
     const c = createClient({ baseUrl, token: t.token, companyId: t.companyHash, fetch: unavailable, maxRetries: 2 });
     const err = (await c.sales.get('abcdefgh12').catch((e: unknown) => e)) as ApiError;

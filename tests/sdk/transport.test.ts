@@ -18,16 +18,28 @@ function scripted(steps: Step[]) {
     const step = steps.shift();
     if (!step) throw new Error('no more scripted answers');
     if (step instanceof Error) throw step;
-    return new Response(step.body === undefined ? null : JSON.stringify(step.body), { status: step.status, headers: { 'content-type': 'application/json', ...(step.headers ?? {}) } });
+    return new Response(step.body === undefined ? null : JSON.stringify(step.body), {
+      status: step.status,
+      headers: { 'content-type': 'application/json', ...(step.headers ?? {}) },
+    });
   }) as unknown as typeof globalThis.fetch;
   return { calls, fetch };
 }
 
-const reset = () => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
+const reset = () =>
+  Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
 const timeout = () => Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
 const problem = (status: number, code: string) => ({ type: 'about:blank', title: 'x', status, detail: 'x', code, requestId: 'r' });
 const client = (fetch: typeof globalThis.fetch, over: object = {}) =>
-  createClient({ baseUrl: 'http://127.0.0.1:1', token: 't', companyId: 'c0mpany1', filialId: 'f1l1al01', fetch, retryBaseDelayMs: 1, ...over });
+  createClient({
+    baseUrl: 'http://127.0.0.1:1',
+    token: 't',
+    companyId: 'c0mpany1',
+    filialId: 'f1l1al01',
+    fetch,
+    retryBaseDelayMs: 1,
+    ...over,
+  });
 
 describe('SDK transport: retries, the waiting budget, typed errors', () => {
   it('a posting call with its Idempotency-Key is retried after ECONNRESET and a timeout, with the same key', async () => {

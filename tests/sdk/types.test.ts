@@ -1,5 +1,15 @@
 import { expect } from 'chai';
-import type { CancelPreview, Cte, CtePreview, CteStageResult, FulfillmentView, FulfillResult, GroupPreview, SalesOrder, Schema } from '../../sdk/src';
+import type {
+  CancelPreview,
+  Cte,
+  CtePreview,
+  CteStageResult,
+  FulfillmentView,
+  FulfillResult,
+  GroupPreview,
+  SalesOrder,
+  Schema,
+} from '../../sdk/src';
 
 /*
  * The hand-written types of the SDK's first modules must accept what the API documents: each generated

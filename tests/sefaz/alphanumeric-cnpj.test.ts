@@ -13,7 +13,12 @@ import { NFE, rowsOf, sefazTenant, SefazTenant } from './support';
 describe('DF-e sync and import with alphanumeric CNPJs (filial, certificate, issuer, keys)', function () {
   this.timeout(60_000);
   const FILIAL = cnpjWithCheckDigits(`K${String(Date.now()).slice(-7)}0001`);
-  const ISSUER = { cnpj: cnpjWithCheckDigits('ZX9Y8W7V0001'), name: 'ATACADO ALFANUMERICO LTDA', uf: 'PR', stateRegistration: '9012345678' };
+  const ISSUER = {
+    cnpj: cnpjWithCheckDigits('ZX9Y8W7V0001'),
+    name: 'ATACADO ALFANUMERICO LTDA',
+    uf: 'PR',
+    stateRegistration: '9012345678',
+  };
   let t: SefazTenant;
   let keys: string[];
 

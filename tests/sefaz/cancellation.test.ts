@@ -17,7 +17,8 @@ describe('Issuer cancellation (110111) arriving by NSU', function () {
     t = await sefazTenant();
     keys = t.sim.generate({ recipient: t.cnpj, count: 3 }).map((g) => g.accessKey);
     await api().post(`${NFE}/consultar`).set(t.headers());
-    for (const key of keys.slice(0, 2)) expect((await api().post(`${NFE}/download-xml`).set(t.headers()).send({ accessKey: key })).status).to.equal(200);
+    for (const key of keys.slice(0, 2))
+      expect((await api().post(`${NFE}/download-xml`).set(t.headers()).send({ accessKey: key })).status).to.equal(200);
     const imported = await api().post(`${NFE}/importar`).set(t.headers()).send({ accessKey: keys[0] });
     expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
     entryDocumentId = imported.body.entryDocument.id;
@@ -61,7 +62,11 @@ describe('Issuer cancellation (110111) arriving by NSU', function () {
     expect(detail.body.nfeCancelledByIssuerAt).to.be.a('string');
     const preview = await api().get(`/api/entry-document/confirm-preview/${entryDocumentId}`).set(t.headers());
     expect(preview.body.blockingProblems.map((p: { code: string }) => p.code)).to.include('NFE_CANCELLED_BY_ISSUER');
-    expectProblem(await api().post(`/api/entry-document/confirm/${entryDocumentId}`).set(t.headers()), 422, 'ENTRY_DOCUMENT_NOT_CONFIRMABLE');
+    expectProblem(
+      await api().post(`/api/entry-document/confirm/${entryDocumentId}`).set(t.headers()),
+      422,
+      'ENTRY_DOCUMENT_NOT_CONFIRMABLE',
+    );
   });
 
   it('the detail shows the cancellation in the record’s history', async () => {
@@ -69,7 +74,10 @@ describe('Issuer cancellation (110111) arriving by NSU', function () {
     const detail = await api().get(`${NFE}/inbound/detail/${list.body.data[0].id}/${t.filialHashes[0]}`).set(t.headers());
     expect(detail.status).to.equal(200);
     const events = detail.body.events ?? detail.body.inbound?.events;
-    expect(events.map((e: { type: string; eventCode: string | null }) => [e.type, e.eventCode])).to.deep.include(['AUTHORITY_EVENT', '110111']);
+    expect(events.map((e: { type: string; eventCode: string | null }) => [e.type, e.eventCode])).to.deep.include([
+      'AUTHORITY_EVENT',
+      '110111',
+    ]);
   });
 
   it('the same event distributed again is not recorded twice', async () => {

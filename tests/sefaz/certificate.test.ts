@@ -56,7 +56,10 @@ describe('A1 certificate of a filial (PUT/GET /entry-document/nfe/certificado/:f
     expect(res.body.version).to.equal(2);
     expect(res.body.fingerprint).to.equal(parsePfx(a1.pfx, 'outra').fingerprint);
     expect(await rowsOf('sefaz_certificate', t.companyId)).to.have.length(1);
-    expect((await rowsOf('audit_log', t.companyId, "entity = 'sefaz-certificate'")).map((a) => a.action)).to.deep.equal(['CREATED', 'REPLACED']);
+    expect((await rowsOf('audit_log', t.companyId, "entity = 'sefaz-certificate'")).map((a) => a.action)).to.deep.equal([
+      'CREATED',
+      'REPLACED',
+    ]);
   });
 
   it('a root CNPJ of a branch of the same company is accepted', async () => {
@@ -88,7 +91,10 @@ describe('A1 certificate of a filial (PUT/GET /entry-document/nfe/certificado/:f
     });
 
     it('expired', async () => {
-      const a1 = sim.issueClientCertificate(await filialCnpj(other), 'X', 'x', { notBefore: new Date(Date.now() - 400 * DAY), notAfter: new Date(Date.now() - DAY) });
+      const a1 = sim.issueClientCertificate(await filialCnpj(other), 'X', 'x', {
+        notBefore: new Date(Date.now() - 400 * DAY),
+        notAfter: new Date(Date.now() - DAY),
+      });
       const res = await put(upload(a1.pfx, 'x'));
       expectProblem(res, 422, 'CERTIFICATE_EXPIRED');
       await nothingWritten();
@@ -165,8 +171,12 @@ describe('A1 certificate of a filial (PUT/GET /entry-document/nfe/certificado/:f
       expect(() => validateSefazConfig({ CERT_ENCRYPTION_KEY: 'short' })).to.throw(/CERT_ENCRYPTION_KEY/);
       expect(() => validateSefazConfig({ NODE_ENV: 'production' })).to.throw(/CERT_ENCRYPTION_KEY/);
       expect(validateSefazConfig({ CERT_ENCRYPTION_KEY: 'ab'.repeat(32) }).certificateKey).to.have.length(32);
-      expect(validateSefazConfig({}).endpoints.PRODUCTION.dist).to.equal('https://www1.nfe.fazenda.gov.br/NFeDistribuicaoDFe/NFeDistribuicaoDFe.asmx');
-      expect(validateSefazConfig({}).endpoints.HOMOLOGATION.event).to.equal('https://hom1.nfe.fazenda.gov.br/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx');
+      expect(validateSefazConfig({}).endpoints.PRODUCTION.dist).to.equal(
+        'https://www1.nfe.fazenda.gov.br/NFeDistribuicaoDFe/NFeDistribuicaoDFe.asmx',
+      );
+      expect(validateSefazConfig({}).endpoints.HOMOLOGATION.event).to.equal(
+        'https://hom1.nfe.fazenda.gov.br/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx',
+      );
     });
   });
 });

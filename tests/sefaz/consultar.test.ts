@@ -64,7 +64,10 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
     it('keeps the state and a log row per call, without certificate material', async () => {
       const state = (await stateOf(t))!;
       expect(state).to.include({ ultNsu: '000000000000120', maxNsu: '000000000000120', lastCStat: '138' });
-      const logs = await dataSource.manager.find(DfeLog, { where: { companyId: t.companyId, filialId: t.filialIds[0] }, order: { id: 'ASC' } });
+      const logs = await dataSource.manager.find(DfeLog, {
+        where: { companyId: t.companyId, filialId: t.filialIds[0] },
+        order: { id: 'ASC' },
+      });
       expect(logs.map((l) => [l.operation, l.cStat])).to.deep.equal([
         ['distNSU', '138'],
         ['distNSU', '138'],
@@ -135,7 +138,9 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body).to.include({ received: 5, ultNSU: '000000000000005', calls: 5 });
       expect(res.body.gaps).to.deep.equal({ filled: 4, pendingNsus: 0 });
-      const ops = (await dataSource.manager.find(DfeLog, { where: { companyId: t.companyId }, order: { id: 'ASC' } })).map((l) => l.operation);
+      const ops = (await dataSource.manager.find(DfeLog, { where: { companyId: t.companyId }, order: { id: 'ASC' } })).map(
+        (l) => l.operation,
+      );
       expect(ops).to.deep.equal(['distNSU', 'consNSU', 'consNSU', 'consNSU', 'consNSU', 'distNSU']);
       expect(await rowsOf('nfe_inbound', t.companyId)).to.have.length(5);
       expect((await stateOf(t))!.pendingGaps).to.equal(null);
@@ -162,7 +167,11 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
       const realClientFor = connection.clientFor;
       connection.clientFor = async (filial) => {
         const client = await realClientFor(filial);
-        await dataSource.manager.insert(DfeState, { companyId: t.companyId, filialId: t.filialIds[0], leaseUntil: new Date(Date.now() + 60_000) });
+        await dataSource.manager.insert(DfeState, {
+          companyId: t.companyId,
+          filialId: t.filialIds[0],
+          leaseUntil: new Date(Date.now() + 60_000),
+        });
         return client;
       };
       let res;

@@ -122,7 +122,13 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.data).to.have.length(2);
       const [f0] = res.body.data;
-      expect(f0).to.include({ filialId: t.filialHashes[0], cnpj: t.cnpjs[0], hasCertificate: true, status: 'SCHEDULED', documentsReceived: 500 });
+      expect(f0).to.include({
+        filialId: t.filialHashes[0],
+        cnpj: t.cnpjs[0],
+        hasCertificate: true,
+        status: 'SCHEDULED',
+        documentsReceived: 500,
+      });
       expect(f0.settings).to.deep.equal({ enabled: true, intervalMinutes: 60, autoCiencia: true });
       expect(f0.lastRun).to.include({ outcome: 'OK' });
       expect(Date.parse(f0.nextRunAt)).to.be.greaterThan(Date.parse(f0.lastRun.startedAt));
@@ -153,7 +159,11 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
         leaseOwner: 'dead-replica',
         leaseUntil: new Date(w.clock.t + 15 * MINUTE),
       });
-      await dataSource.manager.insert(DfeState, { companyId: t.companyId, filialId: t.filialIds[0], leaseUntil: new Date(w.clock.t + 5 * MINUTE) });
+      await dataSource.manager.insert(DfeState, {
+        companyId: t.companyId,
+        filialId: t.filialIds[0],
+        leaseUntil: new Date(w.clock.t + 5 * MINUTE),
+      });
       const b = w.replica('replica-b');
       await b.tick();
       w.clock.advance(10 * MINUTE);

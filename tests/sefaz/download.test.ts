@@ -8,7 +8,8 @@ describe('POST /entry-document/nfe/download-xml and /consultar-por-chave (consCh
   this.timeout(60_000);
   let t: SefazTenant;
   let keys: string[];
-  const inbound = async (key: string, tenant: SefazTenant = t) => (await rowsOf('nfe_inbound', tenant.companyId, 'access_key = ?', [key]))[0];
+  const inbound = async (key: string, tenant: SefazTenant = t) =>
+    (await rowsOf('nfe_inbound', tenant.companyId, 'access_key = ?', [key]))[0];
   const download = (body: object, tenant: SefazTenant = t) => api().post(`${NFE}/download-xml`).set(tenant.headers()).send(body);
 
   before(async () => {
@@ -28,7 +29,9 @@ describe('POST /entry-document/nfe/download-xml and /consultar-por-chave (consCh
     });
 
     it('autoCiencia off, after a CONFIRMACAO: the XML is fetched and stored', async () => {
-      expect((await api().post(`${NFE}/manifestar`).set(t.headers()).send({ accessKey: keys[0], event: 'CONFIRMACAO' })).status).to.equal(200);
+      expect((await api().post(`${NFE}/manifestar`).set(t.headers()).send({ accessKey: keys[0], event: 'CONFIRMACAO' })).status).to.equal(
+        200,
+      );
       const res = await download({ accessKey: keys[0] });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body).to.include({ downloaded: true, cStat: '138', ciencia: null });
@@ -41,7 +44,9 @@ describe('POST /entry-document/nfe/download-xml and /consultar-por-chave (consCh
 
     it('autoCiencia on: CIENCIA is sent first, then the XML arrives', async () => {
       await setFilialOptions(t, 0, { autoCiencia: true });
-      const res = await download({ inboundId: (await api().get(`${NFE}/inbound/${t.filialHashes[0]}?accessKey=${keys[1]}`).set(t.headers())).body.data[0].id });
+      const res = await download({
+        inboundId: (await api().get(`${NFE}/inbound/${t.filialHashes[0]}?accessKey=${keys[1]}`).set(t.headers())).body.data[0].id,
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.downloaded).to.equal(true);
       expect(res.body.ciencia).to.include({ cStat: '135', alreadyRegistered: false });

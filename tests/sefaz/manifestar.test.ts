@@ -18,7 +18,8 @@ describe('POST /entry-document/nfe/manifestar (NFeRecepcaoEvento 4.00)', functio
   let t: SefazTenant;
   let keys: string[];
   const manifest = (body: object, tenant: SefazTenant = t) => api().post(`${NFE}/manifestar`).set(tenant.headers()).send(body);
-  const inbound = async (key: string, tenant: SefazTenant = t) => (await rowsOf('nfe_inbound', tenant.companyId, 'access_key = ?', [key]))[0];
+  const inbound = async (key: string, tenant: SefazTenant = t) =>
+    (await rowsOf('nfe_inbound', tenant.companyId, 'access_key = ?', [key]))[0];
 
   before(async () => {
     t = await sefazTenant();
@@ -41,12 +42,18 @@ describe('POST /entry-document/nfe/manifestar (NFeRecepcaoEvento 4.00)', functio
     expect(row.manifestation_at).to.not.equal(null);
     const history = await rowsOf('nfe_inbound_event', t.companyId, "inbound_id = ? AND type = 'MANIFESTED'", [row.id]);
     expect(history.map((h) => [h.event_code, h.protocol])).to.deep.equal([['210210', res.body.protocol]]);
-    expect(await rowsOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND entity_id = ? AND action = 'MANIFESTED'", [row.id])).to.have.length(1);
+    expect(
+      await rowsOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND entity_id = ? AND action = 'MANIFESTED'", [row.id]),
+    ).to.have.length(1);
     const events = await rowsOf('outbox_event', t.companyId, "type = 'nfe.manifested'");
     expect(events).to.have.length(1);
     expect(JSON.parse(events[0].data)).to.include({ accessKey: keys[0], manifestation: 'CIENCIA', cStat: '135' });
 
-    const [log] = await dataSource.manager.find(DfeLog, { where: { companyId: t.companyId, service: 'RECEPCAO_EVENTO' }, order: { id: 'DESC' }, take: 1 });
+    const [log] = await dataSource.manager.find(DfeLog, {
+      where: { companyId: t.companyId, service: 'RECEPCAO_EVENTO' },
+      order: { id: 'DESC' },
+      take: 1,
+    });
     expect(log).to.include({ operation: '210210', cStat: '135', httpStatus: 200 });
     const request = zlib.gunzipSync(log.requestGz).toString();
     expect(request).to.contain(`<infEvento Id="ID210210${keys[0]}01">`);
@@ -86,8 +93,10 @@ describe('POST /entry-document/nfe/manifestar (NFeRecepcaoEvento 4.00)', functio
       expect(await logCount(t)).to.equal(calls);
     };
     it('210240 without a justification', () => refused({ accessKey: keys[3], event: 'NAO_REALIZADA' }, ['justification']));
-    it('210240 with 14 characters', () => refused({ accessKey: keys[3], event: 'NAO_REALIZADA', justification: '12345678901234' }, ['justification']));
-    it('a justification with another event', () => refused({ accessKey: keys[3], event: 'CIENCIA', justification: 'justificativa longa o bastante' }, ['justification']));
+    it('210240 with 14 characters', () =>
+      refused({ accessKey: keys[3], event: 'NAO_REALIZADA', justification: '12345678901234' }, ['justification']));
+    it('a justification with another event', () =>
+      refused({ accessKey: keys[3], event: 'CIENCIA', justification: 'justificativa longa o bastante' }, ['justification']));
     it('unknown event and malformed key', () => refused({ accessKey: '123', event: 'CANCELAR' }, ['accessKey', 'event']));
   });
 
@@ -115,12 +124,19 @@ describe('POST /entry-document/nfe/manifestar (NFeRecepcaoEvento 4.00)', functio
   });
 
   it('two at once for one key: one 135, one 573, both succeed; one protocol recorded', async () => {
-    const [a, b] = await Promise.all([manifest({ accessKey: keys[4], event: 'CIENCIA' }), manifest({ accessKey: keys[4], event: 'CIENCIA' })]);
+    const [a, b] = await Promise.all([
+      manifest({ accessKey: keys[4], event: 'CIENCIA' }),
+      manifest({ accessKey: keys[4], event: 'CIENCIA' }),
+    ]);
     expect([a.status, b.status]).to.deep.equal([200, 200]);
     expect([a.body.cStat, b.body.cStat].sort()).to.deep.equal(['135', '573']);
     const winner = a.body.cStat === '135' ? a : b;
     expect(await inbound(keys[4])).to.include({ manifestation: 'CIENCIA', manifestation_protocol: winner.body.protocol });
-    expect(await rowsOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND action = 'MANIFESTED' AND entity_id = ?", [(await inbound(keys[4])).id])).to.have.length(1);
+    expect(
+      await rowsOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND action = 'MANIFESTED' AND entity_id = ?", [
+        (await inbound(keys[4])).id,
+      ]),
+    ).to.have.length(1);
   });
 
   it('answers crossing: the 573 recorded before the 135 of the same ciência; one MANIFESTED, one event, the protocol filled in', async () => {
@@ -134,7 +150,12 @@ describe('POST /entry-document/nfe/manifestar (NFeRecepcaoEvento 4.00)', functio
     await record('135', '135260000000777');
     const row = await inbound(keys[6]);
     expect(row).to.include({ manifestation: 'CIENCIA', manifestation_protocol: '135260000000777' });
-    const audits = await rowsOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND entity_id = ? AND action IN ('MANIFESTED', 'UPDATED')", [row.id]);
+    const audits = await rowsOf(
+      'audit_log',
+      t.companyId,
+      "entity = 'nfe-inbound' AND entity_id = ? AND action IN ('MANIFESTED', 'UPDATED')",
+      [row.id],
+    );
     expect(audits.map((a) => [a.action, JSON.parse(a.changes)])).to.deep.equal([
       ['MANIFESTED', { manifestation: ['NONE', 'CIENCIA'], manifestationProtocol: [null, null] }],
       ['UPDATED', { manifestationProtocol: [null, '135260000000777'] }],
@@ -164,7 +185,12 @@ describe('POST /entry-document/nfe/manifestar (NFeRecepcaoEvento 4.00)', functio
     const b = await sefazTenant();
     const [key] = b.sim.generate({ recipient: b.cnpj, count: 1 }).map((g) => g.accessKey);
     await api().post(`${NFE}/consultar`).set(b.headers());
-    await setFilialEndpoint(b.companyId, b.filialIds[0], { distUrl: `https://127.0.0.1:${port}/d`, eventUrl: `https://127.0.0.1:${port}/e`, caPem: b.endpoints.caPem, label: 'broken' });
+    await setFilialEndpoint(b.companyId, b.filialIds[0], {
+      distUrl: `https://127.0.0.1:${port}/d`,
+      eventUrl: `https://127.0.0.1:${port}/e`,
+      caPem: b.endpoints.caPem,
+      label: 'broken',
+    });
     try {
       const res = await manifest({ accessKey: key, event: 'CIENCIA' }, b);
       expectProblem(res, 502, 'SEFAZ_SOAP_FAULT');

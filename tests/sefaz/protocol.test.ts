@@ -58,7 +58,12 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
       expect(proc.kind).to.equal('procNFe');
       expect((proc as { xml: string }).xml).to.equal(fixture('procNFe-v400-prod-sp-12itens-4duplicatas.xml'));
       const summary = r.documents.find((d) => d.nsu === '000000000016215')!;
-      expect(summary).to.deep.include({ kind: 'resNFe', accessKey: '35200807934034000100550010000112391688126813', total: '3471.64', situation: '1' });
+      expect(summary).to.deep.include({
+        kind: 'resNFe',
+        accessKey: '35200807934034000100550010000112391688126813',
+        total: '3471.64',
+        situation: '1',
+      });
     });
 
     it('138 of an issuer’s stream (SOAP 1.2, pretty-printed): events with their registration', () => {
@@ -95,7 +100,10 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
         const err = authorityAnswerError(r.events[0].cStat, r.events[0].xMotivo, 'x');
         expect(err).to.be.instanceOf(AppError);
         expect(err).to.include({ kind: 'business_rule', code: 'SEFAZ_REJECTED' });
-        expect(err.extensions).to.deep.equal({ cStat: '596', xMotivo: 'Rejeicao: Evento apresentado apos o prazo permitido para o evento: [6 meses]' });
+        expect(err.extensions).to.deep.equal({
+          cStat: '596',
+          xMotivo: 'Rejeicao: Evento apresentado apos o prazo permitido para o evento: [6 meses]',
+        });
       });
     }
 
@@ -167,7 +175,10 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
           const xml = signed('NAO_REALIZADA');
           fs.writeFileSync(good, xml);
           fs.writeFileSync(bad, xml.replace('Operacao desfeita', 'Operacao refeita'));
-          const run = (file: string) => spawnSync('xmlsec1', ['--verify', '--trusted-pem', path.join(dir, 'ca.pem'), '--id-attr:Id', 'infEvento', file], { encoding: 'utf8' });
+          const run = (file: string) =>
+            spawnSync('xmlsec1', ['--verify', '--trusted-pem', path.join(dir, 'ca.pem'), '--id-attr:Id', 'infEvento', file], {
+              encoding: 'utf8',
+            });
           const ok = run(good);
           expect(ok.status, ok.stderr).to.equal(0);
           expect(ok.stderr).to.match(/^OK/m);
@@ -185,7 +196,11 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
         try {
           fs.writeFileSync(path.join(dir, 'ca.pem'), sim.ca.certPem);
           fs.writeFileSync(path.join(dir, 'nfe.xml'), g.xml);
-          const res = spawnSync('xmlsec1', ['--verify', '--trusted-pem', path.join(dir, 'ca.pem'), '--id-attr:Id', 'infNFe', path.join(dir, 'nfe.xml')], { encoding: 'utf8' });
+          const res = spawnSync(
+            'xmlsec1',
+            ['--verify', '--trusted-pem', path.join(dir, 'ca.pem'), '--id-attr:Id', 'infNFe', path.join(dir, 'nfe.xml')],
+            { encoding: 'utf8' },
+          );
           expect(res.status, res.stderr).to.equal(0);
         } finally {
           fs.rmSync(dir, { recursive: true, force: true });
@@ -254,7 +269,13 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
 
     it('the simulator’s replies: retDistDFeInt (138, 656) and retEnvEvento (135, 573)', () => {
       expect(replies.retDistDFeInt.map((r) => /<cStat>(\d+)/.exec(r)![1])).to.deep.equal(['138', '656', '138', '138']);
-      expect(replies.retEnvEvento.map((r) => [...r.matchAll(/<cStat>(\d+)/g)].map((m) => m[1]).join('/'))).to.deep.equal(['128/135', '128/573', '128/135', '128/135', '128/135']);
+      expect(replies.retEnvEvento.map((r) => [...r.matchAll(/<cStat>(\d+)/g)].map((m) => m[1]).join('/'))).to.deep.equal([
+        '128/135',
+        '128/573',
+        '128/135',
+        '128/135',
+        '128/135',
+      ]);
       const dist = xsdValidate('retDistDFeInt_v1.01.xsd', [
         ...replies.retDistDFeInt,
         buildRetDistDFeInt({

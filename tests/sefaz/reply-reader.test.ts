@@ -6,8 +6,25 @@ import { IssuerAuthority } from '../../src/dev/sefaz-simulator/issuer-authority'
 import { buildRetDistDFeInt } from '../../src/modules/authority/xml/dist-dfe';
 import { childElements, parseRoot, XmlReadError } from '../../src/modules/authority/xml/dom';
 import { buildRetEnvEvento, buildRetEvento } from '../../src/modules/authority/xml/events';
-import { AUTORIZACAO, buildConsSitNFe, buildConsStatServ, CONSULTA_PROTOCOLO, INUTILIZACAO, STATUS_SERVICO } from '../../src/modules/authority/xml/outbound';
-import { answerStatus, authorizationOf, eventLotOf, parseReply, readReply, ReplyNode, situationOf, statusOf, voidingOf } from '../../src/modules/authority/xml/reply';
+import {
+  AUTORIZACAO,
+  buildConsSitNFe,
+  buildConsStatServ,
+  CONSULTA_PROTOCOLO,
+  INUTILIZACAO,
+  STATUS_SERVICO,
+} from '../../src/modules/authority/xml/outbound';
+import {
+  answerStatus,
+  authorizationOf,
+  eventLotOf,
+  parseReply,
+  readReply,
+  ReplyNode,
+  situationOf,
+  statusOf,
+  voidingOf,
+} from '../../src/modules/authority/xml/reply';
 import { buildFaultEnvelope, buildResponseEnvelope, DIST_DFE, RECEPCAO_EVENTO, SoapFault } from '../../src/modules/authority/xml/soap';
 import { FIXTURES, hasFixtures } from './support';
 
@@ -35,10 +52,15 @@ function domOutline(el: Element): Outline {
     if (a.name !== 'xmlns' && a.prefix !== 'xmlns') attrs[a.localName ?? a.name] = a.value;
   }
   const kids = childElements(el);
-  return kids.length ? { name: el.localName!, attrs, children: kids.map(domOutline) } : { name: el.localName!, attrs, text: el.textContent ?? '' };
+  return kids.length
+    ? { name: el.localName!, attrs, children: kids.map(domOutline) }
+    : { name: el.localName!, attrs, text: el.textContent ?? '' };
 }
 
-const readerOutline = (n: ReplyNode): Outline => (n.children.length ? { name: n.name, attrs: n.attrs, children: n.children.map(readerOutline) } : { name: n.name, attrs: n.attrs, text: n.text });
+const readerOutline = (n: ReplyNode): Outline =>
+  n.children.length
+    ? { name: n.name, attrs: n.attrs, children: n.children.map(readerOutline) }
+    : { name: n.name, attrs: n.attrs, text: n.text };
 
 const sameAsDom = (raw: string) => expect(readerOutline(parseReply(raw))).to.deep.equal(domOutline(parseRoot(raw)));
 
@@ -56,17 +78,41 @@ const PREFIXED =
 
 const SHAPES: [string, string][] = [
   ['authorized (the envelope the simulator sends)', buildResponseEnvelope(AUTORIZACAO, ret(prot()))],
-  ['rejected in the protocol', buildResponseEnvelope(AUTORIZACAO, ret(prot('539', 'Rejeicao: Duplicidade de NF-e com diferenca na Chave de Acesso')))],
-  ['refused as a lot, no protocol (108)', buildResponseEnvelope(AUTORIZACAO, ret('', '108', 'Servico Paralisado Momentaneamente (curto prazo)'))],
+  [
+    'rejected in the protocol',
+    buildResponseEnvelope(AUTORIZACAO, ret(prot('539', 'Rejeicao: Duplicidade de NF-e com diferenca na Chave de Acesso'))),
+  ],
+  [
+    'refused as a lot, no protocol (108)',
+    buildResponseEnvelope(AUTORIZACAO, ret('', '108', 'Servico Paralisado Momentaneamente (curto prazo)')),
+  ],
   ['prefixed envelope and message, declaration, BOM, indentation, CRLF', PREFIXED],
-  ['entities in the reasons', buildResponseEnvelope(AUTORIZACAO, ret(prot('100', 'Autoriza&#231;&#xE3;o &amp; &lt;uso&gt; &quot;ok&quot; &apos;ok&apos;'), '104', 'Lote &amp; processado'))],
+  [
+    'entities in the reasons',
+    buildResponseEnvelope(
+      AUTORIZACAO,
+      ret(prot('100', 'Autoriza&#231;&#xE3;o &amp; &lt;uso&gt; &quot;ok&quot; &apos;ok&apos;'), '104', 'Lote &amp; processado'),
+    ),
+  ],
   ['the bare message (a gateway stripped the envelope)', ret(prot())],
-  ['a receipt (asynchronous lot)', buildResponseEnvelope(AUTORIZACAO, ret('<infRec><nRec>351000000000001</nRec><tMed>1</tMed></infRec>', '103', 'Lote recebido com sucesso'))],
-  ['empty and self-closed values', buildResponseEnvelope(AUTORIZACAO, ret('<protNFe versao="4.00"><infProt><cStat/><xMotivo></xMotivo></infProt></protNFe>', '104', ''))],
+  [
+    'a receipt (asynchronous lot)',
+    buildResponseEnvelope(
+      AUTORIZACAO,
+      ret('<infRec><nRec>351000000000001</nRec><tMed>1</tMed></infRec>', '103', 'Lote recebido com sucesso'),
+    ),
+  ],
+  [
+    'empty and self-closed values',
+    buildResponseEnvelope(AUTORIZACAO, ret('<protNFe versao="4.00"><infProt><cStat/><xMotivo></xMotivo></infProt></protNFe>', '104', '')),
+  ],
   ['a comment and a processing instruction', buildResponseEnvelope(AUTORIZACAO, ret(`<!-- x --><?pi x?>${prot()}`))],
   ['a bare ampersand', buildResponseEnvelope(AUTORIZACAO, ret(prot('100', 'A & B')))],
   ['CDATA', buildResponseEnvelope(AUTORIZACAO, ret(prot('100', '<![CDATA[Autorizado <uso> & ok]]>')))],
-  ['single-quoted attributes and spaces in tags', buildResponseEnvelope(AUTORIZACAO, ret(prot())).replace('versao="4.00"', "versao = '4.00' ").replace('</cStat>', '</cStat >')],
+  [
+    'single-quoted attributes and spaces in tags',
+    buildResponseEnvelope(AUTORIZACAO, ret(prot())).replace('versao="4.00"', "versao = '4.00' ").replace('</cStat>', '</cStat >'),
+  ],
 ];
 
 describe('the reader of the authority replies', () => {
@@ -76,7 +122,10 @@ describe('the reader of the authority replies', () => {
     const sim = new IssuerAuthority({ now: () => Date.parse('2026-11-28T11:00:00Z') });
     const simulated: [string, string][] = [
       ['simulator: status', buildResponseEnvelope(STATUS_SERVICO, sim.status(buildConsStatServ('2', '35'), false))],
-      ['simulator: situation of an unknown key', buildResponseEnvelope(CONSULTA_PROTOCOLO, sim.situation(buildConsSitNFe('2', KEY), false))],
+      [
+        'simulator: situation of an unknown key',
+        buildResponseEnvelope(CONSULTA_PROTOCOLO, sim.situation(buildConsSitNFe('2', KEY), false)),
+      ],
       [
         'simulator: an event lot',
         buildResponseEnvelope(
@@ -115,7 +164,9 @@ describe('the reader of the authority replies', () => {
             dhResp: '2026-11-28T08:00:00-03:00',
             tpAmb: '1',
             verAplic: 'SIM',
-            documents: [{ nsu: '000000000000001', schema: 'resNFe_v1.01.xsd', xml: `<resNFe xmlns="${NS}"><chNFe>${KEY}</chNFe></resNFe>` }],
+            documents: [
+              { nsu: '000000000000001', schema: 'resNFe_v1.01.xsd', xml: `<resNFe xmlns="${NS}"><chNFe>${KEY}</chNFe></resNFe>` },
+            ],
           }),
         ),
       ],
@@ -149,14 +200,25 @@ describe('the reader of the authority replies', () => {
       expect(a).to.deep.include({ cStat: '104', xMotivo: 'Lote processado' });
       expect(a.protocol).to.deep.include({ cStat: '100', protocol: '135260000000002', accessKey: KEY });
       expect(a.protocol!.xml).to.match(/^<n:protNFe versao="4.00">.*<\/n:protNFe>$/);
-      const e = authorizationOf(readReply(buildResponseEnvelope(AUTORIZACAO, ret(prot('100', 'Autoriza&#231;&#xE3;o &amp; &lt;uso&gt;'))), 'retEnviNFe'));
+      const e = authorizationOf(
+        readReply(buildResponseEnvelope(AUTORIZACAO, ret(prot('100', 'Autoriza&#231;&#xE3;o &amp; &lt;uso&gt;'))), 'retEnviNFe'),
+      );
       expect(e.protocol!.xMotivo).to.equal('Autorização & <uso>');
-      const c = authorizationOf(readReply(buildResponseEnvelope(AUTORIZACAO, ret(prot('100', '<![CDATA[Autorizado <uso>]]>'))), 'retEnviNFe'));
+      const c = authorizationOf(
+        readReply(buildResponseEnvelope(AUTORIZACAO, ret(prot('100', '<![CDATA[Autorizado <uso>]]>'))), 'retEnviNFe'),
+      );
       expect(c.protocol!.xMotivo).to.equal('Autorizado <uso>');
     });
 
     it('a receipt, and a lot refused without a protocol', () => {
-      expect(authorizationOf(readReply(buildResponseEnvelope(AUTORIZACAO, ret('<infRec><nRec>351000000000001</nRec></infRec>', '103', 'Lote recebido')), 'retEnviNFe'))).to.deep.include({
+      expect(
+        authorizationOf(
+          readReply(
+            buildResponseEnvelope(AUTORIZACAO, ret('<infRec><nRec>351000000000001</nRec></infRec>', '103', 'Lote recebido')),
+            'retEnviNFe',
+          ),
+        ),
+      ).to.deep.include({
         cStat: '103',
         receipt: '351000000000001',
         protocol: null,
@@ -177,7 +239,17 @@ describe('the reader of the authority replies', () => {
         registeredAt: '2026-11-28T08:00:00-03:00',
         protocol: '135260000000009',
       });
-      const raw = buildResponseEnvelope(RECEPCAO_EVENTO, buildRetEnvEvento({ idLote: '7', tpAmb: '2', verAplic: 'SIM', cStat: '128', xMotivo: 'Lote de evento processado', retEventos: [retEvento] }));
+      const raw = buildResponseEnvelope(
+        RECEPCAO_EVENTO,
+        buildRetEnvEvento({
+          idLote: '7',
+          tpAmb: '2',
+          verAplic: 'SIM',
+          cStat: '128',
+          xMotivo: 'Lote de evento processado',
+          retEventos: [retEvento],
+        }),
+      );
       const lot = eventLotOf(readReply(raw, 'retEnvEvento'));
       expect(lot).to.deep.include({ idLote: '7', cStat: '128', retEventos: [retEvento] });
       expect(lot.events[0]).to.deep.equal({
@@ -200,23 +272,38 @@ describe('the reader of the authority replies', () => {
         const lot = eventLotOf(readReply(raw, 'retEnvEvento'));
         expect(lot.events[0]).to.include({ cStat: '573', tpEvento: '210210', sequence: 1 });
         expect(lot.retEventos[0]).to.equal(/<retEvento[\s>][\s\S]*?<\/retEvento>/.exec(raw)![0]);
-        expect(answerStatus(readReply(raw, 'retEnvEvento').message)).to.deep.equal({ cStat: '573', xMotivo: 'Rejeicao: Duplicidade de evento' });
+        expect(answerStatus(readReply(raw, 'retEnvEvento').message)).to.deep.equal({
+          cStat: '573',
+          xMotivo: 'Rejeicao: Duplicidade de evento',
+        });
       });
 
     it('status, situation and voiding', () => {
       const sim = new IssuerAuthority({ now: () => Date.parse('2026-11-28T11:00:00Z') });
-      expect(statusOf(readReply(buildResponseEnvelope(STATUS_SERVICO, sim.status(buildConsStatServ('2', '35'), false)), 'retConsStatServ')).cStat).to.equal('107');
-      expect(situationOf(readReply(buildResponseEnvelope(CONSULTA_PROTOCOLO, sim.situation(buildConsSitNFe('2', KEY), false)), 'retConsSitNFe'))).to.deep.include({ protocol: null, events: [] });
+      expect(
+        statusOf(readReply(buildResponseEnvelope(STATUS_SERVICO, sim.status(buildConsStatServ('2', '35'), false)), 'retConsStatServ'))
+          .cStat,
+      ).to.equal('107');
+      expect(
+        situationOf(readReply(buildResponseEnvelope(CONSULTA_PROTOCOLO, sim.situation(buildConsSitNFe('2', KEY), false)), 'retConsSitNFe')),
+      ).to.deep.include({ protocol: null, events: [] });
       const inut = `<retInutNFe xmlns="${NS}" versao="4.00"><infInut><tpAmb>2</tpAmb><cStat>102</cStat><xMotivo>Inutilizacao de numero homologado</xMotivo><dhRecbto>2026-11-28T08:00:00-03:00</dhRecbto><nProt>135260000000010</nProt></infInut></retInutNFe>`;
       const v = voidingOf(readReply(buildResponseEnvelope(INUTILIZACAO, inut), 'retInutNFe'));
-      expect(v).to.deep.equal({ cStat: '102', xMotivo: 'Inutilizacao de numero homologado', protocol: '135260000000010', receivedAt: '2026-11-28T08:00:00-03:00', xml: inut });
+      expect(v).to.deep.equal({
+        cStat: '102',
+        xMotivo: 'Inutilizacao de numero homologado',
+        protocol: '135260000000010',
+        receivedAt: '2026-11-28T08:00:00-03:00',
+        xml: inut,
+      });
     });
   });
 
   describe('refusals', () => {
     it('a SOAP Fault (1.2 and 1.1) is the fault', () => {
       expect(() => readReply(buildFaultEnvelope('Mensagem invalida'), 'retEnviNFe')).to.throw(SoapFault, 'Mensagem invalida');
-      const fault11 = '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><s:Fault><faultcode>s:Client</faultcode><faultstring>Bad</faultstring></s:Fault></s:Body></s:Envelope>';
+      const fault11 =
+        '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><s:Fault><faultcode>s:Client</faultcode><faultstring>Bad</faultstring></s:Fault></s:Body></s:Envelope>';
       expect(() => readReply(fault11, 'retEnviNFe')).to.throw(SoapFault, 'Bad');
     });
 

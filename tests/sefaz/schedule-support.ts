@@ -42,7 +42,11 @@ export interface RecordedCall {
 }
 
 /** The filial's settings as the settings route (another engineer's) will set them: straight on the row. */
-export async function setDfeSync(t: TestTenant, i: number, s: { enabled?: boolean; intervalMinutes?: number; autoCiencia?: boolean }): Promise<void> {
+export async function setDfeSync(
+  t: TestTenant,
+  i: number,
+  s: { enabled?: boolean; intervalMinutes?: number; autoCiencia?: boolean },
+): Promise<void> {
   await dataSource.manager.update(
     Filial,
     { id: t.filialIds[i], companyId: t.companyId },
@@ -54,7 +58,8 @@ export async function setDfeSync(t: TestTenant, i: number, s: { enabled?: boolea
   );
 }
 
-export const scheduleRow = (t: TestTenant, i = 0) => dataSource.manager.findOneBy(DfeSchedule, { companyId: t.companyId, filialId: t.filialIds[i] });
+export const scheduleRow = (t: TestTenant, i = 0) =>
+  dataSource.manager.findOneBy(DfeSchedule, { companyId: t.companyId, filialId: t.filialIds[i] });
 
 export interface ScheduleWorld {
   clock: SimClock;
@@ -63,7 +68,12 @@ export interface ScheduleWorld {
   calls: RecordedCall[];
   replica: (owner: string, opts?: { cienciaPerRun?: number }) => DfeScheduler;
   /** A tenant whose filiais have certificates of this simulator, point at it and have the sync on. */
-  tenant: (opts?: { filiais?: number; enabled?: boolean; autoCiencia?: boolean; intervalMinutes?: number }) => Promise<TestTenant & { cnpjs: string[] }>;
+  tenant: (opts?: {
+    filiais?: number;
+    enabled?: boolean;
+    autoCiencia?: boolean;
+    intervalMinutes?: number;
+  }) => Promise<TestTenant & { cnpjs: string[] }>;
   stop: () => Promise<void>;
 }
 
@@ -138,8 +148,17 @@ export async function scheduleWorld(): Promise<ScheduleWorld> {
         cnpjs.push(cnpj);
         const a1 = sim.issueClientCertificate(cnpj, `FILIAL ${i + 1} LTDA`, 'senha');
         await saveCertificate(t.ctx, t.filialIds[i], { pfx: a1.pfx.toString('base64'), password: a1.password });
-        await setFilialEndpoint(t.companyId, t.filialIds[i], { distUrl: endpoints.distUrl, eventUrl: endpoints.eventUrl, caPem: endpoints.caPem, label: 'local simulator' });
-        await setDfeSync(t, i, { enabled: opts.enabled ?? true, intervalMinutes: opts.intervalMinutes ?? 60, autoCiencia: opts.autoCiencia ?? true });
+        await setFilialEndpoint(t.companyId, t.filialIds[i], {
+          distUrl: endpoints.distUrl,
+          eventUrl: endpoints.eventUrl,
+          caPem: endpoints.caPem,
+          label: 'local simulator',
+        });
+        await setDfeSync(t, i, {
+          enabled: opts.enabled ?? true,
+          intervalMinutes: opts.intervalMinutes ?? 60,
+          autoCiencia: opts.autoCiencia ?? true,
+        });
       }
       return Object.assign(t, { cnpjs });
     },
@@ -158,7 +177,8 @@ export function sequenceViolations(calls: RecordedCall[], cnpj: string): string[
   const problems: string[] = [];
   let expected: string | null = null;
   for (const c of calls.filter((x) => x.cnpj === cnpj && x.kind === 'distNSU')) {
-    if (expected !== null && c.nsu !== expected) problems.push(`distNSU ${c.nsu} at ${new Date(c.at).toISOString()} after a reply with ultNSU ${expected}`);
+    if (expected !== null && c.nsu !== expected)
+      problems.push(`distNSU ${c.nsu} at ${new Date(c.at).toISOString()} after a reply with ultNSU ${expected}`);
     expected = c.replyUltNSU ?? expected;
   }
   return problems;

@@ -71,7 +71,13 @@ function issuerEvento(e: IssuerEvent): string {
   return buildIssuerEvento(canonical, signatureFor(issuerEventId(e), canonical, signer).signature);
 }
 
-const QR = { version: 2 as const, cscId: 1, cscToken: 'TOKEN-CSC-TESTE', qrCodeUrl: 'https://qr.example/nfce?x=1&y=2', consultUrl: 'https://consulta.example/nfce' };
+const QR = {
+  version: 2 as const,
+  cscId: 1,
+  cscToken: 'TOKEN-CSC-TESTE',
+  qrCodeUrl: 'https://qr.example/nfce?x=1&y=2',
+  consultUrl: 'https://consulta.example/nfce',
+};
 
 /** Every document type, signed by the one signer: [label, text, signed element]. */
 const documents: [string, string, 'infNFe' | 'infEvento' | 'infInut'][] = [];
@@ -111,15 +117,33 @@ const documents: [string, string, 'infNFe' | 'infEvento' | 'infInut'][] = [];
   documents.push(['NFC-e (buildSignedNfce)', nfce.signedXml, 'infNFe']);
   documents.push(['issuer cancellation 110111', issuerEvento(issuerEvent({})), 'infEvento']);
   documents.push(['issuer correction letter 110110', issuerEvento(issuerEvent({ tpEvento: '110110', protocol: undefined })), 'infEvento']);
-  documents.push(['substitution 110112', issuerEvento(issuerEvent({ tpEvento: '110112', referencedKey: KEY.replace(/0$/, '1'), appVersion: 'PDV & 1.0' })), 'infEvento']);
+  documents.push([
+    'substitution 110112',
+    issuerEvento(issuerEvent({ tpEvento: '110112', referencedKey: KEY.replace(/0$/, '1'), appVersion: 'PDV & 1.0' })),
+    'infEvento',
+  ]);
   const inut = { tpAmb: '2', cUF: '35', year: '26', cnpj: ISSUER.cnpj, model: 55, series: 1, first: 10, last: 12, justification: TRICKY };
   const canonicalInut = canonicalInfInut(inut);
   documents.push(['inutilização', buildInutNFe(canonicalInut, signatureFor(voidId(inut), canonicalInut, signer).signature), 'infInut']);
   for (const event of ['CIENCIA', 'NAO_REALIZADA'] as const) {
-    const lot = buildSignedEnvEvento({ event, accessKey: KEY, tpAmb: '2', recipientDocument: ISSUER.cnpj, justification: TRICKY }, credentials, '1');
+    const lot = buildSignedEnvEvento(
+      { event, accessKey: KEY, tpAmb: '2', recipientDocument: ISSUER.cnpj, justification: TRICKY },
+      credentials,
+      '1',
+    );
     documents.push([`manifestation ${event} (buildSignedEnvEvento)`, lot.evento, 'infEvento']);
   }
-  const note = generateNfe({ issuer: ISSUER, recipient: { cnpj: '60746948000112', name: `DEST ${TRICKY}`, uf: 'SP' }, items: SAMPLE_ITEMS.slice(0, 2), tpAmb: '1', number: 9, signer: credentials }, 9);
+  const note = generateNfe(
+    {
+      issuer: ISSUER,
+      recipient: { cnpj: '60746948000112', name: `DEST ${TRICKY}`, uf: 'SP' },
+      items: SAMPLE_ITEMS.slice(0, 2),
+      tpAmb: '1',
+      number: 9,
+      signer: credentials,
+    },
+    9,
+  );
   documents.push(["the simulator's NF-e (generateNfe)", note.xml, 'infNFe']);
   documents.push([
     "the simulator's issuer cancellation (signedEvento)",

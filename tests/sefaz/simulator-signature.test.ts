@@ -23,7 +23,17 @@ const other = testCertificate('33000167000101', 'OUTRA EMPRESA LTDA');
 const signer = { keyPem: cert.privateKeyPem, certPem: cert.certificatePem };
 
 function signedNfe(n = 1001): string {
-  const g = generateNfe({ issuer: ISSUER, recipient: { cnpj: '60746948000112', name: 'DEST', uf: 'SP' }, items: SAMPLE_ITEMS.slice(0, 2), tpAmb: '2', number: n, signer }, n);
+  const g = generateNfe(
+    {
+      issuer: ISSUER,
+      recipient: { cnpj: '60746948000112', name: 'DEST', uf: 'SP' },
+      items: SAMPLE_ITEMS.slice(0, 2),
+      tpAmb: '2',
+      number: n,
+      signer,
+    },
+    n,
+  );
   return /<NFe[\s\S]*<\/NFe>/.exec(g.xml)![0];
 }
 
@@ -70,9 +80,13 @@ describe('Simulator signature check: node:crypto for the plain valid case, xml-c
   });
 
   it('line endings, whitespace in attributes, character references, CDATA, a processing instruction: both parsers (xml-crypto has its own xmldom) agree', () => {
-    const docs = ['<a>x\r\ny\rz</a>', '<a b="x\ty\nz\r\nw">x</a>', '<a b="&#9;&#10;&#13;">&#13;x&amp;&gt;</a>', '<a><![CDATA[x<y\r\n]]></a>', '<?pi x?><a>x</a>'].map((inner) =>
-      signEnveloped(`<NFe xmlns="${NFE_NS}"><infNFe Id="NFe1" versao="4.00">${inner}</infNFe></NFe>`, 'infNFe', signer),
-    );
+    const docs = [
+      '<a>x\r\ny\rz</a>',
+      '<a b="x\ty\nz\r\nw">x</a>',
+      '<a b="&#9;&#10;&#13;">&#13;x&amp;&gt;</a>',
+      '<a><![CDATA[x<y\r\n]]></a>',
+      '<?pi x?><a>x</a>',
+    ].map((inner) => signEnveloped(`<NFe xmlns="${NFE_NS}"><infNFe Id="NFe1" versao="4.00">${inner}</infNFe></NFe>`, 'infNFe', signer));
     for (const signed of docs) {
       for (const variant of [signed, signed.replace(/\r\n/g, '\n'), signed.replace(/\n/g, '\r\n'), signed.replace(/b="x y/, 'b="x\ty')]) {
         expect(same(variant)).to.deep.equal([true]);
@@ -112,13 +126,17 @@ describe('Simulator state file: written in the background, complete when stop() 
     for (let n = 2001; n <= 2005; n++) {
       const nfe = signedNfe(n);
       keys.push(/Id="NFe(\d{44})"/.exec(nfe)![1]);
-      expect(/<infProt>[\s\S]*<cStat>(\d+)</.exec(sim.issuer.authorize(buildEnviNFe(nfe, String(n)), null, false).message ?? '')?.[1]).to.equal('100');
+      expect(
+        /<infProt>[\s\S]*<cStat>(\d+)</.exec(sim.issuer.authorize(buildEnviNFe(nfe, String(n)), null, false).message ?? '')?.[1],
+      ).to.equal('100');
     }
     await sim.stop();
     const saved = JSON.parse(fs.readFileSync(`${stateFile}.issuer.json`, 'utf8')) as { docs: Record<string, unknown> };
     expect(Object.keys(saved.docs)).to.include.members(keys);
     // The recipient's side (the DF-e stream fed by the authorization) is in its own file too.
-    expect(Object.keys((JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { invoices: Record<string, unknown> }).invoices)).to.include.members(keys);
+    expect(
+      Object.keys((JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { invoices: Record<string, unknown> }).invoices),
+    ).to.include.members(keys);
     const again = new AuthoritySimulator({ stateFile });
     for (const k of keys) expect(/<cStat>(\d+)</.exec(again.issuer.situation(buildConsSitNFe('2', k), false))?.[1]).to.equal('100');
     await again.stop();

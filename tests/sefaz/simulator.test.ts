@@ -27,13 +27,23 @@ import { randomCnpj } from '../support/tenant';
 import { authority, clock, fixture, hasFixtures, HOUR, NFE } from './support';
 
 /** A raw POST with a chosen client certificate (or none): what the simulator does with any caller. */
-function post(url: string, body: string, contentType: string, client?: { keyPem: string; certPem: string }, ca?: string): Promise<{ status: number; body: string }> {
+function post(
+  url: string,
+  body: string,
+  contentType: string,
+  client?: { keyPem: string; certPem: string },
+  ca?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = https.request(url, { method: 'POST', ca, key: client?.keyPem, cert: client?.certPem, headers: { 'Content-Type': contentType } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = https.request(
+      url,
+      { method: 'POST', ca, key: client?.keyPem, cert: client?.certPem, headers: { 'Content-Type': contentType } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -50,20 +60,37 @@ describe('Local authority simulator', function () {
   before(async () => {
     ({ sim, endpoints: ep } = await authority());
     creds = parsePfx(sim.issueClientCertificate(cnpj, 'DESTINATARIO', 'x').pfx, 'x');
-    client = new AuthorityClient({ national: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] }, credentials: creds, tpAmb: '1', document: cnpj, uf: 'SP' });
+    client = new AuthorityClient({
+      national: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] },
+      credentials: creds,
+      tpAmb: '1',
+      document: cnpj,
+      uf: 'SP',
+    });
   });
 
-  const distBody = (query: Parameters<typeof buildDistDFeInt>[0]['query'], document = cnpj) => buildRequestEnvelope(DIST_DFE, buildDistDFeInt({ tpAmb: '1', cnpj: document, query }));
+  const distBody = (query: Parameters<typeof buildDistDFeInt>[0]['query'], document = cnpj) =>
+    buildRequestEnvelope(DIST_DFE, buildDistDFeInt({ tpAmb: '1', cnpj: document, query }));
 
   describe('client-certificate authentication', () => {
     it('no client certificate, or one of another authority → 403', async () => {
-      expect((await post(ep.distUrl, distBody({ kind: 'distNSU', ultNSU: '0' }), soapContentType(DIST_DFE), undefined, ep.caPem)).status).to.equal(403);
+      expect(
+        (await post(ep.distUrl, distBody({ kind: 'distNSU', ultNSU: '0' }), soapContentType(DIST_DFE), undefined, ep.caPem)).status,
+      ).to.equal(403);
       const stranger = issueA1(createCertificateAuthority('Outra AC'), cnpj, 'X', 'x');
-      expect((await post(ep.distUrl, distBody({ kind: 'distNSU', ultNSU: '0' }), soapContentType(DIST_DFE), stranger, ep.caPem)).status).to.equal(403);
+      expect(
+        (await post(ep.distUrl, distBody({ kind: 'distNSU', ultNSU: '0' }), soapContentType(DIST_DFE), stranger, ep.caPem)).status,
+      ).to.equal(403);
     });
 
     it('a certificate of another CNPJ root: 593 to queries', async () => {
-      const res = await post(ep.distUrl, distBody({ kind: 'distNSU', ultNSU: '0' }, randomCnpj()), soapContentType(DIST_DFE), creds, ep.caPem);
+      const res = await post(
+        ep.distUrl,
+        distBody({ kind: 'distNSU', ultNSU: '0' }, randomCnpj()),
+        soapContentType(DIST_DFE),
+        creds,
+        ep.caPem,
+      );
       expect(decodeDistReply(res.body).cStat).to.equal('593');
     });
 
@@ -129,7 +156,9 @@ describe('Local authority simulator', function () {
       [key] = sim.generate({ recipient: cnpj, count: 1 }).map((g) => g.accessKey);
     });
     const send = async (envEvento: string, who = creds) =>
-      decodeEventReply((await post(ep.eventUrl, buildRequestEnvelope(RECEPCAO_EVENTO, envEvento), soapContentType(RECEPCAO_EVENTO), who, ep.caPem)).body);
+      decodeEventReply(
+        (await post(ep.eventUrl, buildRequestEnvelope(RECEPCAO_EVENTO, envEvento), soapContentType(RECEPCAO_EVENTO), who, ep.caPem)).body,
+      );
     const signed = (over: Partial<Parameters<typeof buildSignedEnvEvento>[0]> = {}) =>
       buildSignedEnvEvento({ event: 'CIENCIA', accessKey: key, tpAmb: '1', recipientDocument: cnpj, ...over }, creds, '7').envEvento;
 
@@ -139,7 +168,9 @@ describe('Local authority simulator', function () {
     });
 
     it('a changed signed byte → 297; an Id not matching its fields → 572; no xJust for 210240 → 595', async () => {
-      expect((await send(signed({ event: 'CONFIRMACAO' }).replace('<tpAmb>1</tpAmb>', '<tpAmb>1</tpAmb> '))).events[0].cStat).to.equal('297');
+      expect((await send(signed({ event: 'CONFIRMACAO' }).replace('<tpAmb>1</tpAmb>', '<tpAmb>1</tpAmb> '))).events[0].cStat).to.equal(
+        '297',
+      );
       const badId = signed({ event: 'CONFIRMACAO' }).replace(/Id="ID210200(\d{44})01"/, 'Id="ID210200$102"');
       expect((await send(badId)).events[0].cStat).to.equal('572');
       expect((await send(signed({ event: 'NAO_REALIZADA' }))).events[0].cStat).to.equal('595');
@@ -149,7 +180,11 @@ describe('Local authority simulator', function () {
       expect((await send(signed({ accessKey: '3'.repeat(44) }))).events[0].cStat).to.equal('494');
       const other = randomCnpj();
       const otherCreds = parsePfx(sim.issueClientCertificate(other, 'Y', 'y').pfx, 'y');
-      const env = buildSignedEnvEvento({ event: 'CONFIRMACAO', accessKey: key, tpAmb: '1', recipientDocument: other }, otherCreds, '8').envEvento;
+      const env = buildSignedEnvEvento(
+        { event: 'CONFIRMACAO', accessKey: key, tpAmb: '1', recipientDocument: other },
+        otherCreds,
+        '8',
+      ).envEvento;
       expect((await send(env, otherCreds)).events[0].cStat).to.equal('631');
     });
 
@@ -157,7 +192,11 @@ describe('Local authority simulator', function () {
       const real = fixture('procNFe-v400-prod-sp-icms51-diferimento-9itens.xml');
       const fed = sim.authority.feed(real);
       const owner = parsePfx(sim.issueClientCertificate(fed.recipient, 'RAIZS', 'r').pfx, 'r');
-      const env = buildSignedEnvEvento({ event: 'CIENCIA', accessKey: fed.accessKey, tpAmb: '1', recipientDocument: fed.recipient }, owner, '9').envEvento;
+      const env = buildSignedEnvEvento(
+        { event: 'CIENCIA', accessKey: fed.accessKey, tpAmb: '1', recipientDocument: fed.recipient },
+        owner,
+        '9',
+      ).envEvento;
       const r = (await send(env, owner)).events[0];
       expect(r.cStat).to.equal('596');
       expect(r.xMotivo).to.equal('Rejeicao: Evento apresentado apos o prazo permitido para o evento: [6 meses]');
@@ -167,14 +206,18 @@ describe('Local authority simulator', function () {
   describe('admin API and the simulator:feed CLI', () => {
     const admin = (method: 'GET' | 'POST', p: string, body?: string, type = 'application/json', token = ep.adminToken) =>
       new Promise<{ status: number; body: any }>((resolve, reject) => {
-        const req = https.request(`${ep.url}${p}`, { method, ca: ep.caPem, headers: { Authorization: `Bearer ${token}`, 'Content-Type': type } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: res.statusCode ?? 0, body: /^[[{]/.test(text) ? JSON.parse(text) : text });
-          });
-        });
+        const req = https.request(
+          `${ep.url}${p}`,
+          { method, ca: ep.caPem, headers: { Authorization: `Bearer ${token}`, 'Content-Type': type } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const text = Buffer.concat(chunks).toString('utf8');
+              resolve({ status: res.statusCode ?? 0, body: /^[[{]/.test(text) ? JSON.parse(text) : text });
+            });
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
@@ -202,12 +245,21 @@ describe('Local authority simulator', function () {
 
     it('generates for an alphanumeric CNPJ recipient (separators and lower case accepted); an invalid one is 400', async () => {
       const recipient = cnpjWithCheckDigits(`Q${String(Date.now()).slice(-7)}ZZ01`);
-      const written = `${recipient.slice(0, 2)}.${recipient.slice(2, 5)}.${recipient.slice(5, 8)}/${recipient.slice(8, 12)}-${recipient.slice(12)}`.toLowerCase();
+      const written =
+        `${recipient.slice(0, 2)}.${recipient.slice(2, 5)}.${recipient.slice(5, 8)}/${recipient.slice(8, 12)}-${recipient.slice(12)}`.toLowerCase();
       const gen = await admin('POST', '/admin/generate', JSON.stringify({ recipient: written, count: 2 }));
       expect(gen.status, JSON.stringify(gen.body)).to.equal(201);
       expect(gen.body.every((g: { accessKey: string }) => /^\d{44}$/.test(g.accessKey))).to.equal(true);
       expect((await admin('GET', `/admin/status?cnpj=${recipient}`)).body).to.include({ documents: 2 });
-      expect((await admin('POST', '/admin/generate', JSON.stringify({ recipient: `${recipient.slice(0, 13)}${(Number(recipient[13]) + 1) % 10}`, count: 1 }))).status).to.equal(400);
+      expect(
+        (
+          await admin(
+            'POST',
+            '/admin/generate',
+            JSON.stringify({ recipient: `${recipient.slice(0, 13)}${(Number(recipient[13]) + 1) % 10}`, count: 1 }),
+          )
+        ).status,
+      ).to.equal(400);
     });
 
     it('npm run simulator:feed -- --file / --generate', async function () {
@@ -234,7 +286,18 @@ describe('Local authority simulator', function () {
           new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
             const child = spawn(
               process.execPath,
-              ['-r', 'ts-node/register', 'src/dev/sefaz-simulator/feed-cli.ts', ...args, '--url', ep.url, '--token', ep.adminToken, '--ca', path.join(dir, 'ca.pem')],
+              [
+                '-r',
+                'ts-node/register',
+                'src/dev/sefaz-simulator/feed-cli.ts',
+                ...args,
+                '--url',
+                ep.url,
+                '--token',
+                ep.adminToken,
+                '--ca',
+                path.join(dir, 'ca.pem'),
+              ],
               {
                 cwd: path.resolve(__dirname, '../..'),
                 env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
@@ -270,14 +333,17 @@ describe('Local authority simulator', function () {
         'x-filial-id': filial,
       });
       const h = demoHeaders(summary.filialIds[0]);
-      expect((await api().get(`/api/quick-sale/validate-configuration/${summary.filialIds[0]}`).set(h)).body).to.deep.include({ valid: true });
+      expect((await api().get(`/api/quick-sale/validate-configuration/${summary.filialIds[0]}`).set(h)).body).to.deep.include({
+        valid: true,
+      });
       const sale = await api()
         .post('/api/sales-order')
         .set(h)
         .send({ flowMode: 'QUICK_SALE', items: [{ productId: summary.productIds[0], quantity: 1 }] });
       expect(sale.status, JSON.stringify(sale.body)).to.equal(201);
       expect(sale.body.status).to.equal('FULFILLED');
-      const names = async (term: string) => (await api().get('/api/catalog/customers').query({ search: term }).set(h)).body.data.map((c: { name: string }) => c.name);
+      const names = async (term: string) =>
+        (await api().get('/api/catalog/customers').query({ search: term }).set(h)).body.data.map((c: { name: string }) => c.name);
       expect(await names('silva')).to.deep.equal(['Maria da Silva']);
       expect(await names('quente')).to.deep.equal(['Padaria Pão Quente Ltda']);
       const local = await startLocalAuthority(DEMO_COMPANY_CNPJ);
@@ -293,7 +359,11 @@ describe('Local authority simulator', function () {
         const endpoint = await dataSource.manager.findOneByOrFail(SefazEndpoint, { companyId: company.id, filialId: matriz.id });
         expect(endpoint.distUrl).to.equal(`${local!.url}/NFeDistribuicaoDFe/NFeDistribuicaoDFe.asmx`);
         const token = signToken({ sub: 'demo', companyId: summary.companyId, filiais: ['*'], scope: '*' }, '10m');
-        const headers = { Authorization: `Bearer ${token}`, 'x-company-id': summary.companyId, 'x-filial-id': encodeId('filial', matriz.id) };
+        const headers = {
+          Authorization: `Bearer ${token}`,
+          'x-company-id': summary.companyId,
+          'x-filial-id': encodeId('filial', matriz.id),
+        };
         const res = await api().post(`${NFE}/consultar`).set(headers);
         expect(res.status, JSON.stringify(res.body)).to.equal(200);
         expect(res.body.received).to.equal(3);
@@ -304,7 +374,9 @@ describe('Local authority simulator', function () {
         const list = await api()
           .get(`${NFE}/inbound/${encodeId('filial', matriz.id)}`)
           .set(headers);
-        expect(list.body.data.every((r: { environment: string; kind: string }) => r.environment === 'HOMOLOGATION' && r.kind === 'SUMMARY')).to.equal(true);
+        expect(
+          list.body.data.every((r: { environment: string; kind: string }) => r.environment === 'HOMOLOGATION' && r.kind === 'SUMMARY'),
+        ).to.equal(true);
       } finally {
         await local?.stop();
       }

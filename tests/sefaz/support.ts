@@ -69,21 +69,37 @@ export async function sefazTenant(opts: { certificate?: boolean; cnpj?: string }
     const a1 = sim.issueClientCertificate(cnpj, 'EMPRESA TESTE LTDA', 'senha-a1');
     await saveCertificate(t.ctx, t.filialIds[0], { pfx: a1.pfx.toString('base64'), password: a1.password });
   }
-  await setFilialEndpoint(t.companyId, t.filialIds[0], { distUrl: ep.distUrl, eventUrl: ep.eventUrl, caPem: ep.caPem, label: 'local simulator' });
+  await setFilialEndpoint(t.companyId, t.filialIds[0], {
+    distUrl: ep.distUrl,
+    eventUrl: ep.eventUrl,
+    caPem: ep.caPem,
+    label: 'local simulator',
+  });
   const otherSystem = () => {
     const a1 = sim.issueClientCertificate(cnpj, 'OUTRO SISTEMA', 'x');
-    return new AuthorityClient({ national: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] }, credentials: { ...parsePfx(a1.pfx, 'x') }, tpAmb: '1', document: cnpj, uf: 'SP' });
+    return new AuthorityClient({
+      national: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] },
+      credentials: { ...parsePfx(a1.pfx, 'x') },
+      tpAmb: '1',
+      document: cnpj,
+      uf: 'SP',
+    });
   };
   return Object.assign(t, { cnpj, sim, endpoints: ep, otherSystem });
 }
 
 export const logCount = (t: TestTenant, i = 0) => dataSource.manager.countBy(DfeLog, { companyId: t.companyId, filialId: t.filialIds[i] });
 
-export const stateOf = (t: TestTenant, i = 0) => dataSource.manager.findOneBy(DfeState, { companyId: t.companyId, filialId: t.filialIds[i] });
+export const stateOf = (t: TestTenant, i = 0) =>
+  dataSource.manager.findOneBy(DfeState, { companyId: t.companyId, filialId: t.filialIds[i] });
 
 /** "An hour later": the service may query again and the simulator's quiet period is over. */
 export async function allowNextQuery(t: TestTenant, i = 0): Promise<void> {
-  await dataSource.manager.update(DfeState, { companyId: t.companyId, filialId: t.filialIds[i] }, { nextAllowedAt: new Date(Date.now() - 1000) });
+  await dataSource.manager.update(
+    DfeState,
+    { companyId: t.companyId, filialId: t.filialIds[i] },
+    { nextAllowedAt: new Date(Date.now() - 1000) },
+  );
   clock.advance(HOUR + 60_000);
 }
 

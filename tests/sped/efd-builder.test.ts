@@ -215,7 +215,9 @@ describe('EFD ICMS/IPI writer and validator', () => {
     expect(codes(swap(/\|9900\|C190\|(\d+)\|/, '|9900|C190|99|'))).to.include('REGISTER_COUNT');
     expect(codes(swap(/\|E116\|000\|48,00\|/, '|E116|000|47,00|'))).to.include('E116_VS_E110');
     expect(codes(swap(/\|E110\|48,00\|/, '|E110|47,00|'))).to.include('E110_VS_C190');
-    expect(codes(swap(/\|C190\|000\|5102\|18,00\|100,00\|100,00\|18,00\|/, '|C190|000|5102|18,00|100,00|100,00|17,00|'))).to.include('C190_VS_C100');
+    expect(codes(swap(/\|C190\|000\|5102\|18,00\|100,00\|100,00\|18,00\|/, '|C190|000|5102|18,00|100,00|100,00|17,00|'))).to.include(
+      'C190_VS_C100',
+    );
     expect(codes(text.replace(/\r\n/g, '\n'))).to.include('LINE_ENDING');
     expect(codes(render({ accountant: null }))).to.include('ACCOUNTANT_MISSING');
     // An entry's C170 item without its 0200, and an inventory whose H005 disagrees with its H010.
@@ -224,7 +226,13 @@ describe('EFD ICMS/IPI writer and validator', () => {
     expect(blocking(withEntry)).to.deep.equal([]);
     expect(codes(withEntry.replace(/\|0200\|X9\|[^\r]*\r\n/, ''))).to.include('REFERENCE_0200');
     const inv = render({
-      inventory: { countId: 1, countDate: '2026-11-30', motive: '01', totalValue: D(50), items: [{ productId: 1, code: 'P1', unit: 'UN', quantity: D(2), unitCost: D(25), value: D(50) }] },
+      inventory: {
+        countId: 1,
+        countDate: '2026-11-30',
+        motive: '01',
+        totalValue: D(50),
+        items: [{ productId: 1, code: 'P1', unit: 'UN', quantity: D(2), unitCost: D(25), value: D(50) }],
+      },
     });
     expect(blocking(inv)).to.deep.equal([]);
     expect(codes(inv.replace('|H005|30112026|50,00|01|', '|H005|30112026|60,00|01|'))).to.include('H005_VS_H010');

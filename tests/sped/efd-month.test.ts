@@ -83,7 +83,16 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
         issueDate: businessToday(),
         entryDate: businessToday(),
         supplier: { document: randomCnpj(), name: 'Distribuidora Paulista Ltda', uf: 'SP', stateRegistration: '110042490114' },
-        items: [item({ productId: t.products[0].hash, quantity: 10, unitPrice: 3, cfop: '5102', entryCfop: '1102', taxes: { icms: { cst: '00', base: 30, rate: 18, value: 5.4 } } })],
+        items: [
+          item({
+            productId: t.products[0].hash,
+            quantity: 10,
+            unitPrice: 3,
+            cfop: '5102',
+            entryCfop: '1102',
+            taxes: { icms: { cst: '00', base: 30, rate: 18, value: 5.4 } },
+          }),
+        ],
       }),
     );
     const confirmed = await confirm(t, draft.id);
@@ -95,7 +104,10 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(res.body.status).to.equal('AUTHORIZED');
       if (cancel) {
-        const cancelled = await api().post(`/api/invoices/${res.body.id}/cancel`).set(t.headers()).send({ justification: 'Pedido faturado em duplicidade' });
+        const cancelled = await api()
+          .post(`/api/invoices/${res.body.id}/cancel`)
+          .set(t.headers())
+          .send({ justification: 'Pedido faturado em duplicidade' });
         expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
         cancelledKey = res.body.accessKey;
       } else {
@@ -103,18 +115,28 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
         const ret = await api()
           .post(`/api/returns/${t.filialHashes[0]}`)
           .set(t.headers())
-          .send({ customerId: t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 1, restock: true }] });
+          .send({
+            customerId: t.customer.hash,
+            reason: 'Produto com defeito',
+            refundMethod: 'CASH',
+            items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 1, restock: true }],
+          });
         expect(ret.status, JSON.stringify(ret.body)).to.equal(201);
         expect(ret.body.documents[0].status).to.equal('AUTHORIZED');
       }
     }
     // A number of the série voided.
-    const series = (await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data.find((s: any) => s.model === 55);
+    const series = (await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data.find(
+      (s: any) => s.model === 55,
+    );
     voidedNumber = series.nextNumber;
-    const voided = await api()
-      .post('/api/invoices/void-numbers')
-      .set(t.headers())
-      .send({ filialId: t.filialHashes[0], series: series.series, first: voidedNumber, last: voidedNumber, justification: 'Numero pulado pelo sistema emissor' });
+    const voided = await api().post('/api/invoices/void-numbers').set(t.headers()).send({
+      filialId: t.filialHashes[0],
+      series: series.series,
+      first: voidedNumber,
+      last: voidedNumber,
+      justification: 'Numero pulado pelo sistema emissor',
+    });
     expect(voided.status, JSON.stringify(voided.body)).to.equal(201);
     // Two NFC-e at the counter.
     for (let i = 0; i < 2; i++) {
@@ -134,7 +156,14 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
       .send({ toFilialId: t.filialHashes[1], items: [{ productId: t.products[0].hash, quantity: 2 }] });
     expect(tr.status, JSON.stringify(tr.body)).to.equal(201);
     // A CT-e taken (freight of the entry), 12 % ICMS.
-    const cte = buildCte({ recipient: { cnpj: t.cnpj }, total: '150.00', icms: { cst: '00', rate: '12' }, nfeKeys: [], issuedAt: fiscalDateTime(), environment: '2' });
+    const cte = buildCte({
+      recipient: { cnpj: t.cnpj },
+      total: '150.00',
+      icms: { cst: '00', rate: '12' },
+      nfeKeys: [],
+      issuedAt: fiscalDateTime(),
+      environment: '2',
+    });
     const staged = await api().post('/api/entry-document/cte/stage-xml').set(t.headers()).send({ xml: cte.xml });
     expect(staged.status, JSON.stringify(staged.body)).to.equal(201);
     // A stock count of product 1, closed.
@@ -157,9 +186,14 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
   it('GET /fiscal-books/:filialId/:period/summary: exits and entries by CFOP/CST/rate, totals equal the documents to the cent; CSV; bad input and other tenants', async () => {
     const res = await api().get(`/api/fiscal-books/${t.filialHashes[0]}/${period}/summary`).set(t.headers());
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    const invoices = await dataSource.manager.find(OutboundNfe, { where: { companyId: t.companyId, filialId: t.filialIds[0], status: 'AUTHORIZED' } });
+    const invoices = await dataSource.manager.find(OutboundNfe, {
+      where: { companyId: t.companyId, filialId: t.filialIds[0], status: 'AUTHORIZED' },
+    });
     const notes = await dataSource.manager.find(NfceDocument, { where: { companyId: t.companyId, filialId: t.filialIds[0] } });
-    const xmls = [...invoices.map((i) => zlib.gunzipSync(i.procXmlGz ?? i.signedXmlGz).toString('utf8')), ...notes.map((n) => zlib.gunzipSync(n.procXmlGz ?? n.signedXmlGz).toString('utf8'))];
+    const xmls = [
+      ...invoices.map((i) => zlib.gunzipSync(i.procXmlGz ?? i.signedXmlGz).toString('utf8')),
+      ...notes.map((n) => zlib.gunzipSync(n.procXmlGz ?? n.signedXmlGz).toString('utf8')),
+    ];
     const exits = xmls.filter((x) => /<tpNF>1<\/tpNF>/.test(x));
     const sumTag = (name: string) => exits.reduce((a, x) => a.plus(tag(x, name)), new Dec(0));
     expect(res.body.totals.exits.icms).to.equal(sumTag('vICMS').toNumber());
@@ -192,19 +226,45 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     expect(rows, rows.join('\n')).to.include(`ENTRADA,1102,000,18.00,1,30.00,30.00,5.40,0.00,0.00,0.00,0.00,0.00,0.41,1.87`);
 
     expectProblem(await api().get(`/api/fiscal-books/${t.filialHashes[0]}/2026-13/summary`).set(t.headers()), 400, 'VALIDATION_ERROR');
-    expectProblem(await api().get(`/api/fiscal-books/${t.filialHashes[0]}/${period}/summary?format=xls`).set(t.headers()), 400, 'VALIDATION_ERROR');
-    expect((await api().get(`/api/fiscal-books/${t.filialHashes[0]}/${period}/summary`).set(other.headers())).status).to.be.oneOf([403, 404]);
+    expectProblem(
+      await api().get(`/api/fiscal-books/${t.filialHashes[0]}/${period}/summary?format=xls`).set(t.headers()),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect((await api().get(`/api/fiscal-books/${t.filialHashes[0]}/${period}/summary`).set(other.headers())).status).to.be.oneOf([
+      403, 404,
+    ]);
   });
 
   it('POST /sped/efd-icms-ipi → a job; READY with the layout of the period; the file: ISO-8859-1, CRLF, every register per the layout, 9900 right, C/D/E/H add up', async () => {
     const before = await dataSource.manager.countBy(SpedFile, { companyId: t.companyId });
-    expectProblem(await api().post('/api/sped/efd-icms-ipi').set(t.headers()).send({ filialId: t.filialHashes[0], period: '2026-1' }), 400, 'VALIDATION_ERROR');
-    expectProblem(await api().post('/api/sped/efd-icms-ipi').set(t.headers()).send({ filialId: t.filialHashes[0], period: '2099-01' }), 422, 'EFD_PERIOD_IN_FUTURE');
-    expect((await api().post('/api/sped/efd-icms-ipi').set(other.headers()).send({ filialId: t.filialHashes[0], period })).status).to.be.oneOf([403, 404]);
-    expectProblem(await api().post('/api/sped/efd-icms-ipi').set(other.headers()).send({ filialId: other.filialHashes[0], period, inventory: { countId } }), 404, 'INVENTORY_COUNT_NOT_FOUND');
+    expectProblem(
+      await api().post('/api/sped/efd-icms-ipi').set(t.headers()).send({ filialId: t.filialHashes[0], period: '2026-1' }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectProblem(
+      await api().post('/api/sped/efd-icms-ipi').set(t.headers()).send({ filialId: t.filialHashes[0], period: '2099-01' }),
+      422,
+      'EFD_PERIOD_IN_FUTURE',
+    );
+    expect(
+      (await api().post('/api/sped/efd-icms-ipi').set(other.headers()).send({ filialId: t.filialHashes[0], period })).status,
+    ).to.be.oneOf([403, 404]);
+    expectProblem(
+      await api()
+        .post('/api/sped/efd-icms-ipi')
+        .set(other.headers())
+        .send({ filialId: other.filialHashes[0], period, inventory: { countId } }),
+      404,
+      'INVENTORY_COUNT_NOT_FOUND',
+    );
     expect(await dataSource.manager.countBy(SpedFile, { companyId: t.companyId })).to.equal(before);
 
-    const res = await api().post('/api/sped/efd-icms-ipi').set(t.headers()).send({ filialId: t.filialHashes[0], period, finalidade: '0', perfil: 'A', inventory: { countId }, accountant: ACCOUNTANT });
+    const res = await api()
+      .post('/api/sped/efd-icms-ipi')
+      .set(t.headers())
+      .send({ filialId: t.filialHashes[0], period, finalidade: '0', perfil: 'A', inventory: { countId }, accountant: ACCOUNTANT });
     expect(res.status, JSON.stringify(res.body)).to.equal(202);
     fileId = res.body.id;
     const status = await settled(fileId);
@@ -258,7 +318,9 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     // The carrier's municipality from its CT-e; the hand-typed entry's supplier has none: a warning.
     const d100 = lines.find((x) => x[0] === 'D100')!;
     expect(lines.find((l) => l[0] === '0150' && l[1] === d100[3])![7]).to.equal('3550308');
-    expect(status.findings.filter((f: any) => f.code === 'PARTICIPANT_CITY_MISSING').map((f: any) => f.severity)).to.deep.equal(['WARNING']);
+    expect(status.findings.filter((f: any) => f.code === 'PARTICIPANT_CITY_MISSING').map((f: any) => f.severity)).to.deep.equal([
+      'WARNING',
+    ]);
     const items = new Set(lines.filter((l) => l[0] === '0200').map((l) => l[1]));
     for (const l of [...c170, ...lines.filter((x) => x[0] === 'H010')]) expect(items.has(l[l[0] === 'C170' ? 2 : 1])).to.equal(true);
     const units = new Set(lines.filter((l) => l[0] === '0190').map((l) => l[1]));
@@ -311,7 +373,11 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     expect(derived.body.derivedFrom.map((d: any) => d.register))
       .to.include('C190')
       .and.include('D190');
-    expectProblem(await api().get(`/api/sped/efd-icms-ipi/${fileId}/trace?register=C100&line=1`).set(t.headers()), 404, 'SPED_LINE_NOT_FOUND');
+    expectProblem(
+      await api().get(`/api/sped/efd-icms-ipi/${fileId}/trace?register=C100&line=1`).set(t.headers()),
+      404,
+      'SPED_LINE_NOT_FOUND',
+    );
     expectProblem(await api().get(`/api/sped/efd-icms-ipi/${fileId}/trace?register=c1&line=1`).set(t.headers()), 400, 'VALIDATION_ERROR');
     expectProblem(await api().get(`/api/sped/efd-icms-ipi/${fileId}`).set(other.headers()), 404, 'SPED_FILE_NOT_FOUND');
     expectProblem(await api().get(`/api/sped/efd-icms-ipi/${fileId}/file`).set(other.headers()), 404, 'SPED_FILE_NOT_FOUND');
@@ -319,14 +385,19 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
 
   it('two requests and two queue runs at once: each job is written once (one READY audit row each), the same bytes', async () => {
     const body = { filialId: t.filialHashes[0], period, accountant: ACCOUNTANT };
-    const [a, b] = await Promise.all([api().post('/api/sped/efd-icms-ipi').set(t.headers()).send(body), api().post('/api/sped/efd-icms-ipi').set(t.headers()).send(body)]);
+    const [a, b] = await Promise.all([
+      api().post('/api/sped/efd-icms-ipi').set(t.headers()).send(body),
+      api().post('/api/sped/efd-icms-ipi').set(t.headers()).send(body),
+    ]);
     expect([a.status, b.status]).to.deep.equal([202, 202]);
     await Promise.all([runSpedQueue(), runSpedQueue()]);
     const [sa, sb] = [await settled(a.body.id), await settled(b.body.id)];
     expect([sa.status, sb.status]).to.deep.equal(['READY', 'READY']);
     expect(sa.sha256).to.equal(sb.sha256);
     for (const id of [a.body.id, b.body.id]) {
-      const rows = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'sped-file', entityId: decodeId('sped-file', id) } });
+      const rows = await dataSource.manager.find(AuditLog, {
+        where: { companyId: t.companyId, entity: 'sped-file', entityId: decodeId('sped-file', id) },
+      });
       expect(rows.map((r) => r.action).sort()).to.deep.equal(['READY', 'REQUESTED']);
     }
   });

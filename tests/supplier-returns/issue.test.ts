@@ -73,7 +73,17 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
     // A second purchase at another cost moves the average to (446.49 + 356.51) / 100 = 8.03.
     const second = await createDraft(
       t,
-      draftBody({ items: [item({ productId: product.hash, description: 'AZEITE EXTRA VIRGEM 500ML', quantity: 40, unitPrice: '8.91275', taxes: { pis: { cst: '04' }, cofins: { cst: '04' } } })] }),
+      draftBody({
+        items: [
+          item({
+            productId: product.hash,
+            description: 'AZEITE EXTRA VIRGEM 500ML',
+            quantity: 40,
+            unitPrice: '8.91275',
+            taxes: { pis: { cst: '04' }, cofins: { cst: '04' } },
+          }),
+        ],
+      }),
     );
     expect((await confirm(t, second.id)).status).to.equal(200);
     expect(await stockOf(t, 0, product.id)).to.deep.equal({ quantity: '100.0000', averageCost: '8.0300000000' });
@@ -89,17 +99,42 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
     const before = await returnFootprint(t);
     const returnable = await api().get(`${SR}/returnable-items/${docHash}`).set(t.headers());
     expect(returnable.status, JSON.stringify(returnable.body)).to.equal(200);
-    expect(returnable.body.lines[0]).to.deep.include({ entryDocumentItemId: itemHash, quantity: 60, returnedQuantity: 0, returnableQuantity: 60, entryUnitCost: 7.4415, notReturnableReason: null });
+    expect(returnable.body.lines[0]).to.deep.include({
+      entryDocumentItemId: itemHash,
+      quantity: 60,
+      returnedQuantity: 0,
+      returnableQuantity: 60,
+      entryUnitCost: 7.4415,
+      notReturnableReason: null,
+    });
     const res = await api()
       .post(`${SR}/preview`)
       .set(t.headers())
       .send({ entryDocumentId: docHash, ...body(5) });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.referencedKey).to.equal(supplierKey);
-    expect(res.body.lines[0]).to.deep.include({ cfop: '5202', quantity: 5, stockQuantity: 5, productsValue: 50, icmsBase: 50, icms: 9, total: 50, entryUnitCost: 7.4415, stockValue: 37.21 });
+    expect(res.body.lines[0]).to.deep.include({
+      cfop: '5202',
+      quantity: 5,
+      stockQuantity: 5,
+      productsValue: 50,
+      icmsBase: 50,
+      icms: 9,
+      total: 50,
+      entryUnitCost: 7.4415,
+      stockValue: 37.21,
+    });
     expect(res.body.creditsReversed).to.deep.equal({ icms: 9, pis: 0.68, cofins: 3.12, ipi: 0, cbs: 0, ibs: 0 });
     expect(res.body.stockMovements).to.deep.equal([
-      { productId: product.hash, quantity: 5, unitCost: 7.4415, balanceBefore: 100, balanceAfter: 95, averageCostBefore: 8.03, averageCostAfter: 8.0609736842 },
+      {
+        productId: product.hash,
+        quantity: 5,
+        unitCost: 7.4415,
+        balanceBefore: 100,
+        balanceAfter: 95,
+        averageCostBefore: 8.03,
+        averageCostAfter: 8.0609736842,
+      },
     ]);
     expect(res.body.payables).to.have.length(1);
     expect(res.body.payables[0]).to.deep.include({ amount: 50, amountAfter: 550, statusAfter: 'OPEN' });
@@ -109,8 +144,16 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
 
   it('bad input → 400 problem+json; more than received → 422; another tenant’s ids → 404; nothing written', async () => {
     const before = await returnFootprint(t);
-    expectProblem(await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-bad-1').send({ reason: 'curto', items: [] }), 400, 'VALIDATION_ERROR');
-    expectProblem(await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-bad-2').send(body(-1)), 400, 'VALIDATION_ERROR');
+    expectProblem(
+      await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-bad-1').send({ reason: 'curto', items: [] }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectProblem(
+      await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-bad-2').send(body(-1)),
+      400,
+      'VALIDATION_ERROR',
+    );
     expectProblem(
       await api()
         .post(`${SR}/issue/${docHash}`)
@@ -148,7 +191,11 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
       'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE',
     );
     // Another tenant: its token cannot see the document, nor the return, nor its lines.
-    expectProblem(await api().post(`${SR}/issue/${docHash}`).set(other.headers()).set('Idempotency-Key', 'sr-other').send(body(1)), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
+    expectProblem(
+      await api().post(`${SR}/issue/${docHash}`).set(other.headers()).set('Idempotency-Key', 'sr-other').send(body(1)),
+      404,
+      'ENTRY_DOCUMENT_NOT_FOUND',
+    );
     expectProblem(await api().get(`${SR}/returnable-items/${docHash}`).set(other.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
     const foreign = await createDraft(other, draftBody());
     expectProblem(
@@ -174,7 +221,14 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
   it('issues the NF-e de devolução (authorized): stock out at 7.4415, credits reversed, payable reduced to the cent; XSD and xmlsec1; cancel reverses everything', async () => {
     const res = await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-issue-1').send(body(5));
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
-    expect(res.body).to.deep.include({ status: 'AUTHORIZED', entryDocumentId: docHash, referencedKey: supplierKey, payablesDeducted: 50, supplierCredit: 0, stockValue: 37.21 });
+    expect(res.body).to.deep.include({
+      status: 'AUTHORIZED',
+      entryDocumentId: docHash,
+      referencedKey: supplierKey,
+      payablesDeducted: 50,
+      supplierCredit: 0,
+      stockValue: 37.21,
+    });
     expect(res.body.totals.total).to.equal(50);
     expect(res.body.creditsReversed).to.deep.equal({ icms: 9, pis: 0.68, cofins: 3.12, ipi: 0, cbs: 0, ibs: 0 });
     expect(res.body.settlement.payables).to.have.length(1);
@@ -183,7 +237,10 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
     const again = await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-issue-1').send(body(5));
     expect(again.body.id).to.equal(res.body.id);
 
-    const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: t.companyId, id: decodeId('invoice', res.body.invoiceId) });
+    const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, {
+      companyId: t.companyId,
+      id: decodeId('invoice', res.body.invoiceId),
+    });
     expect(doc.status).to.equal('AUTHORIZED');
     const proc = gunzipText(doc.procXmlGz!);
     expect(proc).to.match(/<tpNF>1<\/tpNF>/);
@@ -219,7 +276,11 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
     expect(detail.body.settlement.payables.map((p: any) => p.status)).to.deep.equal(['REVERSED']);
     expect(await stockOf(t, 0, product.id)).to.deep.equal({ quantity: '100.0000', averageCost: '8.0300000000' });
     expect((await documentPayables(t, docHash)).map((p) => [p.amount.toFixed(2), p.status])).to.deep.equal([['600.00', 'OPEN']]);
-    expect((await returnEvents(t, id)).map((e) => e.type)).to.deep.equal(['supplier-return.issued', 'supplier-return.authorized', 'supplier-return.cancelled']);
+    expect((await returnEvents(t, id)).map((e) => e.type)).to.deep.equal([
+      'supplier-return.issued',
+      'supplier-return.authorized',
+      'supplier-return.cancelled',
+    ]);
     const after = await api().get(`${SR}/returnable-items/${docHash}`).set(t.headers());
     expect(after.body.lines[0]).to.deep.include({ returnedQuantity: 0, returnableQuantity: 60 });
     expect(await stockMismatches(t)).to.deep.equal([]);
@@ -228,7 +289,9 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
   it('two returns racing for the last units through HTTP: one wins', async () => {
     const first = await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-race-0').send(body(57));
     expect(first.status, JSON.stringify(first.body)).to.equal(201);
-    const results = await Promise.all(['sr-race-1', 'sr-race-2'].map((k) => api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', k).send(body(3))));
+    const results = await Promise.all(
+      ['sr-race-1', 'sr-race-2'].map((k) => api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', k).send(body(3))),
+    );
     expect(results.map((r) => r.status).sort()).to.deep.equal([201, 422]);
     expectProblem(
       results.find((r) => r.status === 422)!,

@@ -10,7 +10,18 @@ import { approvedOrder, linesInDb, orderBody, orderInDb } from '../purchase/supp
 import { expectProblem } from '../support/problem';
 import { createTestTenant, randomCnpj, TestTenant } from '../support/tenant';
 import { cancel } from '../entry-document/support';
-import { creditsOfReturn, deductionsOf, documentPayables, issueReturn, purchaseScenario, returnAudit, returnEvents, returnItems, returnMovements, returnRow } from './support';
+import {
+  creditsOfReturn,
+  deductionsOf,
+  documentPayables,
+  issueReturn,
+  purchaseScenario,
+  returnAudit,
+  returnEvents,
+  returnItems,
+  returnMovements,
+  returnRow,
+} from './support';
 
 /*
  * The postings of a return to the supplier at the service level (issue 33 part B), in the
@@ -36,15 +47,9 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
 
     const ret = await returnRow(t, id);
     // NF-e values: 50.00 of goods, ICMS 18% 9.00 on 50.00; credits back: ICMS 9.00, PIS 8.12 × 5/60 = 0.68, COFINS 37.39 × 5/60 = 3.12.
-    expect([ret.productsValue, ret.icms, ret.total, ret.stockValue, ret.creditIcms, ret.creditPis, ret.creditCofins].map((d) => d.toFixed(2))).to.deep.equal([
-      '50.00',
-      '9.00',
-      '50.00',
-      '37.21',
-      '9.00',
-      '0.68',
-      '3.12',
-    ]);
+    expect(
+      [ret.productsValue, ret.icms, ret.total, ret.stockValue, ret.creditIcms, ret.creditPis, ret.creditCofins].map((d) => d.toFixed(2)),
+    ).to.deep.equal(['50.00', '9.00', '50.00', '37.21', '9.00', '0.68', '3.12']);
     const [line] = await returnItems(t, id);
     expect(line.cfop).to.equal('5202');
     expect(line.entryUnitCost!.toFixed(4)).to.equal('7.4415');
@@ -62,7 +67,9 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
     expect([payable.amount.toFixed(2), payable.status]).to.deep.equal(['550.00', 'OPEN']);
     expect(authorized.payablesDeducted.toFixed(2)).to.equal('50.00');
     expect(authorized.supplierCredit.toFixed(2)).to.equal('0.00');
-    expect((await deductionsOf(t, id)).map((d) => [d.payableId, d.amount.toFixed(2), d.status])).to.deep.equal([[payable.id, '50.00', 'ACTIVE']]);
+    expect((await deductionsOf(t, id)).map((d) => [d.payableId, d.amount.toFixed(2), d.status])).to.deep.equal([
+      [payable.id, '50.00', 'ACTIVE'],
+    ]);
     const events = await returnEvents(t, id);
     expect(events.map((e) => e.type)).to.deep.equal(['supplier-return.issued', 'supplier-return.authorized']);
     const data = events[1].data as any;
@@ -88,7 +95,11 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
     const [restored] = await documentPayables(t, docHash);
     expect([restored.amount.toFixed(2), restored.status]).to.deep.equal(['600.00', 'OPEN']);
     expect((await deductionsOf(t, id)).map((d) => d.status)).to.deep.equal(['REVERSED']);
-    expect((await returnEvents(t, id)).map((e) => e.type)).to.deep.equal(['supplier-return.issued', 'supplier-return.authorized', 'supplier-return.cancelled']);
+    expect((await returnEvents(t, id)).map((e) => e.type)).to.deep.equal([
+      'supplier-return.issued',
+      'supplier-return.authorized',
+      'supplier-return.cancelled',
+    ]);
     expect(await stockMismatches(t)).to.deep.equal([]);
     // With nothing standing, the document cancels again.
     const ok = await cancel(t, docHash);
@@ -107,7 +118,11 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
     const id = await issueReturn(t, docHash, [{ itemHash, quantity: 3 }]);
     await inTransaction(NO_UNIT, (em) => authorizeReturn(em, t.ctx, id));
     const ret = await returnRow(t, id);
-    expect([ret.total.toFixed(2), ret.payablesDeducted.toFixed(2), ret.supplierCredit.toFixed(2)]).to.deep.equal(['30.00', '20.00', '10.00']);
+    expect([ret.total.toFixed(2), ret.payablesDeducted.toFixed(2), ret.supplierCredit.toFixed(2)]).to.deep.equal([
+      '30.00',
+      '20.00',
+      '10.00',
+    ]);
     const [after] = await documentPayables(t, docHash);
     expect([after.amount.toFixed(2), after.paidAmount.toFixed(2), after.status]).to.deep.equal(['580.00', '580.00', 'PAID']);
     expect((await creditsOfReturn(t, id)).map((c) => [c.amount.toFixed(2), c.status])).to.deep.equal([['10.00', 'OPEN']]);
@@ -171,7 +186,10 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
     const [returned] = await linesInDb(t, order.id);
     expect(returned.receivedQuantity.toFixed(4)).to.equal('55.0000');
     expect((await orderInDb(t, order.id)).status).to.equal('PARTIALLY_RECEIVED');
-    const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'purchase-order' }, order: { id: 'ASC' } });
+    const events = await dataSource.manager.find(OutboxEvent, {
+      where: { companyId: t.companyId, aggregateType: 'purchase-order' },
+      order: { id: 'ASC' },
+    });
     expect((events.at(-1)!.data as any).supplierReturnId).to.equal(encodeId('supplier-return', id));
     await inTransaction(NO_UNIT, (em) => cancelReturn(em, t.ctx, id));
     const [back] = await linesInDb(t, order.id);
@@ -182,7 +200,10 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
   it('two returns racing for the last units: one wins', async () => {
     const { docHash, itemHash } = await purchaseScenario(t, { second: false });
     await issueReturn(t, docHash, [{ itemHash, quantity: 55 }]);
-    const results = await Promise.allSettled([issueReturn(t, docHash, [{ itemHash, quantity: 5 }]), issueReturn(t, docHash, [{ itemHash, quantity: 5 }])]);
+    const results = await Promise.allSettled([
+      issueReturn(t, docHash, [{ itemHash, quantity: 5 }]),
+      issueReturn(t, docHash, [{ itemHash, quantity: 5 }]),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).to.have.length(1);
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(lost.reason.code).to.equal('SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE');

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import type { SupplierReturnStatus } from '../../src/modules/supplier-returns/entities/supplier-return.entity';
-import { assertAllowed, assertTransition, canDo, LIVE_STATUSES, SUPPLIER_RETURN_STATUSES, SupplierReturnAction, TRANSITIONS } from '../../src/modules/supplier-returns/supplier-returns.state';
+import {
+  assertAllowed,
+  assertTransition,
+  canDo,
+  LIVE_STATUSES,
+  SUPPLIER_RETURN_STATUSES,
+  SupplierReturnAction,
+  TRANSITIONS,
+} from '../../src/modules/supplier-returns/supplier-returns.state';
 
 /** The transition table of supplier returns, every action against every status, without a database. */
 const EXPECTED: Record<SupplierReturnAction, Partial<Record<SupplierReturnStatus, SupplierReturnStatus[]>>> = {

@@ -28,7 +28,13 @@ export const SR = '/api/supplier-returns';
  */
 export async function purchaseScenario(
   t: TestTenant,
-  opts: { second?: boolean; supplierUf?: string; purchaseOrderItemId?: string; supplier?: Record<string, unknown>; product?: Awaited<ReturnType<typeof makeProduct>> } = {},
+  opts: {
+    second?: boolean;
+    supplierUf?: string;
+    purchaseOrderItemId?: string;
+    supplier?: Record<string, unknown>;
+    product?: Awaited<ReturnType<typeof makeProduct>>;
+  } = {},
 ) {
   await setTaxRegime(t, 0, 'LUCRO_REAL');
   const product = opts.product ?? (await makeProduct(t));
@@ -64,7 +70,17 @@ export async function purchaseScenario(
   if (opts.second !== false) {
     const second = await createDraft(
       t,
-      draftBody({ items: [item({ productId: product.hash, description: 'AZEITE EXTRA VIRGEM 500ML', quantity: 40, unitPrice: '8.91275', taxes: { pis: { cst: '04' }, cofins: { cst: '04' } } })] }),
+      draftBody({
+        items: [
+          item({
+            productId: product.hash,
+            description: 'AZEITE EXTRA VIRGEM 500ML',
+            quantity: 40,
+            unitPrice: '8.91275',
+            taxes: { pis: { cst: '04' }, cofins: { cst: '04' } },
+          }),
+        ],
+      }),
     );
     const c2 = await confirm(t, second.id);
     expect(c2.status, JSON.stringify(c2.body)).to.equal(200);
@@ -73,14 +89,22 @@ export async function purchaseScenario(
 }
 
 /** Registers a return the way the NF-e's issuing transaction does (number taken before it). */
-export async function issueReturn(t: TestTenant, docHash: string, items: { itemHash: string; quantity: string | number }[], reason = 'Mercadoria avariada no transporte'): Promise<number> {
+export async function issueReturn(
+  t: TestTenant,
+  docHash: string,
+  items: { itemHash: string; quantity: string | number }[],
+  reason = 'Mercadoria avariada no transporte',
+): Promise<number> {
   const code = await nextSequenceValue(dataSource.manager, t.companyId, CODE_SEQUENCE);
   return inTransaction(NO_UNIT, async (em) => {
     const plan = await planReturn(
       em,
       t.ctx,
       decodeId('entry-document', docHash),
-      { reason, items: items.map((i) => ({ entryDocumentItemId: decodeId('entry-document-item', i.itemHash), quantity: new Dec(i.quantity) })) },
+      {
+        reason,
+        items: items.map((i) => ({ entryDocumentItemId: decodeId('entry-document-item', i.itemHash), quantity: new Dec(i.quantity) })),
+      },
       true,
     );
     await assertStock(em, plan);
@@ -89,16 +113,29 @@ export async function issueReturn(t: TestTenant, docHash: string, items: { itemH
 }
 
 export const returnRow = (t: TestTenant, id: number) => dataSource.manager.findOneByOrFail(SupplierReturn, { companyId: t.companyId, id });
-export const returnItems = (t: TestTenant, id: number) => dataSource.manager.find(SupplierReturnItem, { where: { companyId: t.companyId, supplierReturnId: id } });
+export const returnItems = (t: TestTenant, id: number) =>
+  dataSource.manager.find(SupplierReturnItem, { where: { companyId: t.companyId, supplierReturnId: id } });
 export const returnMovements = (t: TestTenant, id: number) =>
-  dataSource.manager.find(StockMovement, { where: { companyId: t.companyId, referenceType: 'supplier-return', referenceId: id }, order: { id: 'ASC' } });
+  dataSource.manager.find(StockMovement, {
+    where: { companyId: t.companyId, referenceType: 'supplier-return', referenceId: id },
+    order: { id: 'ASC' },
+  });
 export const documentPayables = (t: TestTenant, docHash: string) =>
-  dataSource.manager.find(Payable, { where: { companyId: t.companyId, entryDocumentId: decodeId('entry-document', docHash) }, order: { installmentNumber: 'ASC' } });
-export const deductionsOf = (t: TestTenant, id: number) => dataSource.manager.find(PayableDeduction, { where: { companyId: t.companyId, sourceId: id }, order: { id: 'ASC' } });
-export const creditsOfReturn = (t: TestTenant, id: number) => dataSource.manager.find(SupplierCredit, { where: { companyId: t.companyId, sourceId: id }, order: { id: 'ASC' } });
+  dataSource.manager.find(Payable, {
+    where: { companyId: t.companyId, entryDocumentId: decodeId('entry-document', docHash) },
+    order: { installmentNumber: 'ASC' },
+  });
+export const deductionsOf = (t: TestTenant, id: number) =>
+  dataSource.manager.find(PayableDeduction, { where: { companyId: t.companyId, sourceId: id }, order: { id: 'ASC' } });
+export const creditsOfReturn = (t: TestTenant, id: number) =>
+  dataSource.manager.find(SupplierCredit, { where: { companyId: t.companyId, sourceId: id }, order: { id: 'ASC' } });
 export const returnEvents = (t: TestTenant, id: number) =>
-  dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'supplier-return', aggregateId: id }, order: { id: 'ASC' } });
-export const returnAudit = (t: TestTenant, id: number) => dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'supplier-return', entityId: id }, order: { id: 'ASC' } });
+  dataSource.manager.find(OutboxEvent, {
+    where: { companyId: t.companyId, aggregateType: 'supplier-return', aggregateId: id },
+    order: { id: 'ASC' },
+  });
+export const returnAudit = (t: TestTenant, id: number) =>
+  dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'supplier-return', entityId: id }, order: { id: 'ASC' } });
 
 /** Row counts a refused request must leave unchanged. */
 export async function returnFootprint(t: TestTenant) {

@@ -64,7 +64,14 @@ export async function makeCustomer(t: TestTenant, over: Partial<Customer> = {}):
 export async function makeSeller(t: TestTenant, over: Partial<Seller> = {}): Promise<Seller & { hash: string }> {
   const name = over.name ?? `Vendedor ${unique()}`;
   const s = await dataSource.manager.save(
-    dataSource.manager.create(Seller, { companyId: t.companyId, name, alias: null, searchName: normalizeText(`${name} ${over.alias ?? ''}`), active: true, ...over }),
+    dataSource.manager.create(Seller, {
+      companyId: t.companyId,
+      name,
+      alias: null,
+      searchName: normalizeText(`${name} ${over.alias ?? ''}`),
+      active: true,
+      ...over,
+    }),
   );
   await indexSellers(dataSource.manager, t.companyId, [s]);
   return Object.assign(s, { hash: encodeId('seller', s.id) });
@@ -88,13 +95,34 @@ export async function makeSupplier(t: TestTenant, over: Partial<Supplier> = {}):
   return Object.assign(s, { hash: encodeId('supplier', s.id) });
 }
 
-export async function makePaymentMethod(t: TestTenant, code: string, kind: PaymentKind, over: Partial<PaymentMethod> = {}): Promise<PaymentMethod & { hash: string }> {
-  const m = await dataSource.manager.save(dataSource.manager.create(PaymentMethod, { companyId: t.companyId, code, name: code, kind, givesChange: kind === 'CASH', active: true, ...over }));
+export async function makePaymentMethod(
+  t: TestTenant,
+  code: string,
+  kind: PaymentKind,
+  over: Partial<PaymentMethod> = {},
+): Promise<PaymentMethod & { hash: string }> {
+  const m = await dataSource.manager.save(
+    dataSource.manager.create(PaymentMethod, {
+      companyId: t.companyId,
+      code,
+      name: code,
+      kind,
+      givesChange: kind === 'CASH',
+      active: true,
+      ...over,
+    }),
+  );
   return Object.assign(m, { hash: encodeId('payment-method', m.id) });
 }
 
 /** Puts stock in through the ledger (an opening balance), so balances always equal movements. */
-export async function addStock(t: TestTenant, filialIndex: number, productId: number, quantity: DecimalInput, unitCost: DecimalInput = '1'): Promise<void> {
+export async function addStock(
+  t: TestTenant,
+  filialIndex: number,
+  productId: number,
+  quantity: DecimalInput,
+  unitCost: DecimalInput = '1',
+): Promise<void> {
   await inTransaction(NO_UNIT, (em) =>
     postToLedger(em, {
       companyId: t.companyId,

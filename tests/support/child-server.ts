@@ -54,7 +54,11 @@ export function watchProgress(child: ChildProcess, onStall: (idleMs: number) => 
 }
 
 /** Runs a command to its end, waiting as long as it makes progress (a stalled one is killed): its status and output. */
-export function runToEnd(command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; stallMs?: number }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+export function runToEnd(
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; stallMs?: number },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let stdout = '';
@@ -106,11 +110,20 @@ export const freePort = (): Promise<number> =>
 /** Starts the server and waits for its demo summary while it makes progress (`stallMs` without any: given up). */
 export function startServer(env: NodeJS.ProcessEnv, stallMs = 60_000): Promise<ChildServer> {
   // Transpiled files are cached on disk: restarts skip the compiler.
-  const child = spawn(process.execPath, ['-r', './tests/support/ts-cache-register.js', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['-r', './tests/support/ts-cache-register.js', 'src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const stop = watchProgress(child, (idle) => fail(new Error(`the server stalled before it was ready (no CPU time or output for ${Math.round(idle / 1000)} s)\n${out}\n${err}`)), stallMs);
+    const stop = watchProgress(
+      child,
+      (idle) =>
+        fail(new Error(`the server stalled before it was ready (no CPU time or output for ${Math.round(idle / 1000)} s)\n${out}\n${err}`)),
+      stallMs,
+    );
     const fail = (e: Error) => {
       stop();
       child.kill('SIGKILL');

@@ -59,16 +59,22 @@ export function contractViolation(method: string, url: string, res: Response): s
   if (!op.route.responses) return CONTRACT_REQUIRE_ALL ? `${where}: the route documents no responses` : null;
   const documented = openapi.paths[op.path][op.route.method].responses as Record<string, any>;
   const response = documented[String(res.status)];
-  if (!response) return `${where}: status ${res.status} is not documented (documented: ${Object.keys(documented).join(', ')}); body ${JSON.stringify(res.body).slice(0, 400)}`;
+  if (!response)
+    return `${where}: status ${res.status} is not documented (documented: ${Object.keys(documented).join(', ')}); body ${JSON.stringify(res.body).slice(0, 400)}`;
   const contentType = String(res.headers['content-type'] ?? '').split(';')[0];
   if (!response.content) return res.status === 204 || !res.text ? null : `${where}: a body was sent but none is documented`;
   const media = response.content[contentType];
-  if (!media) return `${where}: content type ${contentType || '(none)'} is not documented (documented: ${Object.keys(response.content).join(', ')})`;
+  if (!media)
+    return `${where}: content type ${contentType || '(none)'} is not documented (documented: ${Object.keys(response.content).join(', ')})`;
   if (contentType !== 'application/json' && contentType !== 'application/problem+json') return null;
   const validate = validatorFor(`${op.path} ${op.route.method} ${res.status} ${contentType}`, media.schema);
   if (validate(res.body)) return null;
   const e = validate.errors![0];
   const detail =
-    e.keyword === 'additionalProperties' ? `undocumented field '${e.params.additionalProperty}'` : e.keyword === 'enum' ? `${e.message} ${JSON.stringify(e.params.allowedValues)}` : e.message;
+    e.keyword === 'additionalProperties'
+      ? `undocumented field '${e.params.additionalProperty}'`
+      : e.keyword === 'enum'
+        ? `${e.message} ${JSON.stringify(e.params.allowedValues)}`
+        : e.message;
   return `${where}: body${e.instancePath || ''} ${detail} (schema ${e.schemaPath}); body ${JSON.stringify(res.body).slice(0, 600)}`;
 }

@@ -77,7 +77,10 @@ function party(tag: 'rem' | 'exped' | 'receb' | 'dest', addressTag: string, p: C
 function icmsXml(spec: CteIcmsSpec, total: Dec): { xml: string; value: Dec } {
   if (spec.cst === '00') {
     const value = round(total.times(spec.rate).div(100), 2);
-    return { xml: `<ICMS00><CST>00</CST><vBC>${a2(total)}</vBC><pICMS>${new Dec(spec.rate).toFixed(2)}</pICMS><vICMS>${a2(value)}</vICMS></ICMS00>`, value };
+    return {
+      xml: `<ICMS00><CST>00</CST><vBC>${a2(total)}</vBC><pICMS>${new Dec(spec.rate).toFixed(2)}</pICMS><vICMS>${a2(value)}</vICMS></ICMS00>`,
+      value,
+    };
   }
   if (spec.cst === '45') return { xml: '<ICMS45><CST>40</CST></ICMS45>', value: new Dec(0) };
   return { xml: '<ICMSSN><CST>90</CST><indSN>1</indSN></ICMSSN>', value: new Dec(0) };
@@ -109,7 +112,16 @@ export function buildCte(spec: CteSpec): BuiltCte {
   const series = spec.series ?? '1';
   const environment = spec.environment ?? '1';
   const randomCode = String(10000000 + ((number * 7907) % 89999999)).slice(0, 8);
-  let accessKey = buildAccessKey({ ufCode: '35', issuedAt, issuerDocument: carrier.cnpj, model: '57', series, number: String(number), emissionType: '1', randomCode });
+  let accessKey = buildAccessKey({
+    ufCode: '35',
+    issuedAt,
+    issuerDocument: carrier.cnpj,
+    model: '57',
+    series,
+    number: String(number),
+    emissionType: '1',
+    randomCode,
+  });
   if (spec.wrongCheckDigit) accessKey = `${accessKey.slice(0, 43)}${(accessKeyCheckDigit(accessKey.slice(0, 43)) + 1) % 10}`;
 
   const total = new Dec(spec.total);
@@ -124,7 +136,12 @@ export function buildCte(spec: CteSpec): BuiltCte {
   const installments = (spec.installments ?? []).map((d, i, all) => ({
     number: String(i + 1).padStart(3, '0'),
     dueDate: d.dueDate,
-    amount: new Dec(d.amount ?? (i === all.length - 1 ? receivable.minus(round(receivable.div(all.length), 2).times(all.length - 1)) : round(receivable.div(all.length), 2))),
+    amount: new Dec(
+      d.amount ??
+        (i === all.length - 1
+          ? receivable.minus(round(receivable.div(all.length), 2).times(all.length - 1))
+          : round(receivable.div(all.length), 2)),
+    ),
   }));
   const cobr = installments.length
     ? `<cobr><fat><nFat>${number}</nFat><vOrig>${a2(receivable)}</vOrig><vLiq>${a2(sum(installments.map((d) => d.amount)))}</vLiq></fat>${installments
@@ -160,6 +177,9 @@ export function buildCte(spec: CteSpec): BuiltCte {
       : `<protCTe versao="4.00"><infProt><tpAmb>${environment}</tpAmb><verAplic>SP-CTe-TEST</verAplic><chCTe>${accessKey}</chCTe><dhRecbto>${issuedAt}</dhRecbto>` +
         `<nProt>1${accessKey.slice(0, 2)}${String(number).padStart(12, '0')}</nProt>${digestValue ? `<digVal>${digestValue}</digVal>` : ''}` +
         `<cStat>${spec.protocol?.cStat ?? '100'}</cStat><xMotivo>${esc(spec.protocol?.xMotivo ?? 'Autorizado o uso do CT-e')}</xMotivo></infProt></protCTe>`;
-  const xml = spec.protocol === null ? `<?xml version="1.0" encoding="UTF-8"?>${signed}` : `<?xml version="1.0" encoding="UTF-8"?><cteProc xmlns="${NS}" versao="4.00">${signed}${protocol}</cteProc>`;
+  const xml =
+    spec.protocol === null
+      ? `<?xml version="1.0" encoding="UTF-8"?>${signed}`
+      : `<?xml version="1.0" encoding="UTF-8"?><cteProc xmlns="${NS}" versao="4.00">${signed}${protocol}</cteProc>`;
   return { xml, accessKey, icms: a2(icms.value), digestValue };
 }

@@ -111,7 +111,9 @@ export async function setupFiscalData(tenant: TestTenant, options: FiscalSetupOp
       },
     );
   }
-  const group = await em.save(em.create(TaxGroup, { companyId, code: `REVENDA${seq++ || ''}`, name: 'Revenda de mercadorias', active: true }));
+  const group = await em.save(
+    em.create(TaxGroup, { companyId, code: `REVENDA${seq++ || ''}`, name: 'Revenda de mercadorias', active: true }),
+  );
   const ipiRate = options.ipiRate !== undefined ? new Dec(String(options.ipiRate)) : null;
   const rules: Partial<FiscalOperationRule>[] = [];
   for (const operation of Object.keys(CFOPS) as FiscalOperation[]) {

@@ -27,7 +27,10 @@ export type IcmsSpec =
   | { csosn: '101'; creditRate: string }
   | { csosn: '202'; stMva: string; stRate: string }
   /** Goods resold with the ST retained earlier (ICMS60): vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, and the FCP-ST retained. */
-  | { cst: '60'; retained: { base: string; rate: string; substitute?: string; value: string; fcpBase?: string; fcpRate?: string; fcpValue?: string } };
+  | {
+      cst: '60';
+      retained: { base: string; rate: string; substitute?: string; value: string; fcpBase?: string; fcpRate?: string; fcpValue?: string };
+    };
 
 /** IBSCBS of an item (values computed from the base and rates; 2026 test rates by default). */
 export interface IbsCbsSpec {
@@ -142,7 +145,8 @@ export interface BuiltNfe {
 
 const NS = 'http://www.portalfiscal.inf.br/nfe';
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const el = (tag: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '' : `<${tag}>${esc(String(value))}</${tag}>`);
+const el = (tag: string, value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '' : `<${tag}>${esc(String(value))}</${tag}>`;
 const a2 = (d: Dec) => d.toFixed(2);
 
 let numberSeq = 1000;
@@ -221,9 +225,16 @@ function computeReform(spec: NfeItemSpec, total: Dec, discount: Dec): ReformItem
       })()
     : null;
   const presumed = s?.presumedCredit
-    ? { code: s.presumedCredit.code, rate: new Dec(s.presumedCredit.rate), ibs: round(base.times(s.presumedCredit.rate).div(100), 2), cbs: round(base.times(s.presumedCredit.rate).div(100), 2) }
+    ? {
+        code: s.presumedCredit.code,
+        rate: new Dec(s.presumedCredit.rate),
+        ibs: round(base.times(s.presumedCredit.rate).div(100), 2),
+        cbs: round(base.times(s.presumedCredit.rate).div(100), 2),
+      }
     : null;
-  const is = spec.selectiveTax ? { base: total, rate: new Dec(spec.selectiveTax.rate), value: round(total.times(spec.selectiveTax.rate).div(100), 2) } : null;
+  const is = spec.selectiveTax
+    ? { base: total, rate: new Dec(spec.selectiveTax.rate), value: round(total.times(spec.selectiveTax.rate).div(100), 2) }
+    : null;
   const ibs = state.value.plus(municipal.value);
   return {
     base,
@@ -246,7 +257,9 @@ function computeReform(spec: NfeItemSpec, total: Dec, discount: Dec): ReformItem
 function shareXml(tag: string, rateTag: string, valueTag: string, sh: ReformShare, s: IbsCbsSpec): string {
   const dif = s.deferralRate ? `<gDif><pDif>${a4(new Dec(s.deferralRate))}</pDif><vDif>${a2(sh.deferred)}</vDif></gDif>` : '';
   const dev = s.returned ? `<gDevTrib><vDevTrib>${a2(sh.returned)}</vDevTrib></gDevTrib>` : '';
-  const red = s.reductionRate ? `<gRed><pRedAliq>${a4(new Dec(s.reductionRate))}</pRedAliq><pAliqEfet>${a4(sh.effectiveRate!)}</pAliqEfet></gRed>` : '';
+  const red = s.reductionRate
+    ? `<gRed><pRedAliq>${a4(new Dec(s.reductionRate))}</pRedAliq><pAliqEfet>${a4(sh.effectiveRate!)}</pAliqEfet></gRed>`
+    : '';
   return `<${tag}><${rateTag}>${a4(sh.rate)}</${rateTag}>${dif}${dev}${red}<${valueTag}>${a2(sh.value)}</${valueTag}></${tag}>`;
 }
 
@@ -255,7 +268,9 @@ function reformXml(c: ComputedItem): string {
   const r = c.reform;
   if (!r) return '';
   const s = c.spec.ibsCbs;
-  const is = r.is ? `<IS><CSTIS>000</CSTIS><cClassTribIS>000001</cClassTribIS><vBCIS>${a2(r.is.base)}</vBCIS><pIS>${a4(r.is.rate)}</pIS><vIS>${a2(r.is.value)}</vIS></IS>` : '';
+  const is = r.is
+    ? `<IS><CSTIS>000</CSTIS><cClassTribIS>000001</cClassTribIS><vBCIS>${a2(r.is.base)}</vBCIS><pIS>${a4(r.is.rate)}</pIS><vIS>${a2(r.is.value)}</vIS></IS>`
+    : '';
   if (!s) return is;
   let group = '';
   if (r.mono) {
@@ -272,7 +287,9 @@ function reformXml(c: ComputedItem): string {
       `<gIBSCBS><vBC>${a2(r.base)}</vBC>${shareXml('gIBSUF', 'pIBSUF', 'vIBSUF', r.state, s)}${shareXml('gIBSMun', 'pIBSMun', 'vIBSMun', r.municipal, s)}` +
       `<vIBS>${a2(r.ibs)}</vIBS>${shareXml('gCBS', 'pCBS', 'vCBS', r.cbs, s)}${regular}</gIBSCBS>`;
   }
-  const reversal = r.reversal ? `<gEstornoCred><vIBSEstCred>${a2(r.reversal.ibs)}</vIBSEstCred><vCBSEstCred>${a2(r.reversal.cbs)}</vCBSEstCred></gEstornoCred>` : '';
+  const reversal = r.reversal
+    ? `<gEstornoCred><vIBSEstCred>${a2(r.reversal.ibs)}</vIBSEstCred><vCBSEstCred>${a2(r.reversal.cbs)}</vCBSEstCred></gEstornoCred>`
+    : '';
   const presumed = r.presumed
     ? `<gCredPresOper><vBCCredPres>${a2(r.base)}</vBCCredPres><cCredPres>${r.presumed.code}</cCredPres>` +
       `<gIBSCredPres><pCredPres>${a4(r.presumed.rate)}</pCredPres><vCredPres>${a2(r.presumed.ibs)}</vCredPres></gIBSCredPres>` +
@@ -282,7 +299,8 @@ function reformXml(c: ComputedItem): string {
 }
 
 /** vItem without the reform taxes (NT 2025.002 VB01-10). */
-const itemValueWithoutTaxes = (c: ComputedItem) => c.total.minus(c.discount).minus(c.relief).plus(c.st).plus(c.fcpSt).plus(c.freight).plus(c.insurance).plus(c.other).plus(c.ipi);
+const itemValueWithoutTaxes = (c: ComputedItem) =>
+  c.total.minus(c.discount).minus(c.relief).plus(c.st).plus(c.fcpSt).plus(c.freight).plus(c.insurance).plus(c.other).plus(c.ipi);
 
 function computeItem(spec: NfeItemSpec): ComputedItem {
   const total = spec.lineTotal ? new Dec(spec.lineTotal) : round(new Dec(spec.quantity).times(spec.unitPrice), 2);
@@ -311,7 +329,24 @@ function computeItem(spec: NfeItemSpec): ComputedItem {
   const relief = 'relief' in icmsSpec && icmsSpec.relief ? new Dec(icmsSpec.relief) : new Dec(0);
   const pis = spec.pisRate ? round(base.times(spec.pisRate).div(100), 2) : new Dec(0);
   const cofins = spec.cofinsRate ? round(base.times(spec.cofinsRate).div(100), 2) : new Dec(0);
-  return { spec, total, discount, freight, insurance, other, icmsBase, icms, stBase, st, fcpSt, relief, ipi, pis, cofins, reform: computeReform(spec, total, discount) };
+  return {
+    spec,
+    total,
+    discount,
+    freight,
+    insurance,
+    other,
+    icmsBase,
+    icms,
+    stBase,
+    st,
+    fcpSt,
+    relief,
+    ipi,
+    pis,
+    cofins,
+    reform: computeReform(spec, total, discount),
+  };
 }
 
 function icmsXml(c: ComputedItem): string {
@@ -327,11 +362,15 @@ function icmsXml(c: ComputedItem): string {
   }
   if ('retained' in s) {
     const rt = s.retained;
-    const fcp = rt.fcpValue ? `<vBCFCPSTRet>${rt.fcpBase}</vBCFCPSTRet><pFCPSTRet>${rt.fcpRate}</pFCPSTRet><vFCPSTRet>${rt.fcpValue}</vFCPSTRet>` : '';
+    const fcp = rt.fcpValue
+      ? `<vBCFCPSTRet>${rt.fcpBase}</vBCFCPSTRet><pFCPSTRet>${rt.fcpRate}</pFCPSTRet><vFCPSTRet>${rt.fcpValue}</vFCPSTRet>`
+      : '';
     return `<ICMS><ICMS60><orig>0</orig><CST>60</CST><vBCSTRet>${rt.base}</vBCSTRet><pST>${rt.rate}</pST>${rt.substitute ? `<vICMSSubstituto>${rt.substitute}</vICMSSubstituto>` : ''}<vICMSSTRet>${rt.value}</vICMSSTRet>${fcp}</ICMS60></ICMS>`;
   }
   if (!('rate' in s)) {
-    const relief = c.relief.gt(0) ? `<vICMSDeson>${a2(c.relief)}</vICMSDeson><motDesICMS>9</motDesICMS><indDeduzDeson>1</indDeduzDeson>` : '';
+    const relief = c.relief.gt(0)
+      ? `<vICMSDeson>${a2(c.relief)}</vICMSDeson><motDesICMS>9</motDesICMS><indDeduzDeson>1</indDeduzDeson>`
+      : '';
     return `<ICMS><ICMS40><orig>0</orig><CST>${s.cst}</CST>${relief}</ICMS40></ICMS>`;
   }
   const normal = `<orig>0</orig><CST>${s.cst}</CST><modBC>3</modBC><vBC>${a2(c.icmsBase)}</vBC><pICMS>${s.rate}</pICMS><vICMS>${a2(c.icms)}</vICMS>`;
@@ -350,7 +389,9 @@ function detXml(c: ComputedItem, n: number, itemValues: 'WITH_TAXES' | 'WITHOUT_
     `${el('CFOP', s.cfop ?? '5102')}${el('uCom', s.unit ?? 'UN')}${el('qCom', new Dec(s.quantity).toFixed(4))}${el('vUnCom', new Dec(s.unitPrice).toFixed(10))}${el('vProd', a2(c.total))}` +
     `${el('cEANTrib', gtin)}${el('uTrib', s.unit ?? 'UN')}${el('qTrib', new Dec(s.quantity).toFixed(4))}${el('vUnTrib', new Dec(s.unitPrice).toFixed(10))}` +
     `${c.freight.gt(0) ? el('vFrete', a2(c.freight)) : ''}${c.insurance.gt(0) ? el('vSeg', a2(c.insurance)) : ''}${c.discount.gt(0) ? el('vDesc', a2(c.discount)) : ''}${c.other.gt(0) ? el('vOutro', a2(c.other)) : ''}<indTot>1</indTot>${el('xPed', s.purchaseOrder)}${el('nItemPed', s.purchaseOrderLine)}</prod>`;
-  const ipi = s.ipiRate ? `<IPI><cEnq>999</cEnq><IPITrib><CST>50</CST><vBC>${a2(c.total)}</vBC><pIPI>${s.ipiRate}</pIPI><vIPI>${a2(c.ipi)}</vIPI></IPITrib></IPI>` : '';
+  const ipi = s.ipiRate
+    ? `<IPI><cEnq>999</cEnq><IPITrib><CST>50</CST><vBC>${a2(c.total)}</vBC><pIPI>${s.ipiRate}</pIPI><vIPI>${a2(c.ipi)}</vIPI></IPITrib></IPI>`
+    : '';
   const pis = s.pisRate
     ? `<PIS><PISAliq><CST>01</CST><vBC>${a2(c.total.minus(c.discount).plus(c.freight).plus(c.insurance).plus(c.other))}</vBC><pPIS>${s.pisRate}</pPIS><vPIS>${a2(c.pis)}</vPIS></PISAliq></PIS>`
     : '<PIS><PISNT><CST>07</CST></PISNT></PIS>';
@@ -359,7 +400,9 @@ function detXml(c: ComputedItem, n: number, itemValues: 'WITH_TAXES' | 'WITHOUT_
     : '<COFINS><COFINSNT><CST>07</CST></COFINSNT></COFINS>';
   const value = itemValueWithoutTaxes(c).plus(itemValues === 'WITH_TAXES' ? (c.reform?.taxes ?? 0) : 0);
   const vItem = itemValues === 'NONE' ? '' : `<vItem>${a2(value)}</vItem>`;
-  const ref = s.referencedDocument ? `<DFeReferenciado><chaveAcesso>${s.referencedDocument.accessKey}</chaveAcesso>${el('nItem', s.referencedDocument.lineNumber)}</DFeReferenciado>` : '';
+  const ref = s.referencedDocument
+    ? `<DFeReferenciado><chaveAcesso>${s.referencedDocument.accessKey}</chaveAcesso>${el('nItem', s.referencedDocument.lineNumber)}</DFeReferenciado>`
+    : '';
   return `<det nItem="${n}">${prod}<imposto>${icmsXml(c)}${ipi}${pis}${cofins}${reformXml(c)}</imposto>${vItem}${ref}</det>`;
 }
 
@@ -395,7 +438,10 @@ export function signNfeXml(nfeXml: string, signer: SignerSpec = {}): string {
 }
 
 /** The authority's signature over protNFe/infProt (enveloped, after infProt), as some authorities add it. */
-export function signProtocolXml(procXml: string, signer: { cnpj?: string; name?: string } = { cnpj: '87958674000181', name: 'SEFAZ AUTORIZADORA TESTE' }): string {
+export function signProtocolXml(
+  procXml: string,
+  signer: { cnpj?: string; name?: string } = { cnpj: '87958674000181', name: 'SEFAZ AUTORIZADORA TESTE' },
+): string {
   const cert = testCertificate(signer.cnpj, signer.name);
   const sig = new SignedXml({
     privateKey: cert.privateKeyPem,
@@ -413,7 +459,12 @@ export function signProtocolXml(procXml: string, signer: { cnpj?: string; name?:
 }
 
 /** IBSCBSTot, ISTot and vNFTot of the computed items (empty when no item has reform groups). */
-function reformTotalsXml(items: ComputedItem[], vNF: Dec, itemValues: 'WITH_TAXES' | 'WITHOUT_TAXES' | 'NONE', totals: Record<string, string>): string {
+function reformTotalsXml(
+  items: ComputedItem[],
+  vNF: Dec,
+  itemValues: 'WITH_TAXES' | 'WITHOUT_TAXES' | 'NONE',
+  totals: Record<string, string>,
+): string {
   const reform = items.map((i) => i.reform).filter((r): r is ReformItem => r !== null);
   if (!reform.length) return '';
   const of = (pick: (r: ReformItem) => Dec | null | undefined) => sum(reform.map((r) => pick(r) ?? ZERO));
@@ -447,14 +498,31 @@ function reformTotalsXml(items: ComputedItem[], vNF: Dec, itemValues: 'WITH_TAXE
 }
 
 export function buildNfe(spec: NfeSpec): BuiltNfe {
-  const issuer = { cnpj: DEFAULT_ISSUER_CNPJ, name: 'FORNECEDOR TESTE LTDA', tradeName: 'FORNECEDOR TESTE', uf: 'SP', stateRegistration: '111222333444', crt: '3' as const, ...spec.issuer };
+  const issuer = {
+    cnpj: DEFAULT_ISSUER_CNPJ,
+    name: 'FORNECEDOR TESTE LTDA',
+    tradeName: 'FORNECEDOR TESTE',
+    uf: 'SP',
+    stateRegistration: '111222333444',
+    crt: '3' as const,
+    ...spec.issuer,
+  };
   const issuedAt = spec.issuedAt ?? '2025-03-10T10:00:00-03:00';
   const number = spec.number ?? numberSeq++;
   const series = spec.series ?? '1';
   const model = spec.model ?? '55';
   const environment = spec.environment ?? '1';
   const randomCode = spec.randomCode ?? String(10000000 + ((number * 7919) % 89999999)).slice(0, 8);
-  let accessKey = buildAccessKey({ ufCode: '35', issuedAt, issuerDocument: issuer.cnpj, model, series, number: String(number), emissionType: '1', randomCode });
+  let accessKey = buildAccessKey({
+    ufCode: '35',
+    issuedAt,
+    issuerDocument: issuer.cnpj,
+    model,
+    series,
+    number: String(number),
+    emissionType: '1',
+    randomCode,
+  });
   if (spec.wrongCheckDigit) accessKey = `${accessKey.slice(0, 43)}${(accessKeyCheckDigit(accessKey.slice(0, 43)) + 1) % 10}`;
 
   const items = spec.items.map(computeItem);
@@ -497,7 +565,9 @@ export function buildNfe(spec: NfeSpec): BuiltNfe {
     : '';
   const recipientDoc = spec.recipient.cnpj ? el('CNPJ', spec.recipient.cnpj) : el('CPF', spec.recipient.cpf);
   const reformTotals = reformTotalsXml(items, vNF, itemValues, totals);
-  const references = [...(spec.references ?? []), ...(spec.referencedKeys ?? [])].map((k) => `<NFref><refNFe>${k}</refNFe></NFref>`).join('');
+  const references = [...(spec.references ?? []), ...(spec.referencedKeys ?? [])]
+    .map((k) => `<NFref><refNFe>${k}</refNFe></NFref>`)
+    .join('');
 
   const infNFe =
     `<infNFe versao="4.00" Id="NFe${accessKey}">` +
@@ -548,10 +618,24 @@ export const REFORM_ITEMS: NfeItemSpec[] = [
     quantity: '2',
     unitPrice: '10',
     ipiRate: '5.00',
-    ibsCbs: { deferralRate: '10.0000', returned: '0.01', reductionRate: '20.0000', regular: true, creditReversal: { ibs: '0.05', cbs: '0.10' }, presumedCredit: { code: '01', rate: '1.0000' } },
+    ibsCbs: {
+      deferralRate: '10.0000',
+      returned: '0.01',
+      reductionRate: '20.0000',
+      regular: true,
+      creditReversal: { ibs: '0.05', cbs: '0.10' },
+      presumedCredit: { code: '01', rate: '1.0000' },
+    },
     selectiveTax: { rate: '2.0000' },
   },
-  { code: 'RT-2', description: 'OLEO DIESEL S10', unit: 'L', quantity: '100', unitPrice: '5.5', ibsCbs: { singlePhase: { quantity: '100.0000', ibsAdRem: '0.1000', cbsAdRem: '0.2000' } } },
+  {
+    code: 'RT-2',
+    description: 'OLEO DIESEL S10',
+    unit: 'L',
+    quantity: '100',
+    unitPrice: '5.5',
+    ibsCbs: { singlePhase: { quantity: '100.0000', ibsAdRem: '0.1000', cbsAdRem: '0.2000' } },
+  },
   {
     code: 'RT-3',
     description: 'EMBALAGEM RETORNAVEL',

@@ -16,7 +16,8 @@ export function rawValuesIn(body: unknown, path = ''): string[] {
   return Object.entries(body as Record<string, unknown>).flatMap(([key, value]) => {
     const at = path ? `${path}.${key}` : key;
     const here: string[] = [];
-    if (ID_KEY.test(key) && (typeof value === 'number' || (Array.isArray(value) && value.some((v) => typeof v === 'number')))) here.push(`${at}: integer id`);
+    if (ID_KEY.test(key) && (typeof value === 'number' || (Array.isArray(value) && value.some((v) => typeof v === 'number'))))
+      here.push(`${at}: integer id`);
     if (typeof value === 'string' && DECIMAL_TEXT.test(value)) here.push(`${at}: number as text`);
     return [...here, ...rawValuesIn(value, at)];
   });

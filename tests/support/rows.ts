@@ -11,7 +11,11 @@ export async function rowCounts(companyId?: number): Promise<Record<string, numb
     .map((m) => m.tableName)
     .sort();
   const esc = (name: string) => (dataSource.options.type === 'better-sqlite3' ? `"${name}"` : `\`${name}\``);
-  const sql = tables.map((t) => `SELECT '${t}' AS t, COUNT(*) AS n FROM ${esc(t)}${companyId === undefined ? '' : ` WHERE company_id = ${Number(companyId)}`}`).join(' UNION ALL ');
+  const sql = tables
+    .map(
+      (t) => `SELECT '${t}' AS t, COUNT(*) AS n FROM ${esc(t)}${companyId === undefined ? '' : ` WHERE company_id = ${Number(companyId)}`}`,
+    )
+    .join(' UNION ALL ');
   const rows: { t: string; n: number | string }[] = await dataSource.query(sql);
   return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
 }

@@ -18,12 +18,17 @@ export interface TestTenant {
   /** Headers for a call governed by filial `i` (default the first). */
   headers: (filialIndex?: number) => Record<string, string>;
   /** Headers with a token of other claims (scope, filiais, ttl). */
-  headersWith: (claims: { scope?: string; filiais?: string[]; ttl?: string | number; sub?: string }, filialIndex?: number) => Record<string, string>;
+  headersWith: (
+    claims: { scope?: string; filiais?: string[]; ttl?: string | number; sub?: string },
+    filialIndex?: number,
+  ) => Record<string, string>;
   ctx: { companyId: number; actor: string; requestId?: string };
 }
 
 /** A fresh company with `filiais` branches and an all-scopes token: every test file gets its own tenant. */
-export async function createTestTenant(opts: { filiais?: number; allowNegativeStock?: boolean; environment?: 'PRODUCTION' | 'HOMOLOGATION' } = {}): Promise<TestTenant> {
+export async function createTestTenant(
+  opts: { filiais?: number; allowNegativeStock?: boolean; environment?: 'PRODUCTION' | 'HOMOLOGATION' } = {},
+): Promise<TestTenant> {
   const cnpj = randomCnpj();
   const { company, filiais } = await createTenant({
     name: `Test Company ${cnpj}`,
@@ -39,9 +44,16 @@ export async function createTestTenant(opts: { filiais?: number; allowNegativeSt
   const companyHash = encodeId('company', company.id);
   const filialHashes = filiais.map((f) => encodeId('filial', f.id));
   const tokenFor = (claims: { scope?: string; filiais?: string[]; ttl?: string | number; sub?: string } = {}) =>
-    signToken({ sub: claims.sub ?? 'test-user', companyId: companyHash, filiais: claims.filiais ?? ['*'], scope: claims.scope ?? '*' }, claims.ttl ?? '1h');
+    signToken(
+      { sub: claims.sub ?? 'test-user', companyId: companyHash, filiais: claims.filiais ?? ['*'], scope: claims.scope ?? '*' },
+      claims.ttl ?? '1h',
+    );
   const token = tokenFor();
-  const headersFor = (tok: string, i = 0) => ({ Authorization: `Bearer ${tok}`, 'x-company-id': companyHash, 'x-filial-id': filialHashes[i] });
+  const headersFor = (tok: string, i = 0) => ({
+    Authorization: `Bearer ${tok}`,
+    'x-company-id': companyHash,
+    'x-filial-id': filialHashes[i],
+  });
   return {
     companyId: company.id,
     companyHash,
@@ -54,6 +66,10 @@ export async function createTestTenant(opts: { filiais?: number; allowNegativeSt
   };
 }
 
-export async function setFilialOptions(tenant: TestTenant, index: number, patch: Partial<Pick<Filial, 'allowNegativeStock' | 'autoCiencia' | 'nfeEnvironment'>>) {
+export async function setFilialOptions(
+  tenant: TestTenant,
+  index: number,
+  patch: Partial<Pick<Filial, 'allowNegativeStock' | 'autoCiencia' | 'nfeEnvironment'>>,
+) {
   await dataSource.manager.update(Filial, { id: tenant.filialIds[index], companyId: tenant.companyId }, patch);
 }

@@ -37,7 +37,11 @@ export function testRootCa(): CertificateAuthority {
   if (!process.env.TEST_ROOT_CA_DIR) require('../test-root-ca');
   const dir = process.env.TEST_ROOT_CA_DIR;
   if (!dir) throw new Error('tests/test-root-ca.js did not make the test root CA (TEST_ROOT_CA_DIR)');
-  root = { name: 'AC Raiz de Teste v1', keyPem: fs.readFileSync(path.join(dir, 'ac-raiz-teste.key'), 'utf8'), certPem: fs.readFileSync(path.join(dir, 'roots', 'ac-raiz-teste.pem'), 'utf8') };
+  root = {
+    name: 'AC Raiz de Teste v1',
+    keyPem: fs.readFileSync(path.join(dir, 'ac-raiz-teste.key'), 'utf8'),
+    certPem: fs.readFileSync(path.join(dir, 'roots', 'ac-raiz-teste.pem'), 'utf8'),
+  };
   return root;
 }
 
@@ -53,7 +57,10 @@ export function testCertificate(cnpj = '11222333000181', name = 'EMPRESA TESTE L
   const key = `${cnpj}:${name}:${ca ? caIds.get(ca) : 'self'}:${opts.notBefore?.toISOString() ?? ''}:${opts.notAfter?.toISOString() ?? ''}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const validity = { notBefore: opts.notBefore ?? new Date('2015-01-01T00:00:00Z'), notAfter: opts.notAfter ?? new Date('2040-01-01T00:00:00Z') };
+  const validity = {
+    notBefore: opts.notBefore ?? new Date('2015-01-01T00:00:00Z'),
+    notAfter: opts.notAfter ?? new Date('2040-01-01T00:00:00Z'),
+  };
   const pair = ca ? issueCertificate(ca, { commonName: name, cnpj, ...validity }) : selfSigned(cnpj, name);
   const made = { privateKeyPem: pair.keyPem, certificatePem: pair.certPem, certificateBase64: derBase64(pair.certPem) };
   cache.set(key, made);

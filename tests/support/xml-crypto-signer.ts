@@ -8,7 +8,12 @@ import { C14N, ENVELOPED, RSA_SHA1, SHA1, SigningCredentials } from '../../src/m
  * authority/xml/xmldsig.ts's signer over canonical text; this signs what that one cannot be handed.
  */
 export function signEnveloped(xml: string, signedLocalName: 'infEvento' | 'infNFe' | 'infInut', credentials: SigningCredentials): string {
-  const sig = new SignedXml({ privateKey: credentials.keyPem, publicCert: credentials.certPem, signatureAlgorithm: RSA_SHA1, canonicalizationAlgorithm: C14N });
+  const sig = new SignedXml({
+    privateKey: credentials.keyPem,
+    publicCert: credentials.certPem,
+    signatureAlgorithm: RSA_SHA1,
+    canonicalizationAlgorithm: C14N,
+  });
   const xpath = `//*[local-name()='${signedLocalName}']`;
   sig.addReference({ xpath, transforms: [ENVELOPED, C14N], digestAlgorithm: SHA1 });
   sig.computeSignature(xml, { location: { reference: xpath, action: 'after' } });

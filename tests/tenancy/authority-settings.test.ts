@@ -54,9 +54,20 @@ describe('Authority settings: URL overrides, contingency policy, an operator’s
     expect(a.contingency).to.deep.equal({ ...defaults, open: null });
     expect(await check(1, 'CONTINGENCY')).to.include({ status: 'OK', fix: null });
     const bad = [
-      { contingency: defaults, urlOverrides: [{ environment: 'HOMOLOGATION', target: 'AUTHORIZER', service: 'AUTORIZACAO', url: 'http://nfe.fazenda.sp.gov.br/x' }] },
-      { contingency: defaults, urlOverrides: [{ environment: 'HOMOLOGATION', target: 'AUTHORIZER', service: 'AUTORIZACAO', url: 'not a url' }] },
-      { contingency: defaults, urlOverrides: [{ environment: 'HOMOLOGATION', target: 'AUTHORIZER', service: 'NFeDistribuicaoDFe', url: OVERRIDE }] },
+      {
+        contingency: defaults,
+        urlOverrides: [
+          { environment: 'HOMOLOGATION', target: 'AUTHORIZER', service: 'AUTORIZACAO', url: 'http://nfe.fazenda.sp.gov.br/x' },
+        ],
+      },
+      {
+        contingency: defaults,
+        urlOverrides: [{ environment: 'HOMOLOGATION', target: 'AUTHORIZER', service: 'AUTORIZACAO', url: 'not a url' }],
+      },
+      {
+        contingency: defaults,
+        urlOverrides: [{ environment: 'HOMOLOGATION', target: 'AUTHORIZER', service: 'NFeDistribuicaoDFe', url: OVERRIDE }],
+      },
       {
         contingency: defaults,
         urlOverrides: [
@@ -69,7 +80,11 @@ describe('Authority settings: URL overrides, contingency policy, an operator’s
     ];
     for (const body of bad) expectProblem(await put(1, body), 400, 'VALIDATION_ERROR');
     expect(await dataSource.manager.countBy(SefazAuthoritySetting, { companyId: t.companyId })).to.equal(0);
-    expectProblem(await api().put(`/api/settings/filial/${other.filialHashes[0]}/authority`).set(t.headers()).send({ contingency: defaults }), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await api().put(`/api/settings/filial/${other.filialHashes[0]}/authority`).set(t.headers()).send({ contingency: defaults }),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
     expectProblem(
       await api()
         .put(path(1))
@@ -78,7 +93,14 @@ describe('Authority settings: URL overrides, contingency policy, an operator’s
       403,
       'INSUFFICIENT_SCOPE',
     );
-    expectProblem(await api().post(`/api/settings/filial/${other.filialHashes[0]}/contingency`).set(t.headers()).send({ reason: 'SEFAZ fora do ar desde cedo' }), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await api()
+        .post(`/api/settings/filial/${other.filialHashes[0]}/contingency`)
+        .set(t.headers())
+        .send({ reason: 'SEFAZ fora do ar desde cedo' }),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
     expect(await dataSource.manager.countBy(InvoiceContingency, { companyId: other.companyId })).to.equal(0);
   });
 
@@ -88,7 +110,12 @@ describe('Authority settings: URL overrides, contingency policy, an operator’s
       urlOverrides: [
         { environment: 'HOMOLOGATION', target: 'AUTHORIZER', service: 'AUTORIZACAO', url: OVERRIDE },
         { environment: 'PRODUCTION', target: 'AUTHORIZER', service: 'STATUS_SERVICO', url: 'https://nfe.fazenda.sp.gov.br/ws/outro.asmx' },
-        { environment: 'HOMOLOGATION', target: 'CONTINGENCY', service: 'AUTORIZACAO', url: 'https://hom.svc.fazenda.gov.br/novo/NFeAutorizacao4.asmx' },
+        {
+          environment: 'HOMOLOGATION',
+          target: 'CONTINGENCY',
+          service: 'AUTORIZACAO',
+          url: 'https://hom.svc.fazenda.gov.br/novo/NFeAutorizacao4.asmx',
+        },
       ],
     });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
@@ -98,13 +125,19 @@ describe('Authority settings: URL overrides, contingency policy, an operator’s
     expect(res.body.target.urls.STATUS_SERVICO).to.equal('https://homologacao.nfe.fazenda.sp.gov.br/ws/nfestatusservico4.asmx');
     expect(res.body.target.label).to.contain('set for the filial');
     expect(res.body.contingencyTarget.urls.AUTORIZACAO).to.equal('https://hom.svc.fazenda.gov.br/novo/NFeAutorizacao4.asmx');
-    expect(res.body.contingencyTarget.urls.STATUS_SERVICO).to.equal('https://hom.svc.fazenda.gov.br/NFeStatusServico4/NFeStatusServico4.asmx');
+    expect(res.body.contingencyTarget.urls.STATUS_SERVICO).to.equal(
+      'https://hom.svc.fazenda.gov.br/NFeStatusServico4/NFeStatusServico4.asmx',
+    );
     expect(await get(1)).to.deep.equal(res.body);
     // What the emission's client is built from (invoices' clientOf, nfce's counterTarget).
     const filial = await dataSource.manager.findOneByOrFail(Filial, { id: t.filialIds[1] });
     expect((await issuerTarget(filial, null)).url('AUTORIZACAO')).to.equal(OVERRIDE);
-    expect((await issuerTarget({ ...filial, nfeEnvironment: 'PRODUCTION' } as Filial, null)).url('STATUS_SERVICO')).to.equal('https://nfe.fazenda.sp.gov.br/ws/outro.asmx');
-    expect((await issuerTarget({ ...filial, nfeEnvironment: 'PRODUCTION' } as Filial, null)).url('AUTORIZACAO')).to.equal('https://nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx');
+    expect((await issuerTarget({ ...filial, nfeEnvironment: 'PRODUCTION' } as Filial, null)).url('STATUS_SERVICO')).to.equal(
+      'https://nfe.fazenda.sp.gov.br/ws/outro.asmx',
+    );
+    expect((await issuerTarget({ ...filial, nfeEnvironment: 'PRODUCTION' } as Filial, null)).url('AUTORIZACAO')).to.equal(
+      'https://nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx',
+    );
     expect((await check(1, 'CONTINGENCY')).message).to.contain('2 URL(s) of HOMOLOGATION set by hand');
     const audit = await dataSource.manager.findBy(AuditLog, { companyId: t.companyId, entity: 'sefaz-authority-setting' });
     expect(audit.map((a) => a.action)).to.deep.equal(['CREATED']);
@@ -114,7 +147,14 @@ describe('Authority settings: URL overrides, contingency policy, an operator’s
     expect(back.body.urlOverrides).to.deep.equal([]);
     expect(back.body.target.urls.AUTORIZACAO).to.equal('https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx');
     // A filial on the simulator keeps its overrides unused, and the readiness check says so.
-    expect((await put(0, { contingency: defaults, urlOverrides: [{ environment: 'HOMOLOGATION', target: 'AUTHORIZER', service: 'AUTORIZACAO', url: OVERRIDE }] })).status).to.equal(200);
+    expect(
+      (
+        await put(0, {
+          contingency: defaults,
+          urlOverrides: [{ environment: 'HOMOLOGATION', target: 'AUTHORIZER', service: 'AUTORIZACAO', url: OVERRIDE }],
+        })
+      ).status,
+    ).to.equal(200);
     const onSim = await get(0);
     expect(onSim.target.simulator).to.equal(true);
     expect(onSim.target.urls.AUTORIZACAO.startsWith(t.endpoints.url)).to.equal(true);
@@ -129,12 +169,15 @@ describe('Authority settings: URL overrides, contingency policy, an operator’s
       { contingency: { nfe: 'MANUAL', nfce: 'AUTOMATIC_OFFLINE' } },
       { contingency: { nfe: 'AUTOMATIC_SVC', nfce: 'NONE' } },
     ];
-    const answers = await Promise.all(bodies.map((b) => api().put(`/api/settings/filial/${other.filialHashes[0]}/authority`).set(other.headers()).send(b)));
+    const answers = await Promise.all(
+      bodies.map((b) => api().put(`/api/settings/filial/${other.filialHashes[0]}/authority`).set(other.headers()).send(b)),
+    );
     for (const a of answers) expect([200, 409], JSON.stringify(a.body)).to.include(a.status);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body.code).to.equal('CONCURRENT_UPDATE');
     expect(answers.some((a) => a.status === 200)).to.equal(true);
     expect(await dataSource.manager.countBy(SefazAuthoritySetting, { companyId: other.companyId })).to.equal(1);
-    const now = (await api().get(`/api/settings/filial/${other.filialHashes[0]}/authority`).set(other.headers()).expect(200)).body.contingency;
+    const now = (await api().get(`/api/settings/filial/${other.filialHashes[0]}/authority`).set(other.headers()).expect(200)).body
+      .contingency;
     expect(bodies.map((b) => b.contingency)).to.deep.include({ nfe: now.nfe, nfce: now.nfce });
   });
 
@@ -153,9 +196,16 @@ describe('Authority settings: URL overrides, contingency policy, an operator’s
     const entered = await api().post(path(0, 'contingency')).set(t.headers()).send({ reason: 'SEFAZ-SP fora do ar desde as 10h' });
     expect(entered.status, JSON.stringify(entered.body)).to.equal(201);
     expect(entered.body).to.include({ filialId: t.filialHashes[0], mode: 'SVC-AN', reason: 'SEFAZ-SP fora do ar desde as 10h' });
-    expectProblem(await api().post(path(0, 'contingency')).set(t.headers()).send({ reason: 'SEFAZ-SP fora do ar desde as 10h' }), 409, 'CONTINGENCY_ALREADY_OPEN');
+    expectProblem(
+      await api().post(path(0, 'contingency')).set(t.headers()).send({ reason: 'SEFAZ-SP fora do ar desde as 10h' }),
+      409,
+      'CONTINGENCY_ALREADY_OPEN',
+    );
     expect((await get(0)).contingency.open).to.include({ mode: 'SVC-AN' });
-    expect(await check(0, 'CONTINGENCY')).to.include({ status: 'WARNING', fix: `DELETE /api/settings/filial/${t.filialHashes[0]}/contingency` });
+    expect(await check(0, 'CONTINGENCY')).to.include({
+      status: 'WARNING',
+      fix: `DELETE /api/settings/filial/${t.filialHashes[0]}/contingency`,
+    });
 
     const svc = await api()
       .post('/api/invoices/issue')
@@ -185,7 +235,10 @@ describe('Authority settings: URL overrides, contingency policy, an operator’s
     const id = sale.body.fiscalDocument.id as string;
     const later = () => new Date(Date.now() + 120_000);
     await runNfceQueue({ now: later() });
-    const still = await dataSource.manager.findOneByOrFail(NfceDocument, { companyId: t.companyId, accessKey: sale.body.fiscalDocument.accessKey });
+    const still = await dataSource.manager.findOneByOrFail(NfceDocument, {
+      companyId: t.companyId,
+      accessKey: sale.body.fiscalDocument.accessKey,
+    });
     expect(still).to.include({ status: 'SIGNED', emissionType: 1 });
     t.sim.issuer.downFor(0);
     await runNfceQueue({ now: later() });

@@ -128,7 +128,9 @@ describe('First note: a company of one’s own (issue 44)', function () {
 
     it('creates the company with its filiais and every fiscal field; audited; the same key replays; a second create → 409', async () => {
       const key = `ops-create-${cnpj}`;
-      const [res, again] = await Promise.all([0, 1].map(() => api().post('/api/operator/companies').set(asOperator()).set('Idempotency-Key', key).send(companyBody())));
+      const [res, again] = await Promise.all(
+        [0, 1].map(() => api().post('/api/operator/companies').set(asOperator()).set('Idempotency-Key', key).send(companyBody())),
+      );
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       // Two requests with one operator key: one company, the other answer is the first one's.
       expect(again.status, JSON.stringify(again.body)).to.equal(201);
@@ -138,7 +140,15 @@ describe('First note: a company of one’s own (issue 44)', function () {
       expect(res.body).to.include({ name: 'Mercearia Boa Vista Ltda', cnpj, active: true });
       companyHash = res.body.companyId;
       filialHashes = res.body.filiais.map((f: { filialId: string }) => f.filialId);
-      expect(res.body.filiais[0]).to.include({ uf: 'SP', nfeEnvironment: 'HOMOLOGATION', taxRegime: 'LUCRO_REAL', stateRegistration: '110042490114', tradeName: 'Boa Vista', cnae: '4712100', crt: 3 });
+      expect(res.body.filiais[0]).to.include({
+        uf: 'SP',
+        nfeEnvironment: 'HOMOLOGATION',
+        taxRegime: 'LUCRO_REAL',
+        stateRegistration: '110042490114',
+        tradeName: 'Boa Vista',
+        cnae: '4712100',
+        crt: 3,
+      });
       expect(res.body.filiais[0].address).to.deep.equal(ADDRESS);
       expect(res.body.filiais[1]).to.include({ uf: 'MA', nfeEnvironment: 'PRODUCTION', stateRegistration: null, address: null });
       const companyId = decodeId('company', companyHash);
@@ -162,7 +172,11 @@ describe('First note: a company of one’s own (issue 44)', function () {
         .send({ name: 'Filial Florianópolis', cnpj: third, uf: 'SC', nfeEnvironment: 'HOMOLOGATION', stateRegistration: '251040852' });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       filialHashes.push(res.body.filialId);
-      expectProblem(await api().post(`/api/operator/companies/${companyHash}/filiais`).set(asOperator()).send({ name: 'Outra', cnpj: third, uf: 'SC' }), 409, 'FILIAL_EXISTS');
+      expectProblem(
+        await api().post(`/api/operator/companies/${companyHash}/filiais`).set(asOperator()).send({ name: 'Outra', cnpj: third, uf: 'SC' }),
+        409,
+        'FILIAL_EXISTS',
+      );
       expectProblem(
         await api()
           .post(`/api/operator/companies/${encodeId('company', 987_654_321)}/filiais`)
@@ -186,7 +200,11 @@ describe('First note: a company of one’s own (issue 44)', function () {
       const companyId = decodeId('company', companyHash);
       const filialIds = filialHashes.map((h) => decodeId('filial', h));
       const token = signToken({ sub: 'dono', companyId: companyHash, filiais: ['*'], scope: '*' }, '1h');
-      const headersFor = (tok: string, i = 0) => ({ Authorization: `Bearer ${tok}`, 'x-company-id': companyHash, 'x-filial-id': filialHashes[i] });
+      const headersFor = (tok: string, i = 0) => ({
+        Authorization: `Bearer ${tok}`,
+        'x-company-id': companyHash,
+        'x-filial-id': filialHashes[i],
+      });
       t = {
         companyId,
         companyHash,
@@ -195,7 +213,13 @@ describe('First note: a company of one’s own (issue 44)', function () {
         token,
         headers: (i = 0) => headersFor(token, i),
         headersWith: (claims, i = 0) =>
-          headersFor(signToken({ sub: claims.sub ?? 'dono', companyId: companyHash, filiais: claims.filiais ?? ['*'], scope: claims.scope ?? '*' }, claims.ttl ?? '1h'), i),
+          headersFor(
+            signToken(
+              { sub: claims.sub ?? 'dono', companyId: companyHash, filiais: claims.filiais ?? ['*'], scope: claims.scope ?? '*' },
+              claims.ttl ?? '1h',
+            ),
+            i,
+          ),
         ctx: { companyId, actor: 'dono' },
       };
     });
@@ -205,7 +229,8 @@ describe('First note: a company of one’s own (issue 44)', function () {
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       return res.body;
     };
-    const check = (body: { checks: { code: string }[] }, code: string) => body.checks.find((c) => c.code === code) as unknown as { status: string; message: string; fix: string | null };
+    const check = (body: { checks: { code: string }[] }, code: string) =>
+      body.checks.find((c) => c.code === code) as unknown as { status: string; message: string; fix: string | null };
 
     it('the readiness check names each missing piece', async () => {
       const first = await readiness(0);
@@ -232,7 +257,8 @@ describe('First note: a company of one’s own (issue 44)', function () {
     });
 
     it('authority settings: the UF’s authorizer (own, SVAN, SVRS) and SVC, the URLs, séries', async () => {
-      const get = async (i: number) => (await api().get(`/api/settings/filial/${filialHashes[i]}/authority`).set(t.headers(i)).expect(200)).body;
+      const get = async (i: number) =>
+        (await api().get(`/api/settings/filial/${filialHashes[i]}/authority`).set(t.headers(i)).expect(200)).body;
       const sp = await get(0);
       expect(sp).to.include({ uf: 'SP', environment: 'HOMOLOGATION', authorizer: 'SP', contingencyAuthorizer: 'SVC-AN' });
       expect(sp.target).to.include({ label: 'SP', simulator: false });
@@ -249,17 +275,36 @@ describe('First note: a company of one’s own (issue 44)', function () {
     });
 
     describe('certificates: one clear problem each', () => {
-      const put = (i: number, pfx: string, password = 'senha') => api().put(`/api/entry-document/nfe/certificado/${filialHashes[i]}`).set(t.headers(i)).send({ pfx, password });
+      const put = (i: number, pfx: string, password = 'senha') =>
+        api().put(`/api/entry-document/nfe/certificado/${filialHashes[i]}`).set(t.headers(i)).send({ pfx, password });
       const DAY = 86_400_000;
 
       it('a PRODUCTION filial refuses each bad certificate with its own code; nothing written', async () => {
         const foreign = createCertificateAuthority('AC Estrangeira Root');
         const cases: [string, string, string?][] = [
           ['CERTIFICATE_SELF_SIGNED', pfxOf(testCertificate(branchCnpj, 'MERCEARIA BOA VISTA', { selfSigned: true }), 'senha')],
-          ['CERTIFICATE_UNTRUSTED_ROOT', pfxOf(testCertificate(branchCnpj, 'MERCEARIA BOA VISTA', { ca: foreign }), 'senha', [foreign.certPem])],
+          [
+            'CERTIFICATE_UNTRUSTED_ROOT',
+            pfxOf(testCertificate(branchCnpj, 'MERCEARIA BOA VISTA', { ca: foreign }), 'senha', [foreign.certPem]),
+          ],
           ['CERTIFICATE_CHAIN_NOT_VERIFIABLE', pfxOf(testCertificate(branchCnpj, 'MERCEARIA BOA VISTA', { ca: foreign }), 'senha')],
-          ['CERTIFICATE_EXPIRED', pfxOf(testCertificate(branchCnpj, 'MERCEARIA BOA VISTA', { notBefore: new Date('2020-01-01'), notAfter: new Date('2021-01-01') }), 'senha')],
-          ['CERTIFICATE_NOT_YET_VALID', pfxOf(testCertificate(branchCnpj, 'MERCEARIA BOA VISTA', { notBefore: new Date(Date.now() + 10 * DAY), notAfter: new Date(Date.now() + 400 * DAY) }), 'senha')],
+          [
+            'CERTIFICATE_EXPIRED',
+            pfxOf(
+              testCertificate(branchCnpj, 'MERCEARIA BOA VISTA', { notBefore: new Date('2020-01-01'), notAfter: new Date('2021-01-01') }),
+              'senha',
+            ),
+          ],
+          [
+            'CERTIFICATE_NOT_YET_VALID',
+            pfxOf(
+              testCertificate(branchCnpj, 'MERCEARIA BOA VISTA', {
+                notBefore: new Date(Date.now() + 10 * DAY),
+                notAfter: new Date(Date.now() + 400 * DAY),
+              }),
+              'senha',
+            ),
+          ],
           ['CERTIFICATE_CNPJ_MISMATCH', pfxOf(testCertificate(randomCnpj(), 'OUTRA EMPRESA'), 'senha')],
           ['CERTIFICATE_PASSWORD_INVALID', pfxOf(testCertificate(branchCnpj, 'MERCEARIA BOA VISTA'), 'senha'), 'errada'],
           ['CERTIFICATE_UNREADABLE', Buffer.from('not a pfx at all').toString('base64')],
@@ -269,7 +314,11 @@ describe('First note: a company of one’s own (issue 44)', function () {
           expectProblem(res, 422, code);
           expect(res.body.detail, code).to.be.a('string').and.not.equal('');
         }
-        expectProblem(await api().get(`/api/entry-document/nfe/certificado/${filialHashes[1]}`).set(t.headers(1)), 404, 'CERTIFICATE_NOT_FOUND');
+        expectProblem(
+          await api().get(`/api/entry-document/nfe/certificado/${filialHashes[1]}`).set(t.headers(1)),
+          404,
+          'CERTIFICATE_NOT_FOUND',
+        );
         expect(await dataSource.manager.countBy(SefazCertificate, { companyId: t.companyId })).to.equal(0);
       });
 
@@ -285,7 +334,11 @@ describe('First note: a company of one’s own (issue 44)', function () {
         expect(check(r, 'CERTIFICATE').message).to.contain('homologação only');
         // Moved to PRODUCTION, the self-signed certificate is what is missing.
         const settings = (await api().get(`/api/settings/filial/${filialHashes[0]}`).set(t.headers()).expect(200)).body;
-        await api().patch(`/api/settings/filial/${filialHashes[0]}`).set(t.headers()).send({ version: settings.version, nfeEnvironment: 'PRODUCTION' }).expect(200);
+        await api()
+          .patch(`/api/settings/filial/${filialHashes[0]}`)
+          .set(t.headers())
+          .send({ version: settings.version, nfeEnvironment: 'PRODUCTION' })
+          .expect(200);
         expect((await readiness(0)).missing).to.include('CERTIFICATE');
         await api()
           .patch(`/api/settings/filial/${filialHashes[0]}`)
@@ -293,7 +346,11 @@ describe('First note: a company of one’s own (issue 44)', function () {
           .send({ version: settings.version + 1, nfeEnvironment: 'HOMOLOGATION' })
           .expect(200);
 
-        const trusted = await put(0, pfxOf(testCertificate(cnpj, 'MERCEARIA BOA VISTA LTDA'), 'senha-a1', [testRootCa().certPem]), 'senha-a1');
+        const trusted = await put(
+          0,
+          pfxOf(testCertificate(cnpj, 'MERCEARIA BOA VISTA LTDA'), 'senha-a1', [testRootCa().certPem]),
+          'senha-a1',
+        );
         expect(trusted.status, JSON.stringify(trusted.body)).to.equal(200);
         expect(trusted.body).to.include({ trust: 'TRUSTED', trustWarning: null, cnpj, version: 2 });
         expect(check(await readiness(0), 'CERTIFICATE').status).to.equal('OK');
@@ -303,13 +360,20 @@ describe('First note: a company of one’s own (issue 44)', function () {
         registerModuleMetrics();
         const soon = await createTestTenant({ environment: 'HOMOLOGATION' });
         const soonCnpj = (await dataSource.manager.findOneByOrFail(Filial, { id: soon.filialIds[0] })).cnpj;
-        const c = testCertificate(soonCnpj, 'VENCE LOGO', { notBefore: new Date(Date.now() - 300 * DAY), notAfter: new Date(Date.now() + 10 * DAY + 3_600_000) });
+        const c = testCertificate(soonCnpj, 'VENCE LOGO', {
+          notBefore: new Date(Date.now() - 300 * DAY),
+          notAfter: new Date(Date.now() + 10 * DAY + 3_600_000),
+        });
         await api()
           .put(`/api/entry-document/nfe/certificado/${soon.filialHashes[0]}`)
           .set(soon.headers())
           .send({ pfx: pfxOf(c, 'x'), password: 'x' })
           .expect(200);
-        const events = () => dataSource.manager.find(OutboxEvent, { where: { companyId: soon.companyId, type: 'nfe.certificate.expiring' }, order: { id: 'ASC' } });
+        const events = () =>
+          dataSource.manager.find(OutboxEvent, {
+            where: { companyId: soon.companyId, type: 'nfe.certificate.expiring' },
+            order: { id: 'ASC' },
+          });
         await announceExpiringCertificates();
         await announceExpiringCertificates();
         expect((await events()).map((e) => e.data.threshold)).to.deep.equal([15]);
@@ -330,11 +394,23 @@ describe('First note: a company of one’s own (issue 44)', function () {
 
       it('attaching needs a running simulator; then the filial points at it and keeps its own certificate', async () => {
         useLocalAuthority(null);
-        expectProblem(await api().post(`/api/settings/filial/${filialHashes[0]}/simulator`).set(t.headers()).send({}), 422, 'SIMULATOR_NOT_RUNNING');
+        expectProblem(
+          await api().post(`/api/settings/filial/${filialHashes[0]}/simulator`).set(t.headers()).send({}),
+          422,
+          'SIMULATOR_NOT_RUNNING',
+        );
         const { sim, endpoints } = await authority();
         useLocalAuthority(sim, endpoints);
-        expectProblem(await api().post(`/api/settings/filial/${other.filialHashes[0]}/simulator`).set(t.headers()).send({}), 403, 'FILIAL_NOT_GRANTED');
-        expectProblem(await api().post(`/api/settings/filial/${filialHashes[0]}/simulator`).set(t.headers()).send({ certificate: 'MAYBE' }), 400, 'VALIDATION_ERROR');
+        expectProblem(
+          await api().post(`/api/settings/filial/${other.filialHashes[0]}/simulator`).set(t.headers()).send({}),
+          403,
+          'FILIAL_NOT_GRANTED',
+        );
+        expectProblem(
+          await api().post(`/api/settings/filial/${filialHashes[0]}/simulator`).set(t.headers()).send({ certificate: 'MAYBE' }),
+          400,
+          'VALIDATION_ERROR',
+        );
         const res = await api().post(`/api/settings/filial/${filialHashes[0]}/simulator`).set(t.headers()).send({});
         expect(res.status, JSON.stringify(res.body)).to.equal(200);
         expect(res.body).to.include({ filialId: filialHashes[0], url: endpoints.url, label: 'local simulator', certificateIssued: false });
@@ -349,15 +425,24 @@ describe('First note: a company of one’s own (issue 44)', function () {
         expect(issued.body.certificateIssued).to.equal(true);
         expect(issued.body.certificate.issuer).to.contain('Simulador SEFAZ');
         await api().delete(`/api/settings/filial/${filialHashes[2]}/simulator`).set(t.headers(2)).expect(204);
-        expect((await api().get(`/api/settings/filial/${filialHashes[2]}/authority`).set(t.headers(2)).expect(200)).body.target.simulator).to.equal(false);
+        expect(
+          (await api().get(`/api/settings/filial/${filialHashes[2]}/authority`).set(t.headers(2)).expect(200)).body.target.simulator,
+        ).to.equal(false);
       });
 
       it('tax rules and NFC-e settings complete it: ready for both', async () => {
         const { sim, endpoints } = await authority();
         const customer = await makeCustomer(t, { document: randomCnpj(), email: 'compras@cliente.com.br' } as never);
-        const products = [await makeProduct(t, { ncm: '22030000', gtin: null } as never), await makeProduct(t, { ncm: '10063021', unit: 'PCT' } as never)];
+        const products = [
+          await makeProduct(t, { ncm: '22030000', gtin: null } as never),
+          await makeProduct(t, { ncm: '10063021', unit: 'PCT' } as never),
+        ];
         for (const p of products) await addStock(t, 0, p.id, 1000, '3');
-        await setupFiscalData(t, { filiais: [], products: products.map((p) => p.id), customers: [{ id: customer.id, document: customer.document! }] });
+        await setupFiscalData(t, {
+          filiais: [],
+          products: products.map((p) => p.id),
+          customers: [{ id: customer.id, document: customer.document! }],
+        });
         world = Object.assign(t, { cnpj, sim, endpoints, customer, products }) as InvoiceTenant;
         const before = await readiness(0);
         expect(before.missing).to.deep.equal(['CSC']);
@@ -386,14 +471,31 @@ describe('First note: a company of one’s own (issue 44)', function () {
         await api()
           .put(`/api/quick-sale/configuration/${filialHashes[0]}`)
           .set(t.headers())
-          .send({ enabled: true, defaultCustomerId: walkIn.hash, defaultSellerId: seller.hash, paymentMethods: ['CASH'], defaultPaymentMethod: 'CASH' })
+          .send({
+            enabled: true,
+            defaultCustomerId: walkIn.hash,
+            defaultSellerId: seller.hash,
+            paymentMethods: ['CASH'],
+            defaultPaymentMethod: 'CASH',
+          })
           .expect(200);
         const sale = await api()
           .post('/api/sales-order')
           .set(t.headers())
-          .send({ flowMode: 'QUICK_SALE', items: [{ productId: world.products[0].hash, quantity: 2, unitPrice: '10.50' }], payments: [{ method: 'CASH', amount: '21.00' }] });
+          .send({
+            flowMode: 'QUICK_SALE',
+            items: [{ productId: world.products[0].hash, quantity: 2, unitPrice: '10.50' }],
+            payments: [{ method: 'CASH', amount: '21.00' }],
+          });
         expect(sale.status, JSON.stringify(sale.body)).to.equal(201);
-        expect(sale.body.fiscalDocument).to.include({ model: 65, status: 'AUTHORIZED', number: 1, series: 1, contingency: false, cStat: '100' });
+        expect(sale.body.fiscalDocument).to.include({
+          model: 65,
+          status: 'AUTHORIZED',
+          number: 1,
+          series: 1,
+          contingency: false,
+          cStat: '100',
+        });
         const a = (await api().get(`/api/settings/filial/${filialHashes[0]}/authority`).set(t.headers()).expect(200)).body;
         expect(a.series.map((s: { model: number; nextNumber: number }) => [s.model, s.nextNumber])).to.deep.equal([
           [55, 2],

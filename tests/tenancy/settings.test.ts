@@ -24,7 +24,8 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
 
   const filialPath = (i = 0, tenant = t) => `/api/settings/filial/${tenant.filialHashes[i]}`;
   const patchFilial = (body: Record<string, unknown>, headers = t.headers(), i = 0) => api().patch(filialPath(i)).set(headers).send(body);
-  const patchCompany = (body: Record<string, unknown>, headers = t.headers()) => api().patch('/api/settings/company').set(headers).send(body);
+  const patchCompany = (body: Record<string, unknown>, headers = t.headers()) =>
+    api().patch('/api/settings/company').set(headers).send(body);
   const counts = async (tenant: TestTenant) => ({
     audit: await dataSource.manager.countBy(AuditLog, { companyId: tenant.companyId }),
     events: await dataSource.manager.countBy(OutboxEvent, { companyId: tenant.companyId }),
@@ -45,7 +46,15 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
         version: 1,
       });
       const res = await patchFilial(
-        { version: 1, nfeEnvironment: 'HOMOLOGATION', autoCiencia: false, taxRegime: 'LUCRO_REAL', allowNegativeStock: true, dfeSyncEnabled: true, dfeSyncIntervalMinutes: 120 },
+        {
+          version: 1,
+          nfeEnvironment: 'HOMOLOGATION',
+          autoCiencia: false,
+          taxRegime: 'LUCRO_REAL',
+          allowNegativeStock: true,
+          dfeSyncEnabled: true,
+          dfeSyncIntervalMinutes: 120,
+        },
         t.headers(),
         1,
       );
@@ -70,7 +79,11 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
         dfeSyncEnabled: true,
         dfeSyncIntervalMinutes: 120,
       });
-      const [audit] = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'filial', entityId: t.filialIds[1] }, order: { id: 'DESC' }, take: 1 });
+      const [audit] = await dataSource.manager.find(AuditLog, {
+        where: { companyId: t.companyId, entity: 'filial', entityId: t.filialIds[1] },
+        order: { id: 'DESC' },
+        take: 1,
+      });
       expect(audit).to.deep.include({ action: 'UPDATED', actor: 'test-user' });
       expect(audit.changes).to.deep.equal({
         nfeEnvironment: ['PRODUCTION', 'HOMOLOGATION'],
@@ -80,7 +93,11 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
         dfeSyncEnabled: [false, true],
         dfeSyncIntervalMinutes: [60, 120],
       });
-      const [event] = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, type: 'filial.settings-changed' }, order: { id: 'DESC' }, take: 1 });
+      const [event] = await dataSource.manager.find(OutboxEvent, {
+        where: { companyId: t.companyId, type: 'filial.settings-changed' },
+        order: { id: 'DESC' },
+        take: 1,
+      });
       expect(event.data).to.deep.include({ filialId: t.filialHashes[1], version: 2 });
       // The other filial is untouched.
       expect((await api().get(filialPath(0)).set(t.headers())).body).to.deep.include({ nfeEnvironment: 'PRODUCTION', version: 1 });
@@ -97,9 +114,20 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
       const stale = await patchFilial({ version: 9, autoCiencia: false });
       expectProblem(stale, 409, 'STALE_VERSION');
       expect(stale.body.currentVersion).to.equal(1);
-      const bad = await patchFilial({ version: 1, nfeEnvironment: 'TEST', taxRegime: 'MEI', dfeSyncIntervalMinutes: 59, autoCiencia: 'maybe' });
+      const bad = await patchFilial({
+        version: 1,
+        nfeEnvironment: 'TEST',
+        taxRegime: 'MEI',
+        dfeSyncIntervalMinutes: 59,
+        autoCiencia: 'maybe',
+      });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
-      expect(bad.body.errors.map((e: { path: string }) => e.path)).to.include.members(['nfeEnvironment', 'taxRegime', 'dfeSyncIntervalMinutes', 'autoCiencia']);
+      expect(bad.body.errors.map((e: { path: string }) => e.path)).to.include.members([
+        'nfeEnvironment',
+        'taxRegime',
+        'dfeSyncIntervalMinutes',
+        'autoCiencia',
+      ]);
       expectProblem(await patchFilial({ version: 1 }), 400, 'VALIDATION_ERROR');
       expectProblem(await patchFilial({ autoCiencia: false }), 400, 'VALIDATION_ERROR');
       expectProblem(await patchFilial({ version: 1, dfeSyncIntervalMinutes: 30.5 }), 400, 'VALIDATION_ERROR');
@@ -112,8 +140,16 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
       expectProblem(await api().get(filialPath(0)).set(onlySecond), 403, 'FILIAL_NOT_GRANTED');
       expectProblem(await patchFilial({ version: 1, autoCiencia: false }, onlySecond), 403, 'FILIAL_NOT_GRANTED');
       expectProblem(await api().get(filialPath(0, other)).set(t.headers()), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await api().patch(filialPath(0, other)).set(t.headers()).send({ version: 1, autoCiencia: false }), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await patchFilial({ version: 1, autoCiencia: false }, t.headersWith({ scope: 'settings:read' })), 403, 'INSUFFICIENT_SCOPE');
+      expectProblem(
+        await api().patch(filialPath(0, other)).set(t.headers()).send({ version: 1, autoCiencia: false }),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
+      expectProblem(
+        await patchFilial({ version: 1, autoCiencia: false }, t.headersWith({ scope: 'settings:read' })),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
       expect(
         (
           await api()
@@ -130,31 +166,80 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
     it('reads and changes the purchase tolerances (audited, published); the reader follows', async () => {
       const read = await api().get('/api/settings/company').set(t.headers());
       expect(read.status).to.equal(200);
-      expect(read.body).to.deep.include({ companyId: t.companyHash, purchaseQuantityTolerancePct: 0, purchasePriceTolerancePct: 2, purchaseToleranceMode: 'BLOCK', version: 1 });
-      const res = await patchCompany({ version: 1, purchaseQuantityTolerancePct: 5, purchasePriceTolerancePct: '1.2500', purchaseToleranceMode: 'WARN' });
+      expect(read.body).to.deep.include({
+        companyId: t.companyHash,
+        purchaseQuantityTolerancePct: 0,
+        purchasePriceTolerancePct: 2,
+        purchaseToleranceMode: 'BLOCK',
+        version: 1,
+      });
+      const res = await patchCompany({
+        version: 1,
+        purchaseQuantityTolerancePct: 5,
+        purchasePriceTolerancePct: '1.2500',
+        purchaseToleranceMode: 'WARN',
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      expect(res.body).to.deep.include({ purchaseQuantityTolerancePct: 5, purchasePriceTolerancePct: 1.25, purchaseToleranceMode: 'WARN', version: 2 });
+      expect(res.body).to.deep.include({
+        purchaseQuantityTolerancePct: 5,
+        purchasePriceTolerancePct: 1.25,
+        purchaseToleranceMode: 'WARN',
+        version: 2,
+      });
       const tolerances = await getPurchaseTolerances(dataSource.manager, t.companyId);
-      expect([tolerances.quantityPct.toFixed(4), tolerances.pricePct.toFixed(4), tolerances.mode]).to.deep.equal(['5.0000', '1.2500', 'WARN']);
-      const [audit] = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'company', action: 'UPDATED' }, order: { id: 'DESC' }, take: 1 });
+      expect([tolerances.quantityPct.toFixed(4), tolerances.pricePct.toFixed(4), tolerances.mode]).to.deep.equal([
+        '5.0000',
+        '1.2500',
+        'WARN',
+      ]);
+      const [audit] = await dataSource.manager.find(AuditLog, {
+        where: { companyId: t.companyId, entity: 'company', action: 'UPDATED' },
+        order: { id: 'DESC' },
+        take: 1,
+      });
       // Percentages as JSON numbers in the trail and in the event, like the REST bodies.
-      const changes = { purchaseQuantityTolerancePct: [0, 5], purchasePriceTolerancePct: [2, 1.25], purchaseToleranceMode: ['BLOCK', 'WARN'] };
+      const changes = {
+        purchaseQuantityTolerancePct: [0, 5],
+        purchasePriceTolerancePct: [2, 1.25],
+        purchaseToleranceMode: ['BLOCK', 'WARN'],
+      };
       expect(audit.changes).to.deep.equal(changes);
       const events = await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, type: 'company.settings-changed' });
       expect(events).to.have.length(1);
       expect(events[0].data.changes).to.deep.equal(changes);
       // Another company's settings are its own.
-      expect((await api().get('/api/settings/company').set(other.headers())).body).to.deep.include({ companyId: other.companyHash, purchaseToleranceMode: 'BLOCK', version: 1 });
+      expect((await api().get('/api/settings/company').set(other.headers())).body).to.deep.include({
+        companyId: other.companyHash,
+        purchaseToleranceMode: 'BLOCK',
+        version: 1,
+      });
     });
 
     it('stale version → 409; bad input → 400; a token limited to some filiais → 403; missing scope → 403; nothing written', async () => {
       const before = await counts(t);
       expectProblem(await patchCompany({ version: 1, purchaseToleranceMode: 'BLOCK' }), 409, 'STALE_VERSION');
-      const bad = await patchCompany({ version: 2, purchaseQuantityTolerancePct: '1.23456', purchasePriceTolerancePct: 101, purchaseToleranceMode: 'IGNORE' });
+      const bad = await patchCompany({
+        version: 2,
+        purchaseQuantityTolerancePct: '1.23456',
+        purchasePriceTolerancePct: 101,
+        purchaseToleranceMode: 'IGNORE',
+      });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
-      expect(bad.body.errors.map((e: { path: string }) => e.path)).to.have.members(['purchaseQuantityTolerancePct', 'purchasePriceTolerancePct', 'purchaseToleranceMode']);
-      expectProblem(await patchCompany({ version: 2, purchaseToleranceMode: 'BLOCK' }, t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'ALL_FILIAIS_REQUIRED');
-      expectProblem(await patchCompany({ version: 2, purchaseToleranceMode: 'BLOCK' }, t.headersWith({ scope: 'settings:read' })), 403, 'INSUFFICIENT_SCOPE');
+      expect(bad.body.errors.map((e: { path: string }) => e.path)).to.have.members([
+        'purchaseQuantityTolerancePct',
+        'purchasePriceTolerancePct',
+        'purchaseToleranceMode',
+      ]);
+      expectProblem(
+        await patchCompany({ version: 2, purchaseToleranceMode: 'BLOCK' }, t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'ALL_FILIAIS_REQUIRED',
+      );
+      expectProblem(
+        await patchCompany({ version: 2, purchaseToleranceMode: 'BLOCK' }, t.headersWith({ scope: 'settings:read' })),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
       expect(await counts(t)).to.deep.equal(before);
       expect((await dataSource.manager.findOneByOrFail(Company, { id: t.companyId })).purchaseToleranceMode).to.equal('WARN');
     });
@@ -162,7 +247,10 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
 
   it('the NF-e environment decides: a homologation filial imports a tpAmb 2 invoice, a production filial refuses it', async () => {
     const n = await nfeTenant();
-    const setTo = await api().patch(`/api/settings/filial/${n.filialHashes[1]}`).set(n.headers()).send({ version: 1, nfeEnvironment: 'HOMOLOGATION' });
+    const setTo = await api()
+      .patch(`/api/settings/filial/${n.filialHashes[1]}`)
+      .set(n.headers())
+      .send({ version: 1, nfeEnvironment: 'HOMOLOGATION' });
     expect(setTo.status).to.equal(200);
     const homologation = await n.nfe({ environment: '2', number: 7001 }, 1);
     const ok = await api().post(`${NFE}/importar-xml`).set(n.headers(1)).send({ xml: homologation.xml });

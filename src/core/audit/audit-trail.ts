@@ -12,7 +12,9 @@ export interface AuditEntryDto {
 }
 
 const trailQuery = (companyId: number, entity: string, entityId: number) =>
-  readerOf(NO_UNIT).createQueryBuilder(AuditLog, 'a').where('a.company_id = :companyId AND a.entity = :entity AND a.entity_id = :entityId', { companyId, entity, entityId });
+  readerOf(NO_UNIT)
+    .createQueryBuilder(AuditLog, 'a')
+    .where('a.company_id = :companyId AND a.entity = :entity AND a.entity_id = :entityId', { companyId, entity, entityId });
 
 /**
  * The audit trail of one entity, oldest first, paginated like every list (ix_audit_entity serves it).
@@ -27,5 +29,11 @@ export async function auditTrail(companyId: number, entity: string, entityId: nu
     (ids) => trailQuery(companyId, entity, entityId).andWhere('a.id IN (:...ids)', { ids }).orderBy('a.id', 'ASC').getMany(),
     (a) => a.id,
   );
-  return mapPage(rows, (a) => ({ action: a.action, actor: a.actor, requestId: a.requestId, at: new Date(a.createdAt).toISOString(), changes: a.changes }));
+  return mapPage(rows, (a) => ({
+    action: a.action,
+    actor: a.actor,
+    requestId: a.requestId,
+    at: new Date(a.createdAt).toISOString(),
+    changes: a.changes,
+  }));
 }

@@ -20,7 +20,11 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
   return changes;
 }
 
-export async function recordAudit(em: EntityManager, ctx: ActorContext, entry: { entity: string; entityId: number; action: string; changes?: Changes | null }): Promise<void> {
+export async function recordAudit(
+  em: EntityManager,
+  ctx: ActorContext,
+  entry: { entity: string; entityId: number; action: string; changes?: Changes | null },
+): Promise<void> {
   await appendOnCommit(em, insertAuditRows, {
     companyId: ctx.companyId,
     entity: entry.entity,

@@ -25,7 +25,9 @@ function grantOf(claims: TokenClaims): Grant {
     grant = Object.freeze({
       companyId: isMalformedId(claims.companyId) ? 0 : decodeId('company', claims.companyId),
       scopes: Object.freeze(claims.scope.split(/\s+/).filter(Boolean)) as string[],
-      grantedFiliais: claims.filiais.includes('*') ? ('*' as const) : (Object.freeze(claims.filiais.map((f) => (isMalformedId(f) ? 0 : decodeId('filial', f))).filter((n) => n > 0)) as number[]),
+      grantedFiliais: claims.filiais.includes('*')
+        ? ('*' as const)
+        : (Object.freeze(claims.filiais.map((f) => (isMalformedId(f) ? 0 : decodeId('filial', f))).filter((n) => n > 0)) as number[]),
     });
     grants.set(claims, grant);
   }
@@ -46,7 +48,12 @@ export function authenticate(requiredScope?: string) {
     req.token = claims;
 
     const companyHeader = req.header('x-company-id');
-    if (!companyHeader) throw new ValidationError('x-company-id header is required', [{ path: 'x-company-id', message: 'required' }], 'MISSING_TENANT_HEADER');
+    if (!companyHeader)
+      throw new ValidationError(
+        'x-company-id header is required',
+        [{ path: 'x-company-id', message: 'required' }],
+        'MISSING_TENANT_HEADER',
+      );
     if (companyHeader !== claims.companyId) throw new ForbiddenError('The token does not grant this company', 'COMPANY_NOT_GRANTED');
     const { companyId, scopes, grantedFiliais } = grantOf(claims);
     if (!companyId) throw new ForbiddenError('The token does not grant this company', 'COMPANY_NOT_GRANTED');
@@ -64,9 +71,11 @@ export function authenticate(requiredScope?: string) {
 
     const filialHeader = req.header('x-filial-id');
     if (filialHeader) {
-      if (isMalformedId(filialHeader)) throw new ValidationError('x-filial-id is not a valid id', [{ path: 'x-filial-id', message: 'malformed id' }], 'INVALID_ID');
+      if (isMalformedId(filialHeader))
+        throw new ValidationError('x-filial-id is not a valid id', [{ path: 'x-filial-id', message: 'malformed id' }], 'INVALID_ID');
       const filialId = decodeId('filial', filialHeader);
-      if (!filialId || (grantedFiliais !== '*' && !grantedFiliais.includes(filialId))) throw new ForbiddenError('The token does not grant this filial', 'FILIAL_NOT_GRANTED');
+      if (!filialId || (grantedFiliais !== '*' && !grantedFiliais.includes(filialId)))
+        throw new ForbiddenError('The token does not grant this filial', 'FILIAL_NOT_GRANTED');
       req.headerFilialId = filialId;
     }
     next();
@@ -89,7 +98,10 @@ export function authenticateOperator() {
     req.token = claims;
     const scopes = claims.scope.split(/\s+/).filter(Boolean);
     if (claims.companyId !== '*' || !scopes.includes(OPERATOR_SCOPE)) {
-      throw new ForbiddenError('An operator token is required (companyId "*", scope operator: npm run token -- --operator)', 'OPERATOR_TOKEN_REQUIRED');
+      throw new ForbiddenError(
+        'An operator token is required (companyId "*", scope operator: npm run token -- --operator)',
+        'OPERATOR_TOKEN_REQUIRED',
+      );
     }
     req.ctx = { companyId: 0, actor: claims.sub, requestId: req.requestId, grantedFiliais: '*', scopes };
     const scope = requestScope.getStore();

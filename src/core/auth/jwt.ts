@@ -74,7 +74,10 @@ function verifySignedToken(token: string): TokenClaims {
 }
 
 /** Mints a token with the configured HS256 secret (CLI and tests; RS256 deployments mint elsewhere). */
-export function signToken(claims: { sub: string; companyId: string; filiais: string[]; scope: string }, ttl: string | number = '8h'): string {
+export function signToken(
+  claims: { sub: string; companyId: string; filiais: string[]; scope: string },
+  ttl: string | number = '8h',
+): string {
   const secret = config.auth.secret;
   if (!secret) throw new Error('JWT_SECRET is not configured');
   return jwt.sign(claims, secret, {

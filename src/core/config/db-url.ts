@@ -43,6 +43,7 @@ export function parseDbUrl(url: string, hostsOverride?: string): DbTarget {
   const single = `${scheme}://${userinfo !== undefined ? `${userinfo}@` : ''}${first}${path}${query}`;
   // The single-host form must be a URL the drivers can read.
   const socketPath = new URL(single).searchParams.get('socketPath') ?? undefined;
-  if (socketPath !== undefined && (hosts.length > 1 || !socketPath.startsWith('/'))) throw new Error('socketPath must be an absolute path, with one host');
+  if (socketPath !== undefined && (hosts.length > 1 || !socketPath.startsWith('/')))
+    throw new Error('socketPath must be an absolute path, with one host');
   return socketPath === undefined ? { url: single, hosts } : { url: single, hosts, socketPath };
 }

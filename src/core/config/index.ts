@@ -39,17 +39,23 @@ const schema = Joi.object({
     .integer()
     .min(100)
     .default(2000)
-    .description('how long a host that refused a connection, or whose Galera node was not Synced, is left out before it is tried again (doubling per failed try, up to 8×)'),
+    .description(
+      'how long a host that refused a connection, or whose Galera node was not Synced, is left out before it is tried again (doubling per failed try, up to 8×)',
+    ),
   DB_ACQUIRE_TIMEOUT_MS: Joi.number()
     .integer()
     .min(100)
     .default(5000)
-    .description('how long opening a connection (and, with several hosts, its node state check) may take before the request answers 503; with several hosts that host is left out and the next is tried'),
+    .description(
+      'how long opening a connection (and, with several hosts, its node state check) may take before the request answers 503; with several hosts that host is left out and the next is tried',
+    ),
   DB_STATEMENT_TIMEOUT_MS: Joi.number()
     .integer()
     .min(0)
     .default(60000)
-    .description('how long a statement may go without an answer before its connection is closed (503; with several hosts its host is left out); 0: no deadline'),
+    .description(
+      'how long a statement may go without an answer before its connection is closed (503; with several hosts its host is left out); 0: no deadline',
+    ),
   SQLITE_FILE: Joi.string().default('data/backoffice.sqlite'),
   DB_POOL_SIZE: Joi.number().integer().min(1).max(500).default(20),
   DB_LOGGING: Joi.boolean().default(false),
@@ -71,13 +77,25 @@ const schema = Joi.object({
   HASHIDS_MIN_LENGTH: Joi.number().integer().min(6).max(20).default(8),
   RATE_LIMIT_WINDOW_MS: Joi.number().integer().min(1000).default(60_000),
   RATE_LIMIT_MAX: Joi.number().integer().min(1).default(1200),
-  RATE_LIMIT_ADDRESS_MAX: Joi.number().integer().min(1).default(6000).description('requests per client address and window, before authentication'),
-  RATE_LIMIT_AUTH_FAILURES_MAX: Joi.number().integer().min(1).default(60).description('failed authentications (401) per client address and window'),
+  RATE_LIMIT_ADDRESS_MAX: Joi.number()
+    .integer()
+    .min(1)
+    .default(6000)
+    .description('requests per client address and window, before authentication'),
+  RATE_LIMIT_AUTH_FAILURES_MAX: Joi.number()
+    .integer()
+    .min(1)
+    .default(60)
+    .description('failed authentications (401) per client address and window'),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
   LOG_LEVEL: Joi.string().valid('error', 'warn', 'info', 'http', 'debug', 'silent').default('info'),
   LOG_FORMAT: Joi.string().valid('json', 'pretty').default('json'),
   IDEMPOTENCY_TTL_HOURS: Joi.number().integer().min(1).default(24),
-  IDEMPOTENCY_LEASE_MS: Joi.number().integer().min(200).default(30_000).description('how long a request in progress holds its key without renewing it; a retry after that takes the key over'),
+  IDEMPOTENCY_LEASE_MS: Joi.number()
+    .integer()
+    .min(200)
+    .default(30_000)
+    .description('how long a request in progress holds its key without renewing it; a retry after that takes the key over'),
   DEMO_SEED: Joi.boolean().default(true),
   WEBHOOK_DISPATCH_INTERVAL_MS: Joi.number().integer().min(0).default(1000).description('0 disables webhook delivery in this process'),
   WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).default(10_000).description('one delivery attempt, response included'),
@@ -105,7 +123,8 @@ function loadConfig(env: NodeJS.ProcessEnv) {
   }
   const isTest = value.NODE_ENV === 'test';
   // Development and test get fixed, clearly non-production secrets so the two commands work on a fresh clone.
-  const jwtSecret: string | undefined = value.JWT_SECRET ?? (value.NODE_ENV === 'production' ? undefined : 'dev-only-secret-change-me-0123456789');
+  const jwtSecret: string | undefined =
+    value.JWT_SECRET ?? (value.NODE_ENV === 'production' ? undefined : 'dev-only-secret-change-me-0123456789');
   const engine: DbEngine = value.DB_URL ? 'mysql' : 'sqlite';
   const target = value.DB_URL ? parseDbUrl(value.DB_URL, value.DB_HOSTS) : undefined;
   return Object.freeze({
@@ -122,7 +141,10 @@ function loadConfig(env: NodeJS.ProcessEnv) {
       socketPath: target?.socketPath,
       hostRetryMs: value.DB_HOST_RETRY_MS as number,
       /** Deadlines of a pool over several hosts (host-pool.ts). */
-      deadlines: Object.freeze({ acquireTimeoutMs: value.DB_ACQUIRE_TIMEOUT_MS as number, statementTimeoutMs: value.DB_STATEMENT_TIMEOUT_MS as number }),
+      deadlines: Object.freeze({
+        acquireTimeoutMs: value.DB_ACQUIRE_TIMEOUT_MS as number,
+        statementTimeoutMs: value.DB_STATEMENT_TIMEOUT_MS as number,
+      }),
       /** TypeORM compares schemas per flavour; a mariadb:// URL selects MariaDB's rules. */
       flavor: (String(value.DB_URL ?? '').startsWith('mariadb:') ? 'mariadb' : 'mysql') as 'mysql' | 'mariadb',
       sqliteFile: isTest && !env.SQLITE_FILE ? ':memory:' : (value.SQLITE_FILE as string),

@@ -6,19 +6,46 @@ import { config, ConfigError } from './index';
  * Validated like the core configuration (index.ts loads .env first).
  */
 const schema = Joi.object({
-  NFE_BATCH_MAX_UPLOAD_MB: Joi.number().integer().min(1).max(1024).default(64).description('largest ZIP or multipart body accepted (413 above)'),
-  NFE_BATCH_MAX_TOTAL_MB: Joi.number().integer().min(1).max(4096).default(512).description('uncompressed size of all the files of one batch (ZIP bombs)'),
-  NFE_BATCH_MAX_RATIO: Joi.number().integer().min(10).max(10_000).default(200).description('largest compression ratio of a ZIP entry (ZIP bombs)'),
+  NFE_BATCH_MAX_UPLOAD_MB: Joi.number()
+    .integer()
+    .min(1)
+    .max(1024)
+    .default(64)
+    .description('largest ZIP or multipart body accepted (413 above)'),
+  NFE_BATCH_MAX_TOTAL_MB: Joi.number()
+    .integer()
+    .min(1)
+    .max(4096)
+    .default(512)
+    .description('uncompressed size of all the files of one batch (ZIP bombs)'),
+  NFE_BATCH_MAX_RATIO: Joi.number()
+    .integer()
+    .min(10)
+    .max(10_000)
+    .default(200)
+    .description('largest compression ratio of a ZIP entry (ZIP bombs)'),
   NFE_BATCH_WORKER: Joi.boolean().description('resume batch jobs left by a stopped or dead process (default: on, except in tests)'),
-  NFE_BATCH_LEASE_SECONDS: Joi.number().integer().min(10).default(120).description("a process's hold on a running batch job; a dead process's expires after this"),
-  NFE_DEADLINE_ALERTS: Joi.boolean().description('compute manifestation deadlines and publish their alerts in the background (default: on, except in tests)'),
-  NFE_DEADLINE_ALERTS_MINUTES: Joi.number().integer().min(1).default(15).description('how often the deadlines of every filial are brought up to date'),
+  NFE_BATCH_LEASE_SECONDS: Joi.number()
+    .integer()
+    .min(10)
+    .default(120)
+    .description("a process's hold on a running batch job; a dead process's expires after this"),
+  NFE_DEADLINE_ALERTS: Joi.boolean().description(
+    'compute manifestation deadlines and publish their alerts in the background (default: on, except in tests)',
+  ),
+  NFE_DEADLINE_ALERTS_MINUTES: Joi.number()
+    .integer()
+    .min(1)
+    .default(15)
+    .description('how often the deadlines of every filial are brought up to date'),
   NFE_MANIFESTATION_DEADLINE_DAYS: Joi.number()
     .integer()
     .min(1)
     .max(3650)
     .default(180)
-    .description('general deadline of a conclusive manifestation from the authorization (the national environment answers 596 "[6 meses]")'),
+    .description(
+      'general deadline of a conclusive manifestation from the authorization (the national environment answers 596 "[6 meses]")',
+    ),
   NFE_TRUSTED_ROOTS: Joi.string()
     .allow('')
     .description(

@@ -34,11 +34,19 @@ const schema = Joi.object({
     .integer()
     .min(0)
     .default(4000)
-    .description("how long an idle connection to the authority is kept for the next call (0: one connection per call); below the authority's own keep-alive timeout"),
+    .description(
+      "how long an idle connection to the authority is kept for the next call (0: one connection per call); below the authority's own keep-alive timeout",
+    ),
   SEFAZ_MAX_PAGES: Joi.number().integer().min(1).max(200).default(20),
   SEFAZ_GAP_FILL_MAX: Joi.number().integer().min(0).max(100).default(20),
-  SEFAZ_WAIT_SECONDS: Joi.number().integer().min(60).default(3600).description('wait after 137/656 or reaching maxNSU (the authority asks one hour; shorter only against the local simulator)'),
-  SEFAZ_SIMULATOR: Joi.boolean().description('start the local authority simulator with `npm start` (default: on for the embedded database outside production)'),
+  SEFAZ_WAIT_SECONDS: Joi.number()
+    .integer()
+    .min(60)
+    .default(3600)
+    .description('wait after 137/656 or reaching maxNSU (the authority asks one hour; shorter only against the local simulator)'),
+  SEFAZ_SIMULATOR: Joi.boolean().description(
+    'start the local authority simulator with `npm start` (default: on for the embedded database outside production)',
+  ),
   SEFAZ_SIMULATOR_PORT: Joi.number().port().default(0),
   SEFAZ_SIMULATOR_HOST: Joi.string().default('127.0.0.1'),
   SEFAZ_SIMULATOR_XSD_DIR: Joi.string().description(
@@ -46,13 +54,24 @@ const schema = Joi.object({
   ),
   DFE_SCHEDULER: Joi.boolean().description('run the scheduled DF-e sync in this process (default: on, except in tests)'),
   DFE_SCHEDULER_TICK_SECONDS: Joi.number().integer().min(1).default(60).description('how often the scheduler looks for filiais due'),
-  DFE_SCHEDULER_LEASE_SECONDS: Joi.number().integer().min(60).default(900).description("a replica's hold on a filial's run; a dead replica's expires after this"),
-  DFE_SCHEDULER_CIENCIA_PER_RUN: Joi.number().integer().min(0).max(1000).default(100).description('automatic ciências (autoCiencia) sent per filial and run'),
+  DFE_SCHEDULER_LEASE_SECONDS: Joi.number()
+    .integer()
+    .min(60)
+    .default(900)
+    .description("a replica's hold on a filial's run; a dead replica's expires after this"),
+  DFE_SCHEDULER_CIENCIA_PER_RUN: Joi.number()
+    .integer()
+    .min(0)
+    .max(1000)
+    .default(100)
+    .description('automatic ciências (autoCiencia) sent per filial and run'),
   SEFAZ_SIMULATOR_WAIT_SECONDS: Joi.number()
     .integer()
     .min(1)
     .default(60)
-    .description("the local simulator's quiet period and block after a caught-up sync (short, so the demo can sync again within a minute; the real authority's is SEFAZ_WAIT_SECONDS, one hour)"),
+    .description(
+      "the local simulator's quiet period and block after a caught-up sync (short, so the demo can sync again within a minute; the real authority's is SEFAZ_WAIT_SECONDS, one hour)",
+    ),
 })
   .unknown(true)
   .prefs({ convert: true });
@@ -69,7 +88,10 @@ function loadSefazConfig(env: NodeJS.ProcessEnv) {
     certificateKey: key,
     endpoints: Object.freeze({
       PRODUCTION: Object.freeze({ dist: value.SEFAZ_DIST_URL_PRODUCTION as string, event: value.SEFAZ_EVENT_URL_PRODUCTION as string }),
-      HOMOLOGATION: Object.freeze({ dist: value.SEFAZ_DIST_URL_HOMOLOGATION as string, event: value.SEFAZ_EVENT_URL_HOMOLOGATION as string }),
+      HOMOLOGATION: Object.freeze({
+        dist: value.SEFAZ_DIST_URL_HOMOLOGATION as string,
+        event: value.SEFAZ_EVENT_URL_HOMOLOGATION as string,
+      }),
     }),
     caFile: value.SEFAZ_CA_FILE as string | undefined,
     timeoutMs: value.SEFAZ_TIMEOUT_MS as number,

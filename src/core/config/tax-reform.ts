@@ -29,7 +29,12 @@ export interface TaxReformRule {
 }
 
 export const DEFAULT_TAX_REFORM_RULES: readonly TaxReformRule[] = Object.freeze([
-  Object.freeze({ fromYear: 2026, charged: false, itemValueConventions: ['WITHOUT_TAXES', 'WITH_TAXES'] as ItemValueConvention[], totalsBlock: false }),
+  Object.freeze({
+    fromYear: 2026,
+    charged: false,
+    itemValueConventions: ['WITHOUT_TAXES', 'WITH_TAXES'] as ItemValueConvention[],
+    totalsBlock: false,
+  }),
   // 2027 on (LC 214/2025 arts. 343–346: CBS in full, PIS/COFINS extinct; IBS at 0.1 %): the taxes are charged on top of
   // vNF — vItem and vNFTot with them (NT 2025.002 VB01-10 without its 2025–2026 exception, W60-10) — so the buyer pays
   // them and credits them (LC 214/2025 art. 47), as the outbound engine already computes by date.
@@ -55,7 +60,10 @@ export function loadTaxReformRules(env: NodeJS.ProcessEnv): readonly TaxReformRu
     throw new ConfigError('Invalid configuration: NFE_TAX_REFORM_RULES — must be a JSON array of rules');
   }
   const { value, error } = rulesSchema.validate(parsed, { abortEarly: true });
-  if (error) throw new ConfigError(`Invalid configuration: NFE_TAX_REFORM_RULES${error.details[0].path.length ? `[${error.details[0].path.join('.')}]` : ''} — ${error.details[0].message}`);
+  if (error)
+    throw new ConfigError(
+      `Invalid configuration: NFE_TAX_REFORM_RULES${error.details[0].path.length ? `[${error.details[0].path.join('.')}]` : ''} — ${error.details[0].message}`,
+    );
   return Object.freeze((value as TaxReformRule[]).sort((a, b) => a.fromYear - b.fromYear).map((r) => Object.freeze(r)));
 }
 

@@ -79,7 +79,11 @@ interface Gathering {
 
 /** The callback API of a pooled mysql2 connection. */
 interface PooledConnection {
-  query(sql: string, params: unknown[], callback: (err: Error | null, result: unknown) => void): { on(event: 'fields', listener: () => void): unknown };
+  query(
+    sql: string,
+    params: unknown[],
+    callback: (err: Error | null, result: unknown) => void,
+  ): { on(event: 'fields', listener: () => void): unknown };
   query(sql: string): unknown;
   release(): void;
 }
@@ -173,7 +177,9 @@ export const strayStatements = { count: 0 };
 
 function strayStatement(sql: string | undefined): Error {
   strayStatements.count++;
-  return Object.assign(new Error(`A statement was issued after its transaction ended; not sent: ${String(sql).slice(0, 80)}`), { code: 'TRANSACTION_ENDED' });
+  return Object.assign(new Error(`A statement was issued after its transaction ended; not sent: ${String(sql).slice(0, 80)}`), {
+    code: 'TRANSACTION_ENDED',
+  });
 }
 
 export class BatchingQueryRunner extends MysqlQueryRunner {
@@ -223,7 +229,9 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
         throw err;
       }
     }
-    this.pending = isolationLevel ? [{ sql: `SET TRANSACTION ISOLATION LEVEL ${isolationLevel}` }, { sql: 'START TRANSACTION' }] : [{ sql: 'START TRANSACTION' }];
+    this.pending = isolationLevel
+      ? [{ sql: `SET TRANSACTION ISOLATION LEVEL ${isolationLevel}` }, { sql: 'START TRANSACTION' }]
+      : [{ sql: 'START TRANSACTION' }];
     this.openingLength = this.pending.length;
     this.begun = false;
     this.ended = false;
@@ -245,7 +253,10 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
       // still open: one rolled back behind this runner's back must fail, not commit what is left.
       if (serverTraits.galera) {
         const [open] = (await this.run([{ sql: 'SELECT @@in_transaction AS open' }])) as { open: number | string }[][];
-        if (Number(open[0]?.open) !== 1) throw Object.assign(new Error('The transaction was rolled back before its COMMIT (its writes are not all in it)'), { code: 'TRANSACTION_LOST' });
+        if (Number(open[0]?.open) !== 1)
+          throw Object.assign(new Error('The transaction was rolled back before its COMMIT (its writes are not all in it)'), {
+            code: 'TRANSACTION_LOST',
+          });
       } else if (this.pending.some((s) => s.check)) await this.run([]);
       this.ended = true;
       await this.run([{ sql: 'COMMIT' }], true);
@@ -383,14 +394,17 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
     const started = slowAfter || heard ? Date.now() : 0;
     const outcome = await new Promise<Outcome>((resolve) => {
       let finished = 0;
-      connection.query(sql, params, (err, raw) => resolve(err ? { error: new QueryFailedError(sql, params, err), failedAt: finished } : { raw })).on('fields', () => finished++);
+      connection
+        .query(sql, params, (err, raw) => resolve(err ? { error: new QueryFailedError(sql, params, err), failedAt: finished } : { raw }))
+        .on('fields', () => finished++);
     });
     const elapsed = started ? Date.now() - started : 0;
     if (slowAfter && elapsed > slowAfter) logger.logQuerySlow(elapsed, sql, params, this);
     if ('error' in outcome) logger.logQueryError(outcome.error.driverError as Error, sql, params, this);
     if (heard) {
       const broadcasterResult = new BroadcasterResult();
-      if ('error' in outcome) this.broadcaster.broadcastAfterQueryEvent(broadcasterResult, sql, params, false, undefined, undefined, outcome.error.driverError);
+      if ('error' in outcome)
+        this.broadcaster.broadcastAfterQueryEvent(broadcasterResult, sql, params, false, undefined, undefined, outcome.error.driverError);
       else this.broadcaster.broadcastAfterQueryEvent(broadcasterResult, sql, params, true, elapsed, outcome.raw, undefined);
       await broadcasterResult.wait();
     }

@@ -20,7 +20,8 @@ export function DecimalColumn(precision: number, scale: number, options: ColumnO
   return Column({ ...physical, transformer: decimalTransformer(scale), ...options });
 }
 
-const scaled = (name: ScaleName, defaultValue: string, options: ColumnOptions) => DecimalColumn(DECIMAL_COLUMN[name].precision, DECIMAL_COLUMN[name].scale, { default: defaultValue, ...options });
+const scaled = (name: ScaleName, defaultValue: string, options: ColumnOptions) =>
+  DecimalColumn(DECIMAL_COLUMN[name].precision, DECIMAL_COLUMN[name].scale, { default: defaultValue, ...options });
 
 /** Money: DECIMAL(15,2). */
 export const AmountColumn = (options: ColumnOptions = {}) => scaled('amount', '0.00', options);
@@ -37,7 +38,13 @@ export const DateTimeColumn = (options: ColumnOptions = {}) => Column({ ...dateT
 // MySQL needs the default's precision to match the column's, or every schema diff reports a change.
 const nowDefault: ColumnOptions = isMysql ? { default: () => 'CURRENT_TIMESTAMP(3)' } : {};
 export const CreatedAtColumn = () => CreateDateColumn({ ...dateTimeType, ...nowDefault, name: 'created_at' } as ColumnOptions);
-export const UpdatedAtColumn = () => UpdateDateColumn({ ...dateTimeType, ...nowDefault, ...(isMysql ? { onUpdate: 'CURRENT_TIMESTAMP(3)' } : {}), name: 'updated_at' } as ColumnOptions);
+export const UpdatedAtColumn = () =>
+  UpdateDateColumn({
+    ...dateTimeType,
+    ...nowDefault,
+    ...(isMysql ? { onUpdate: 'CURRENT_TIMESTAMP(3)' } : {}),
+    name: 'updated_at',
+  } as ColumnOptions);
 
 /** Calendar dates travel as 'YYYY-MM-DD' strings on both engines. */
 export const DateColumn = (options: ColumnOptions = {}) => Column({ type: 'date', ...options });
@@ -47,7 +54,8 @@ const jsonTransformer: ValueTransformer = {
   from: (value: string | null) => (value === null || value === undefined ? null : (JSON.parse(value) as unknown)),
 };
 
-export const JsonColumn = (options: ColumnOptions = {}) => Column({ type: isMysql ? 'longtext' : 'text', transformer: jsonTransformer, ...options } as ColumnOptions);
+export const JsonColumn = (options: ColumnOptions = {}) =>
+  Column({ type: isMysql ? 'longtext' : 'text', transformer: jsonTransformer, ...options } as ColumnOptions);
 
 export const BlobColumn = (options: ColumnOptions = {}) => Column({ type: isMysql ? 'longblob' : 'blob', ...options } as ColumnOptions);
 

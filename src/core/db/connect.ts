@@ -12,7 +12,11 @@ export async function openDatabase(): Promise<void> {
   if (!isMysql) return;
   const [wsrep] = (await dataSource.query("SHOW VARIABLES LIKE 'wsrep_on'")) as { Value?: string }[];
   serverTraits.galera = wsrep?.Value === 'ON';
-  const pool = (dataSource.driver as unknown as { pool?: { on: (e: string, cb: (c: { query: (sql: string) => unknown }) => void) => void; _allConnections?: { length: number } } }).pool;
+  const pool = (
+    dataSource.driver as unknown as {
+      pool?: { on: (e: string, cb: (c: { query: (sql: string) => unknown }) => void) => void; _allConnections?: { length: number } };
+    }
+  ).pool;
   if (!pool) return;
   const setup = sessionSetup();
   pool.on('connection', (connection) => {

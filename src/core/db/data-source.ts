@@ -31,7 +31,11 @@ export function buildDataSourceOptions(overrides: Partial<{ url: string; sqliteF
       bigNumberStrings: true,
       // No multiple statements here: only the transactions' own pool batches (core/db/batching-query-runner.ts).
       // mysql2 captures a stack trace per query for its errors; production spares that CPU.
-      extra: { connectionLimit: config.db.poolSize, trace: config.env !== 'production', ...(config.db.socketPath ? { socketPath: config.db.socketPath } : {}) },
+      extra: {
+        connectionLimit: config.db.poolSize,
+        trace: config.env !== 'production',
+        ...(config.db.socketPath ? { socketPath: config.db.socketPath } : {}),
+      },
     } as unknown as DataSourceOptions;
   }
   const file = overrides.sqliteFile ?? config.db.sqliteFile;

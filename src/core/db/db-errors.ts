@@ -64,7 +64,8 @@ const UNAVAILABLE = new Set([
  * "Error while appending streaming replication fragment(provider status: Not connected to Primary
  * Component)"): the node cannot serve, like a 1047.
  */
-export const isNotInPrimaryComponent = (err: unknown): boolean => /not connected to primary component/i.test(String((err as Error)?.message ?? ''));
+export const isNotInPrimaryComponent = (err: unknown): boolean =>
+  /not connected to primary component/i.test(String((err as Error)?.message ?? ''));
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   const cause = err instanceof DeferredWriteFailed ? err.cause : err;

@@ -72,7 +72,8 @@ const health = new Map<string, HostHealth>();
 /** The health of `host:port` in this process. */
 export function hostHealth(name: string): HostHealth {
   let h = health.get(name);
-  if (!h) health.set(name, (h = { name, offlineUntil: 0, failures: 0, probation: false, reason: null, timesLeftOut: 0, timesNotSynced: 0 }));
+  if (!h)
+    health.set(name, (h = { name, offlineUntil: 0, failures: 0, probation: false, reason: null, timesLeftOut: 0, timesNotSynced: 0 }));
   return h;
 }
 
@@ -120,7 +121,8 @@ export function nodeStateProblem(rows: readonly { Variable_name?: unknown; Value
  */
 export const isNodeNotReady = (err: unknown): boolean => (err as { errno?: number })?.errno === 1047 || isNotInPrimaryComponent(err);
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> & { timeout?: number } => !!v && Object.getPrototypeOf(v) === Object.prototype;
+const isPlainObject = (v: unknown): v is Record<string, unknown> & { timeout?: number } =>
+  !!v && Object.getPrototypeOf(v) === Object.prototype;
 
 const poolError = (code: string, message: string): Error => Object.assign(new Error(message), { code });
 
@@ -149,7 +151,13 @@ export function withoutStatementDeadline<T>(work: () => Promise<T>): Promise<T> 
 }
 
 /** `fn(done)` with `onLate` given what a callback brings after the deadline already answered. */
-function withDeadline<T>(ms: number, fn: (done: (err: Error | null, value?: T) => void) => void, onTimeout: () => void, onLate: (value?: T) => void, cb: (err: Error | null, value?: T) => void): void {
+function withDeadline<T>(
+  ms: number,
+  fn: (done: (err: Error | null, value?: T) => void) => void,
+  onTimeout: () => void,
+  onLate: (value?: T) => void,
+  cb: (err: Error | null, value?: T) => void,
+): void {
   let settled = false;
   const timer = setTimeout(() => {
     settled = true;
@@ -218,7 +226,13 @@ export class HostPool implements MysqlPoolLike {
   getConnection(cb: Callback<mysql.PoolConnection>): void {
     if (this.closed) return cb(poolError('POOL_CLOSED', 'The database pool is closed'));
     const candidates = this.candidates();
-    if (!candidates.length) return cb(poolError('POOL_NONEONLINE', `No database host in service (${this.entries.map((e) => `${e.health.name}: ${e.health.reason}`).join('; ')})`));
+    if (!candidates.length)
+      return cb(
+        poolError(
+          'POOL_NONEONLINE',
+          `No database host in service (${this.entries.map((e) => `${e.health.name}: ${e.health.reason}`).join('; ')})`,
+        ),
+      );
     this.tryHosts(candidates, cb);
   }
 
@@ -300,7 +314,8 @@ export class HostPool implements MysqlPoolLike {
       if (at >= 0) {
         const done = args[at] as (err: unknown, ...rest: unknown[]) => unknown;
         args[at] = function (this: unknown, err: unknown, ...rest: unknown[]) {
-          if (err && isNodeNotReady(err)) restHost(`${(err as { errno?: number }).errno === 1047 ? '1047' : 'non-Primary'}: ${(err as Error).message}`);
+          if (err && isNodeNotReady(err))
+            restHost(`${(err as { errno?: number }).errno === 1047 ? '1047' : 'non-Primary'}: ${(err as Error).message}`);
           if (err && (err as { code?: string }).code === 'PROTOCOL_SEQUENCE_TIMEOUT') {
             // The answer may still come: the connection is not reused, and its host rests like a refused one.
             (connection as mysql.PoolConnection).destroy();
@@ -360,6 +375,11 @@ export class HostPool implements MysqlPoolLike {
 }
 
 /** A HostPool over the hosts (one server included: the deadlines hold there too). */
-export function createMysqlPool(options: mysql.PoolOptions, hosts: readonly DbHost[], retryMs: number, deadlines: HostPoolDeadlines = DEFAULT_DEADLINES): MysqlPoolLike {
+export function createMysqlPool(
+  options: mysql.PoolOptions,
+  hosts: readonly DbHost[],
+  retryMs: number,
+  deadlines: HostPoolDeadlines = DEFAULT_DEADLINES,
+): MysqlPoolLike {
   return new HostPool(options, hosts, retryMs, deadlines);
 }

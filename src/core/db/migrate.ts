@@ -10,7 +10,9 @@ export async function runMigrations(ds: DataSource): Promise<string[]> {
 
 /** Drops every table of the current MySQL database (test and CI setup only). */
 export async function dropAllMysqlTables(ds: DataSource): Promise<void> {
-  const rows: { name: string }[] = await ds.query("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'");
+  const rows: { name: string }[] = await ds.query(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'",
+  );
   if (!rows.length) return;
   await ds.query('SET FOREIGN_KEY_CHECKS = 0');
   for (const r of rows) await ds.query(`DROP TABLE \`${r.name}\``);

@@ -23,7 +23,8 @@ export function hydrate<E extends ObjectLiteral>(em: EntityManager, target: Enti
   return rows.map((row) => {
     const entity = meta.create() as E;
     for (const column of meta.columns) {
-      if (column.databaseName in row) column.setEntityValue(entity, em.connection.driver.prepareHydratedValue(row[column.databaseName], column));
+      if (column.databaseName in row)
+        column.setEntityValue(entity, em.connection.driver.prepareHydratedValue(row[column.databaseName], column));
     }
     return entity;
   });
@@ -33,7 +34,13 @@ export function hydrate<E extends ObjectLiteral>(em: EntityManager, target: Enti
  * The tables whose ids are taken before the INSERT (core/sequence/ids.ts): every row inserted into
  * them carries its id, or an AUTO_INCREMENT id could take one a block already handed out.
  */
-export const ALLOCATED_ID_TABLES: ReadonlySet<string> = new Set(['sales_order', 'sales_order_item', 'fulfillment', 'nfce_document', 'outbound_nfe']);
+export const ALLOCATED_ID_TABLES: ReadonlySet<string> = new Set([
+  'sales_order',
+  'sales_order_item',
+  'fulfillment',
+  'nfce_document',
+  'outbound_nfe',
+]);
 
 /**
  * One multi-row INSERT of the given rows (every row sets the same properties; columns left out take
@@ -81,7 +88,12 @@ interface LastShape {
 }
 const lastShapes = new WeakMap<EntityMetadata, LastShape>();
 
-function insertShape(meta: EntityMetadata, driver: EntityManager['connection']['driver'], first: ObjectLiteral, expressions: Record<string, string | undefined>): InsertShape {
+function insertShape(
+  meta: EntityMetadata,
+  driver: EntityManager['connection']['driver'],
+  first: ObjectLiteral,
+  expressions: Record<string, string | undefined>,
+): InsertShape {
   // `in` (below) also sees what a row's prototype declares: plain rows and entity instances are told apart.
   const plain = Object.getPrototypeOf(first) === Object.prototype;
   let expressionsKey = '';
@@ -139,15 +151,24 @@ export function setClause<E extends ObjectLiteral>(em: EntityManager, target: En
 }
 
 /** Inserts the rows now; answers the driver's raw result (insertId / lastInsertRowid). */
-export async function insertRows<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: TenantRow<E>[]): Promise<unknown> {
+export async function insertRows<E extends ObjectLiteral>(
+  em: EntityManager,
+  target: EntityTarget<E>,
+  rows: TenantRow<E>[],
+): Promise<unknown> {
   if (!rows.length) return undefined;
   const { sql, params } = insertStatement(em, target, rows);
   return em.query(sql, params);
 }
 
 /** Inserts rows nobody reads back in this transaction: the INSERT is deferred, it travels with the next statement. */
-export async function deferInsertRows<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: TenantRow<E>[]): Promise<void> {
-  if (rows.length) await deferWrite(em, { ...insertStatement(em, target, rows), label: `insert into ${em.connection.getMetadata(target).tableName}` });
+export async function deferInsertRows<E extends ObjectLiteral>(
+  em: EntityManager,
+  target: EntityTarget<E>,
+  rows: TenantRow<E>[],
+): Promise<void> {
+  if (rows.length)
+    await deferWrite(em, { ...insertStatement(em, target, rows), label: `insert into ${em.connection.getMetadata(target).tableName}` });
 }
 
 /** Id of a row inserted by insertRows: MySQL answers a result header, SQLite the rowid. */
@@ -192,7 +213,11 @@ const MAX_PARAMS = 30_000;
  * (through the query builder: rows may set different properties; columns left out take their
  * defaults). The one chunked insert of the service.
  */
-export async function insertChunked<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: TenantRow<E>[]): Promise<void> {
+export async function insertChunked<E extends ObjectLiteral>(
+  em: EntityManager,
+  target: EntityTarget<E>,
+  rows: TenantRow<E>[],
+): Promise<void> {
   if (!rows.length) return;
   const perRow = Math.max(1, ...rows.map((r) => Object.keys(r).length));
   const size = Math.max(1, Math.floor(MAX_PARAMS / perRow));
@@ -225,7 +250,17 @@ export async function insertChunked<E extends ObjectLiteral>(em: EntityManager, 
 function plainInsertable<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: TenantRow<E>[]): boolean {
   const meta = em.connection.getMetadata(target);
   for (const c of meta.columns) {
-    if (c.isVersion || c.isCreateDate || c.isUpdateDate || c.isDeleteDate || c.isVirtual || c.isDiscriminator || c.relationMetadata || c.embeddedMetadata) return false;
+    if (
+      c.isVersion ||
+      c.isCreateDate ||
+      c.isUpdateDate ||
+      c.isDeleteDate ||
+      c.isVirtual ||
+      c.isDiscriminator ||
+      c.relationMetadata ||
+      c.embeddedMetadata
+    )
+      return false;
     if (c.isGenerated && c.generationStrategy !== 'increment') return false;
   }
   // every row defines the same columns (undefined counts as not defined)

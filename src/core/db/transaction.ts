@@ -41,7 +41,8 @@ export const insideOpenTransaction = (): boolean => openUnit.getStore()?.open ==
 
 /** A programming error (500) when a database transaction is open in this async chain. */
 export function assertNoOpenTransaction(what: string): void {
-  if (insideOpenTransaction()) throw new Error(`${what} while a database transaction is open: run it after the unit of work commits (SPEC §12.2)`);
+  if (insideOpenTransaction())
+    throw new Error(`${what} while a database transaction is open: run it after the unit of work commits (SPEC §12.2)`);
 }
 
 /** Units by their manager: the helpers below that take `em` find its unit from it, by identity. */
@@ -62,7 +63,8 @@ const RETRYABLE_MYSQL = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 const MAX_ATTEMPTS = 10;
 
 /** Bounded exponential back-off with jitter before attempt `attempt + 1`: ≤ 10, 20, 40 … 640 ms. */
-export const retryPause = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, Math.min(640, 10 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2)));
+export const retryPause = (attempt: number): Promise<void> =>
+  new Promise((r) => setTimeout(r, Math.min(640, 10 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2)));
 
 /**
  * Transactions run again after a deadlock or certification conflict, since the process started;
@@ -227,7 +229,8 @@ async function mysqlUnit<T>(work: (uow: Uow) => Promise<T>): Promise<T> {
  * another unit: a route's unit (core/idempotency) and `inTransaction` outside one open theirs here.
  */
 export async function unitOfWork<T>(work: (uow: Uow) => Promise<T>): Promise<T> {
-  if (insideOpenTransaction()) throw new Error('unitOfWork: a new transaction opened beside the open unit of this async chain (pass its ctx or em on)');
+  if (insideOpenTransaction())
+    throw new Error('unitOfWork: a new transaction opened beside the open unit of this async chain (pass its ctx or em on)');
   const marker: OpenMarker = { open: true };
   try {
     return await openUnit.run(marker, () => runUnit(work));

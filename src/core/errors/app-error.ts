@@ -93,7 +93,12 @@ export class RateLimitedError extends AppError {
 }
 
 export class UpstreamError extends AppError {
-  constructor(kind: 'upstream_failure' | 'upstream_unavailable' | 'upstream_timeout', code: string, message: string, extensions: Record<string, unknown> = {}) {
+  constructor(
+    kind: 'upstream_failure' | 'upstream_unavailable' | 'upstream_timeout',
+    code: string,
+    message: string,
+    extensions: Record<string, unknown> = {},
+  ) {
     super(kind, code, message, extensions);
   }
 }

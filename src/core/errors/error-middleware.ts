@@ -77,8 +77,10 @@ export function errorMiddleware(err: unknown, req: Request, res: Response, _next
 function answer(err: unknown, req: Request, res: Response): void {
   const appError = toAppError(err);
   const status = STATUS[appError.kind];
-  if (status >= 500) logger.error('request failed', { err: err instanceof Error ? { message: err.message, stack: err.stack } : err, path: req.originalUrl });
-  if (appError instanceof RateLimitedError || appError instanceof UnavailableError) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+  if (status >= 500)
+    logger.error('request failed', { err: err instanceof Error ? { message: err.message, stack: err.stack } : err, path: req.originalUrl });
+  if (appError instanceof RateLimitedError || appError instanceof UnavailableError)
+    res.setHeader('Retry-After', String(appError.retryAfterSeconds));
   if (res.headersSent) {
     res.end();
     return;

@@ -11,7 +11,14 @@ const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined
 
 /** 415 for a body that is not one of the accepted formats (SPEC §0). */
 export function requireContentType(format: 'json' | 'xml' | 'csv' | 'upload') {
-  const accepted = format === 'xml' ? ['application/json', ...XML_TYPES] : format === 'csv' ? ['application/json', ...CSV_TYPES] : format === 'upload' ? UPLOAD_TYPES : ['application/json'];
+  const accepted =
+    format === 'xml'
+      ? ['application/json', ...XML_TYPES]
+      : format === 'csv'
+        ? ['application/json', ...CSV_TYPES]
+        : format === 'upload'
+          ? UPLOAD_TYPES
+          : ['application/json'];
   return (req: Request, _res: Response, next: NextFunction) => {
     if (hasBody(req) && !req.is(accepted)) {
       throw new AppError('unsupported_media_type', 'UNSUPPORTED_MEDIA_TYPE', `Content-Type must be ${accepted.join(' or ')}`);

@@ -55,7 +55,9 @@ export function rateLimitPerAddress(options: AddressRateLimitOptions = config.ra
       limit: options.max,
       store: options.stores?.requests,
       handler: (req: Request, _res: Response, next: NextFunction) => {
-        next(new RateLimitedError('Too many requests from this address', retryAfter(req, options.windowMs), 'TOO_MANY_REQUESTS_FROM_ADDRESS'));
+        next(
+          new RateLimitedError('Too many requests from this address', retryAfter(req, options.windowMs), 'TOO_MANY_REQUESTS_FROM_ADDRESS'),
+        );
       },
     }),
     authFailureLimit(options, keyGenerator),
@@ -84,7 +86,9 @@ function authFailureLimit(options: AddressRateLimitOptions, keyOf: (req: Request
     });
     Promise.resolve(read(key)).then((info) => {
       if (info && info.totalHits >= options.authFailuresMax && !hasValidToken(req)) {
-        const wait = info.resetTime ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(options.windowMs / 1000);
+        const wait = info.resetTime
+          ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000))
+          : Math.ceil(options.windowMs / 1000);
         next(new RateLimitedError('Too many failed authentications from this address', wait, 'TOO_MANY_AUTH_FAILURES'));
       } else next();
     }, next);

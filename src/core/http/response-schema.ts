@@ -50,12 +50,16 @@ export const Pagination = named(
     totalCapped: Joi.boolean().optional().description('present (true) when the count stopped at its cap: total is a lower bound'),
     totalPages: Joi.number().integer().allow(null).example(3),
     hasMore: Joi.boolean(),
-    nextCursor: Joi.string().allow(null).description('opaque; pass as `cursor` for the next page').example('eyJ2IjpbIjIwMjYtMDMtMTQiLDEwNDJdfQ'),
+    nextCursor: Joi.string()
+      .allow(null)
+      .description('opaque; pass as `cursor` for the next page')
+      .example('eyJ2IjpbIjIwMjYtMDMtMTQiLDEwNDJdfQ'),
   }),
 );
 
 /** A page of `item`: `{ data, pagination }`. */
-export const page = (name: string, item: Schema): ObjectSchema => named(name, obj({ data: Joi.array().items(item), pagination: Pagination }));
+export const page = (name: string, item: Schema): ObjectSchema =>
+  named(name, obj({ data: Joi.array().items(item), pagination: Pagination }));
 
 /** One entity's audit trail, oldest first (core/audit/audit-trail.ts): who did what, when, with field diffs. */
 export const AuditTrailPage = page(
@@ -63,7 +67,10 @@ export const AuditTrailPage = page(
   obj({
     action: Joi.string().description('what happened: CREATED, UPDATED, APPROVED, PAYMENT_REGISTERED…').example('CREATED'),
     actor: Joi.string().description('the token subject that did it').example('ana.souza'),
-    requestId: Joi.string().allow(null).description('the request that did it (x-request-id); null for background work').example('5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30'),
+    requestId: Joi.string()
+      .allow(null)
+      .description('the request that did it (x-request-id); null for background work')
+      .example('5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30'),
     at: timestamp(),
     changes: Joi.object()
       .unknown(true)

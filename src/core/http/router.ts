@@ -19,7 +19,8 @@ export function buildRouter(routes: RouteDef[], rateLimiter: RequestHandler, add
   for (const r of routes) {
     const chain: RequestHandler[] = [];
     if (r.operator) chain.push(...addressLimiter, authenticateOperator(), rateLimiter);
-    else if (!r.public) chain.push(...addressLimiter, authenticate(r.scope), rateLimiter, authorizeFilial({ deferToHandler: r.filialCheck === 'handler' }));
+    else if (!r.public)
+      chain.push(...addressLimiter, authenticate(r.scope), rateLimiter, authorizeFilial({ deferToHandler: r.filialCheck === 'handler' }));
     if (WITH_BODY.has(r.method)) {
       const format = r.bodyFormat ?? 'json';
       chain.push(requireContentType(format), ...bodyParsers(format));

@@ -112,7 +112,13 @@ export const isoTimestamp = () =>
     .max(40)
     .custom((value: string, helpers) => {
       const m = TIMESTAMP.exec(value);
-      const ok = !!m && isCalendarDate(m[1]) && Number(m[2]) <= 23 && Number(m[3]) <= 59 && Number(m[4] ?? 0) <= 59 && (m[6] === undefined || (Number(m[6]) <= 14 && Number(m[7]) <= 59));
+      const ok =
+        !!m &&
+        isCalendarDate(m[1]) &&
+        Number(m[2]) <= 23 &&
+        Number(m[3]) <= 59 &&
+        Number(m[4] ?? 0) <= 59 &&
+        (m[6] === undefined || (Number(m[6]) <= 14 && Number(m[7]) <= 59));
       const at = ok ? new Date(value) : null;
       return at && !Number.isNaN(at.getTime()) ? at : helpers.error('date.timestamp');
     }, 'ISO 8601 timestamp')

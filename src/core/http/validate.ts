@@ -9,16 +9,28 @@ import type { RouteSchema } from './route';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a package-internal file without typings
 const JoiCommon: unknown = require('joi/lib/common');
 
-const formatPath = (item: ValidationErrorItem): string => item.path.reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : String(seg)), '');
+const formatPath = (item: ValidationErrorItem): string =>
+  item.path.reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : String(seg)), '');
 
-const isEmptyBody = (body: unknown) => body === undefined || body === null || body === '' || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0);
+const isEmptyBody = (body: unknown) =>
+  body === undefined ||
+  body === null ||
+  body === '' ||
+  (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0);
 
 /** Every field of a part the route declares no schema for is unknown. */
 function unexpected(part: 'query' | 'body', input: unknown): ValidationErrorItem[] {
   // A raw upload (ZIP, multipart) is one opaque body, not a set of fields.
   if (part === 'body' && (isEmptyBody(input) || Buffer.isBuffer(input))) return [];
   if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
-    return Object.keys(input).map((key) => ({ message: `"${key}" is not allowed`, path: part === 'body' ? [key] : [part, key], type: 'object.unknown' }) as ValidationErrorItem);
+    return Object.keys(input).map(
+      (key) =>
+        ({
+          message: `"${key}" is not allowed`,
+          path: part === 'body' ? [key] : [part, key],
+          type: 'object.unknown',
+        }) as ValidationErrorItem,
+    );
   }
   return [{ message: 'this route takes no request body', path: [], type: 'object.unknown' } as ValidationErrorItem];
 }
@@ -73,7 +85,12 @@ export function validate(schema: RouteSchema = {}) {
       const errors = problems.map((p) => ({ path: formatPath(p), message: p.message.replace(/"/g, '') }));
       const only = (type: string) => problems.every((p) => p.type === type);
       const code = only('id.malformed') ? 'INVALID_ID' : only('object.unknown') ? 'UNKNOWN_FIELDS' : 'VALIDATION_ERROR';
-      const title = code === 'INVALID_ID' ? 'Malformed id' : code === 'UNKNOWN_FIELDS' ? `Unknown fields: ${errors.map((e) => e.path || 'body').join(', ')}` : 'Invalid request';
+      const title =
+        code === 'INVALID_ID'
+          ? 'Malformed id'
+          : code === 'UNKNOWN_FIELDS'
+            ? `Unknown fields: ${errors.map((e) => e.path || 'body').join(', ')}`
+            : 'Invalid request';
       throw new ValidationError(title, errors, code);
     }
     req.valid = valid;

@@ -53,7 +53,12 @@ function replay(res: Response, row: IdempotencyKey): void {
   res.status(row.responseStatus ?? 200);
   if (row.responseContentType) res.type(row.responseContentType);
   if (row.responseBody === null || row.responseBody === undefined) res.end();
-  else res.send(typeof row.responseBody === 'string' && !/json/.test(row.responseContentType ?? '') ? row.responseBody : JSON.stringify(row.responseBody));
+  else
+    res.send(
+      typeof row.responseBody === 'string' && !/json/.test(row.responseContentType ?? '')
+        ? row.responseBody
+        : JSON.stringify(row.responseBody),
+    );
 }
 
 const leaseEnd = (): Date => new Date(Date.now() + config.idempotencyLeaseMs);
@@ -68,7 +73,9 @@ async function claim(companyId: number, key: string, requestHash: string, owner:
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     try {
-      const inserted = await inTransaction(NO_UNIT, (em) => em.insert(IdempotencyKey, { companyId, key, requestHash, state: 'IN_PROGRESS', leaseOwner: owner, leaseExpiresAt: leaseEnd() }));
+      const inserted = await inTransaction(NO_UNIT, (em) =>
+        em.insert(IdempotencyKey, { companyId, key, requestHash, state: 'IN_PROGRESS', leaseOwner: owner, leaseExpiresAt: leaseEnd() }),
+      );
       return { id: Number(inserted.identifiers[0].id) };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -108,7 +115,9 @@ async function claim(companyId: number, key: string, requestHash: string, owner:
 function holdLease(id: number, owner: string): () => void {
   const timer = setInterval(
     () => {
-      inTransaction(NO_UNIT, (em) => em.update(IdempotencyKey, { id, leaseOwner: owner, state: 'IN_PROGRESS' }, { leaseExpiresAt: leaseEnd() })).catch(() => undefined);
+      inTransaction(NO_UNIT, (em) =>
+        em.update(IdempotencyKey, { id, leaseOwner: owner, state: 'IN_PROGRESS' }, { leaseExpiresAt: leaseEnd() }),
+      ).catch(() => undefined);
     },
     Math.max(50, Math.floor(config.idempotencyLeaseMs / 3)),
   );
@@ -116,7 +125,8 @@ function holdLease(id: number, owner: string): () => void {
   return () => clearInterval(timer);
 }
 
-const release = (id: number, owner: string) => (em: EntityManager) => em.delete(IdempotencyKey, { id, leaseOwner: owner, state: 'IN_PROGRESS' });
+const release = (id: number, owner: string) => (em: EntityManager) =>
+  em.delete(IdempotencyKey, { id, leaseOwner: owner, state: 'IN_PROGRESS' });
 
 function outcomeOf(res: Response, body: unknown): Outcome {
   const headers: Record<string, string> = {};
@@ -156,7 +166,8 @@ async function complete(em: EntityManager, id: number, owner: string, outcome: O
     sql,
     params,
     check: (affected) => {
-      if (affected !== 1) throw new ConflictError('IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed');
+      if (affected !== 1)
+        throw new ConflictError('IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed');
     },
   });
 }
@@ -171,7 +182,13 @@ const finishers = new WeakMap<object, () => Promise<unknown>>();
  * `finish` runs after COMMIT, outside any transaction, and its body is sent and replaces the kept one
  * (a crash between leaves the provisional answer, true as of the commit). Elsewhere `finish` runs now.
  */
-export async function respondAfterCommit(req: Pick<Request, 'ctx'>, res: Response, status: number, body: unknown, finish?: () => Promise<unknown>): Promise<void> {
+export async function respondAfterCommit(
+  req: Pick<Request, 'ctx'>,
+  res: Response,
+  status: number,
+  body: unknown,
+  finish?: () => Promise<unknown>,
+): Promise<void> {
   if (finish && req.ctx?.uow) finishers.set(req, finish);
   res.status(status).json(finish && !req.ctx?.uow ? await finish() : body);
 }
@@ -194,7 +211,14 @@ async function finishAfterCommit(req: Request, id: number, outcome: Outcome): Pr
 }
 
 /** The handler's work and the key's outcome in one transaction; the response goes out after COMMIT. */
-async function runAsUnit(req: Request, res: Response, next: NextFunction, handler: RequestHandler, id: number, owner: string): Promise<void> {
+async function runAsUnit(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  handler: RequestHandler,
+  id: number,
+  owner: string,
+): Promise<void> {
   const send = res.send.bind(res);
   const ctx = req.ctx;
   let outcome: Outcome | undefined;
@@ -247,7 +271,9 @@ function keepAfterResponse(res: Response, id: number, owner: string, proceed: ()
     if (stored) return send(body);
     stored = true;
     const outcome = outcomeOf(res, body);
-    const persist = replayable(outcome.status) ? inTransaction(NO_UNIT, (em) => complete(em, id, owner, outcome)) : inTransaction(NO_UNIT, release(id, owner));
+    const persist = replayable(outcome.status)
+      ? inTransaction(NO_UNIT, (em) => complete(em, id, owner, outcome))
+      : inTransaction(NO_UNIT, release(id, owner));
     // Keep the response before it goes out, so a retry that arrives right after sees it.
     persist.then(
       () => send(body),
@@ -269,7 +295,8 @@ export function idempotent(handler: RequestHandler, mode: IdempotencyMode = 'uni
     // Operators' requests (a token of no company) keep their keys under company 0.
     const companyId = req.ctx?.companyId;
     if (!key || companyId === undefined || companyId === null) return handler(req, res, next) as Promise<void>;
-    if (key.length > 120) throw new ValidationError('Idempotency-Key is longer than 120 characters', [{ path: 'Idempotency-Key', message: 'too long' }]);
+    if (key.length > 120)
+      throw new ValidationError('Idempotency-Key is longer than 120 characters', [{ path: 'Idempotency-Key', message: 'too long' }]);
     const owner = crypto.randomUUID();
     const claimed = await claim(companyId, key, fingerprint(req), owner);
     if ('replay' in claimed) return replay(res, claimed.replay);

@@ -27,7 +27,8 @@ export function metricsEndpoint(token: string | undefined): RequestHandler {
   return async (req, res) => {
     if (expected) {
       const given = /^Bearer (.+)$/i.exec(req.header('authorization') ?? '')?.[1];
-      if (!given || !crypto.timingSafeEqual(digest(given), expected)) throw new UnauthorizedError('Missing or invalid metrics token', 'INVALID_METRICS_TOKEN');
+      if (!given || !crypto.timingSafeEqual(digest(given), expected))
+        throw new UnauthorizedError('Missing or invalid metrics token', 'INVALID_METRICS_TOKEN');
     }
     const body = await scrape();
     res.setHeader('Content-Type', registry.contentType);

@@ -111,7 +111,8 @@ function candidates(schema: Schema, name: string): unknown[] {
   if (meta.hashid) out.push(...exampleIdsOf(meta.hashid as ResourceType));
   const path = name.toLowerCase().split('.');
   const key = path[path.length - 1];
-  if (/name$/.test(key) && path.slice(0, -1).some((p) => /(supplier|customer|seller|carrier|issuer|party)/.test(p))) out.push('Distribuidora Exemplo Ltda', 'Maria da Silva');
+  if (/name$/.test(key) && path.slice(0, -1).some((p) => /(supplier|customer|seller|carrier|issuer|party)/.test(p)))
+    out.push('Distribuidora Exemplo Ltda', 'Maria da Silva');
   // A supplier's document is another company's than the demo's own.
   if (key === 'document' && path.slice(0, -1).some((p) => /supplier/.test(p))) out.push('60746948000112');
   for (const [re, values] of BY_NAME) if (re.test(key)) out.push(...values);

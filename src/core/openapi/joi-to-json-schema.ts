@@ -49,7 +49,8 @@ function convert(d: Description, meta: Record<string, any>, components?: Compone
   const schema = convertType(d, meta, components);
   if (d.examples?.length && schema.example === undefined) schema.example = d.examples[0];
   if (!nullable(d)) return schema;
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
+  if (typeof schema.type === 'string')
+    return { ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
   return { anyOf: [schema, { type: 'null' }] };
 }
 
@@ -57,13 +58,25 @@ function convertType(d: Description, meta: Record<string, any>, components?: Com
   const out: JsonSchema = {};
   if (d.flags?.description) out.description = d.flags.description;
   if (d.flags?.default !== undefined && typeof d.flags.default !== 'function') out.default = d.flags.default;
-  if (meta.hashid) return { ...out, type: 'string', description: out.description ?? `${meta.hashid} id (hashid)`, example: exampleId(meta.hashid), 'x-hashid': meta.hashid };
+  if (meta.hashid)
+    return {
+      ...out,
+      type: 'string',
+      description: out.description ?? `${meta.hashid} id (hashid)`,
+      example: exampleId(meta.hashid),
+      'x-hashid': meta.hashid,
+    };
   if (meta.decimal !== undefined) {
     return {
       ...out,
       oneOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }],
       description: decimalDescription(out.description as string | undefined, meta),
-      'x-decimal': { scale: meta.decimal, minimum: meta.minimum, maximum: meta.maximum, ...(meta.exclusiveMinimumZero ? { exclusiveMinimum: '0' } : {}) },
+      'x-decimal': {
+        scale: meta.decimal,
+        minimum: meta.minimum,
+        maximum: meta.maximum,
+        ...(meta.exclusiveMinimumZero ? { exclusiveMinimum: '0' } : {}),
+      },
       ...(meta.example !== undefined ? { example: meta.example } : {}),
     };
   }
@@ -83,13 +96,25 @@ function convertType(d: Description, meta: Record<string, any>, components?: Com
       const pattern = d.patterns?.[0]?.rule;
       if (pattern) return { ...out, type: 'object', additionalProperties: describeToJsonSchema(pattern, components) };
       // Declared keys are the only ones accepted (unknown fields → 400) or given.
-      return { ...out, type: 'object', properties, ...(required.length ? { required } : {}), ...(d.keys && !d.flags?.unknown ? { additionalProperties: false } : {}) };
+      return {
+        ...out,
+        type: 'object',
+        properties,
+        ...(required.length ? { required } : {}),
+        ...(d.keys && !d.flags?.unknown ? { additionalProperties: false } : {}),
+      };
     }
     case 'array': {
       const items = d.items?.length ? describeToJsonSchema(d.items[0], components) : {};
       const min = d.rules?.find((r) => r.name === 'min')?.args?.limit;
       const max = d.rules?.find((r) => r.name === 'max')?.args?.limit;
-      return { ...out, type: 'array', items, ...(min !== undefined ? { minItems: min } : {}), ...(max !== undefined ? { maxItems: max } : {}) };
+      return {
+        ...out,
+        type: 'array',
+        items,
+        ...(min !== undefined ? { minItems: min } : {}),
+        ...(max !== undefined ? { maxItems: max } : {}),
+      };
     }
     case 'alternatives':
       return { ...out, oneOf: (d.matches ?? []).filter((m) => m.schema).map((m) => describeToJsonSchema(m.schema!, components)) };
@@ -127,7 +152,14 @@ function convertType(d: Description, meta: Record<string, any>, components?: Com
   }
 }
 
-const DECIMAL_EXAMPLE: Record<string, string> = { amount: '"1289.90"', quantity: '"12.5"', price: '"18.9"', cost: '"8.4367"', factor: '"12"', percent: '"5.5"' };
+const DECIMAL_EXAMPLE: Record<string, string> = {
+  amount: '"1289.90"',
+  quantity: '"12.5"',
+  price: '"18.9"',
+  cost: '"8.4367"',
+  factor: '"12"',
+  percent: '"5.5"',
+};
 
 const DECIMAL_KIND: Record<string, string> = {
   amount: 'An amount in reais',
@@ -145,7 +177,13 @@ const DECIMAL_KIND: Record<string, string> = {
  */
 function decimalDescription(own: string | undefined, meta: Record<string, any>): string {
   const bounds = [
-    meta.exclusiveMinimumZero ? 'greater than 0' : meta.givenMin !== undefined ? (Number(meta.givenMin) === 0 ? 'not negative' : `at least ${meta.givenMin}`) : '',
+    meta.exclusiveMinimumZero
+      ? 'greater than 0'
+      : meta.givenMin !== undefined
+        ? Number(meta.givenMin) === 0
+          ? 'not negative'
+          : `at least ${meta.givenMin}`
+        : '',
     // A ceiling a person could meet (a percentage's 100); one near the column's own is left out.
     meta.givenMax !== undefined && Number(meta.givenMax) < 1_000_000 ? `at most ${meta.givenMax}` : '',
   ].filter(Boolean);
@@ -154,4 +192,5 @@ function decimalDescription(own: string | undefined, meta: Record<string, any>):
   return `${what.replace(/[.;]\s*$/, '')}: ${rule}.`;
 }
 
-export const joiToJsonSchema = (schema: Schema, components?: ComponentRegistry): JsonSchema => describeToJsonSchema(schema.describe() as Description, components);
+export const joiToJsonSchema = (schema: Schema, components?: ComponentRegistry): JsonSchema =>
+  describeToJsonSchema(schema.describe() as Description, components);

@@ -21,7 +21,10 @@ export const TAG_ORDER: { name: string; description: string }[] = [
   { name: 'Settings', description: 'Company purchase tolerances and per-filial fiscal settings.' },
   { name: 'Catalog', description: 'Products, customers, sellers, suppliers, payment methods and stock balances.' },
   { name: 'Operators', description: 'Companies and filiais created by operators (a token of no company with the operator scope).' },
-  { name: 'First note', description: 'What a filial needs before its first NF-e/NFC-e: readiness check, authority settings, the local simulator.' },
+  {
+    name: 'First note',
+    description: 'What a filial needs before its first NF-e/NFC-e: readiness check, authority settings, the local simulator.',
+  },
   { name: 'Purchase orders', description: 'Orders to suppliers, approval and receiving against entry documents.' },
   { name: 'Entry documents', description: 'Inbound purchase invoices: drafts, review, confirmation (stock and payables), cancellation.' },
   { name: 'NF-e', description: 'Inbound NF-e: preview, staging, import, the inbound inbox.' },
@@ -93,18 +96,28 @@ function responsesOf(r: RouteDef, components: ComponentRegistry): Record<string,
       ? {
           content: {
             [r.responses?.contentType ?? 'application/json']: { schema: joiToJsonSchema(body, components) },
-            ...Object.fromEntries(Object.entries(r.responses?.alternateContent ?? {}).map(([type, schema]) => [type, { schema: joiToJsonSchema(schema, components) }])),
+            ...Object.fromEntries(
+              Object.entries(r.responses?.alternateContent ?? {}).map(([type, schema]) => [
+                type,
+                { schema: joiToJsonSchema(schema, components) },
+              ]),
+            ),
           },
         }
       : {}),
   };
-  if (r.responses?.alsoStatus) responses[String(r.responses.alsoStatus)] = { ...(responses[status] as object), description: 'Success (see the summary)' };
+  if (r.responses?.alsoStatus)
+    responses[String(r.responses.alsoStatus)] = { ...(responses[status] as object), description: 'Success (see the summary)' };
   if (!r.responses) {
-    responses.default = { description: 'Problem details (RFC 9457)', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+    responses.default = {
+      description: 'Problem details (RFC 9457)',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
     return responses;
   }
   const errors = commonErrors(r);
-  for (const [s, codes] of Object.entries(r.responses.errors ?? {})) errors[Number(s) as ProblemStatus] = [...(errors[Number(s) as ProblemStatus] ?? []), ...(codes ?? [])];
+  for (const [s, codes] of Object.entries(r.responses.errors ?? {}))
+    errors[Number(s) as ProblemStatus] = [...(errors[Number(s) as ProblemStatus] ?? []), ...(codes ?? [])];
   for (const s of Object.keys(errors)
     .map(Number)
     .sort((a, b) => a - b)) {
@@ -114,7 +127,15 @@ function responsesOf(r: RouteDef, components: ComponentRegistry): Record<string,
       content: {
         'application/problem+json': {
           schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { properties: { status: { const: s }, code: { enum: codes } } }] },
-          example: { type: `about:blank`, title: TITLES[s], status: s, detail: TITLES[s], instance: `/api${r.path}`, code: codes[0], requestId: '5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30' },
+          example: {
+            type: `about:blank`,
+            title: TITLES[s],
+            status: s,
+            detail: TITLES[s],
+            instance: `/api${r.path}`,
+            code: codes[0],
+            requestId: '5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30',
+          },
         },
       },
     };
@@ -158,12 +179,18 @@ function build(routes: RouteDef[]): Record<string, unknown> {
         required: false,
         schema: { type: 'string', maxLength: 120 },
         example: IDEMPOTENCY_KEY_EXAMPLE,
-        description: 'any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try',
+        description:
+          'any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try',
       });
     const bodyContent: Record<string, unknown> = {};
     if (r.bodyFormat === 'upload') {
       bodyContent['application/zip'] = { schema: { type: 'string', contentMediaType: 'application/zip' } };
-      bodyContent['multipart/form-data'] = { schema: { type: 'object', properties: { files: { type: 'array', items: { type: 'string', contentMediaType: 'application/xml' } } } } };
+      bodyContent['multipart/form-data'] = {
+        schema: {
+          type: 'object',
+          properties: { files: { type: 'array', items: { type: 'string', contentMediaType: 'application/xml' } } },
+        },
+      };
     }
     if (r.schema?.body) {
       const example = r.schema.example ?? exampleOf(r.schema.body);
@@ -187,7 +214,10 @@ function build(routes: RouteDef[]): Record<string, unknown> {
     };
   }
   const used = new Set(routes.map((r) => r.tag));
-  const tags = [...TAG_ORDER.filter((t) => used.has(t.name)), ...[...used].filter((t) => !TAG_ORDER.some((o) => o.name === t)).map((name) => ({ name }))];
+  const tags = [
+    ...TAG_ORDER.filter((t) => used.has(t.name)),
+    ...[...used].filter((t) => !TAG_ORDER.some((o) => o.name === t)).map((name) => ({ name })),
+  ];
   return {
     openapi: '3.1.0',
     info: {
@@ -204,8 +234,18 @@ function build(routes: RouteDef[]): Record<string, unknown> {
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        companyId: { type: 'apiKey', in: 'header', name: 'x-company-id', description: "The token's company (hashid); required on every authenticated call." },
-        filialId: { type: 'apiKey', in: 'header', name: 'x-filial-id', description: 'The filial (hashid) governing calls whose path has no :filialId.' },
+        companyId: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-company-id',
+          description: "The token's company (hashid); required on every authenticated call.",
+        },
+        filialId: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-filial-id',
+          description: 'The filial (hashid) governing calls whose path has no :filialId.',
+        },
       },
       schemas: {
         Problem: {

@@ -19,7 +19,9 @@ export function servedOpenApi(routes: RouteDef[], exampleIds: () => Promise<Exam
       if (built.size > 8) built.clear();
       built.set(key, text);
     }
-    return text.split(IDEMPOTENCY_KEY_EXAMPLE).reduce((out, part, i) => (i === 0 ? part : `${out}${TRY_IT_OUT_KEY_PREFIX}${randomUUID()}${part}`), '');
+    return text
+      .split(IDEMPOTENCY_KEY_EXAMPLE)
+      .reduce((out, part, i) => (i === 0 ? part : `${out}${TRY_IT_OUT_KEY_PREFIX}${randomUUID()}${part}`), '');
   };
 }
 
@@ -32,7 +34,8 @@ export function freshTryItOutKey(req: { headers?: Record<string, string> }) {
   const header = req.headers && req.headers['Idempotency-Key'];
   if (header && header.indexOf('try-') === 0) {
     const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
-    req.headers!['Idempotency-Key'] = 'try-' + (c && c.randomUUID ? c.randomUUID() : Date.now().toString(36) + '-' + Math.random().toString(36).slice(2));
+    req.headers!['Idempotency-Key'] =
+      'try-' + (c && c.randomUUID ? c.randomUUID() : Date.now().toString(36) + '-' + Math.random().toString(36).slice(2));
   }
   return req;
 }

@@ -48,7 +48,10 @@ export async function relayOutbox(companyId: number, scope: UnitScope = NO_UNIT)
 }
 
 async function hasUnpositioned(companyId: number, scope: UnitScope): Promise<boolean> {
-  const rows: unknown[] = await readerOf(scope).query('SELECT id FROM outbox_event WHERE company_id = ? AND stream_position IS NULL LIMIT 1', [companyId]);
+  const rows: unknown[] = await readerOf(scope).query(
+    'SELECT id FROM outbox_event WHERE company_id = ? AND stream_position IS NULL LIMIT 1',
+    [companyId],
+  );
   return rows.length > 0;
 }
 
@@ -59,7 +62,9 @@ export async function streamHead(em: EntityManager, companyId: number): Promise<
 }
 
 async function lockHead(em: EntityManager, companyId: number): Promise<number | undefined> {
-  const qb = em.createQueryBuilder(OutboxStream, 's').where('s.company_id = :companyId AND s.stream = :stream', { companyId, stream: COMPANY_STREAM });
+  const qb = em
+    .createQueryBuilder(OutboxStream, 's')
+    .where('s.company_id = :companyId AND s.stream = :stream', { companyId, stream: COMPANY_STREAM });
   if (isMysql) qb.setLock('pessimistic_write');
   return (await qb.getOne())?.lastValue;
 }
@@ -67,7 +72,14 @@ async function lockHead(em: EntityManager, companyId: number): Promise<number | 
 async function relayStep(em: EntityManager, companyId: number): Promise<number> {
   let head = await lockHead(em, companyId);
   if (head === undefined) {
-    await em.createQueryBuilder().insert().into(OutboxStream).values({ companyId, stream: COMPANY_STREAM, lastValue: 0 }).orIgnore().updateEntity(false).execute();
+    await em
+      .createQueryBuilder()
+      .insert()
+      .into(OutboxStream)
+      .values({ companyId, stream: COMPANY_STREAM, lastValue: 0 })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
     head = (await lockHead(em, companyId)) ?? 0;
   }
   // Under the lock, READ COMMITTED: exactly the events committed so far that no step has positioned.
@@ -98,14 +110,26 @@ async function relayStep(em: EntityManager, companyId: number): Promise<number> 
   const whens = events.map(() => 'WHEN ? THEN ?').join(' ');
   const ids = events.map((e) => e.id);
   const result = await em.queryRunner!.query(
-    `UPDATE outbox_event SET stream_position = CASE id ${whens} END, resource_seq = CASE id ${whens} END ` + `WHERE id IN (${ids.map(() => '?').join(', ')}) AND stream_position IS NULL`,
+    `UPDATE outbox_event SET stream_position = CASE id ${whens} END, resource_seq = CASE id ${whens} END ` +
+      `WHERE id IN (${ids.map(() => '?').join(', ')}) AND stream_position IS NULL`,
     [...positionParams, ...seqParams, ...ids],
     true,
   );
   // Nothing else positions this company's events while the lock is held.
-  if (result.affected !== undefined && result.affected !== events.length) throw new Error('outbox relay: events positioned outside the relay lock');
+  if (result.affected !== undefined && result.affected !== events.length)
+    throw new Error('outbox relay: events positioned outside the relay lock');
 
-  const streams = [{ companyId, stream: COMPANY_STREAM, lastValue: head + events.length }, ...keys.map((stream) => ({ companyId, stream, lastValue: last.get(stream)! }))];
-  await em.createQueryBuilder().insert().into(OutboxStream).values(streams).orUpdate(['last_value'], ['company_id', 'stream']).updateEntity(false).execute();
+  const streams = [
+    { companyId, stream: COMPANY_STREAM, lastValue: head + events.length },
+    ...keys.map((stream) => ({ companyId, stream, lastValue: last.get(stream)! })),
+  ];
+  await em
+    .createQueryBuilder()
+    .insert()
+    .into(OutboxStream)
+    .values(streams)
+    .orUpdate(['last_value'], ['company_id', 'stream'])
+    .updateEntity(false)
+    .execute();
   return events.length;
 }

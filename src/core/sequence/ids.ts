@@ -63,7 +63,8 @@ export async function allocateIds(em: EntityManager, target: EntityTarget<Object
 }
 
 /** One id (allocateIds of one). */
-export const allocateId = async (em: EntityManager, target: EntityTarget<ObjectLiteral>): Promise<number> => (await allocateIds(em, target, 1))[0];
+export const allocateId = async (em: EntityManager, target: EntityTarget<ObjectLiteral>): Promise<number> =>
+  (await allocateIds(em, target, 1))[0];
 
 async function fromBlock(table: string, count: number): Promise<number> {
   for (;;) {

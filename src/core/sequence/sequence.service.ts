@@ -37,8 +37,10 @@ export async function closeSequencePool(): Promise<void> {
 const BUMP_ATTEMPTS = 8;
 
 // LAST_INSERT_ID(expr) hands the new value back on the same connection, in the same statement.
-const BUMP = 'INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + ?)';
-const BUMP_FROM = 'INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, LAST_INSERT_ID(? + ?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(GREATEST(value, ?) + ?)';
+const BUMP =
+  'INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + ?)';
+const BUMP_FROM =
+  'INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, LAST_INSERT_ID(? + ?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(GREATEST(value, ?) + ?)';
 
 const bumpMysql = (companyId: number, name: string, by: number) => autocommitted(BUMP, [companyId, name, by, by]);
 
@@ -55,7 +57,9 @@ export const takeValuesAbove = (companyId: number, name: string, floor: number, 
 export async function maxIdOnSequencePool(table: string): Promise<number> {
   if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
   const rows = await new Promise<{ m: number | string }[]>((resolve, reject) =>
-    sequencePool().query(`SELECT COALESCE(MAX(id), 0) AS m FROM \`${table}\``, [], (err, result) => (err ? reject(err) : resolve(result as { m: number | string }[]))),
+    sequencePool().query(`SELECT COALESCE(MAX(id), 0) AS m FROM \`${table}\``, [], (err, result) =>
+      err ? reject(err) : resolve(result as { m: number | string }[]),
+    ),
   );
   return Number(rows[0].m);
 }
@@ -63,7 +67,9 @@ export async function maxIdOnSequencePool(table: string): Promise<number> {
 async function autocommitted(sql: string, params: unknown[]): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await new Promise<ResultSetHeader>((resolve, reject) => sequencePool().query(sql, params, (err, result) => (err ? reject(err) : resolve(result as ResultSetHeader))));
+      const res = await new Promise<ResultSetHeader>((resolve, reject) =>
+        sequencePool().query(sql, params, (err, result) => (err ? reject(err) : resolve(result as ResultSetHeader))),
+      );
       return Number(res.insertId);
     } catch (err) {
       // An autocommitted statement that lost a certification conflict did not happen: send it again.
@@ -134,7 +140,9 @@ async function drain(key: string, companyId: number, name: string, group: { wait
 export async function nextSequenceValues(em: EntityManager, companyId: number, name: string, count = 1): Promise<number> {
   const by = Math.trunc(count);
   if (isMysql) return bumpTogether(companyId, name, by);
-  const last = uowOf(em) ? await bumpSqlite(em, companyId, name, by) : await inTransaction(NO_UNIT, (tx) => bumpSqlite(tx, companyId, name, by));
+  const last = uowOf(em)
+    ? await bumpSqlite(em, companyId, name, by)
+    : await inTransaction(NO_UNIT, (tx) => bumpSqlite(tx, companyId, name, by));
   return last - by + 1;
 }
 
@@ -143,5 +151,10 @@ export const nextSequenceValue = (em: EntityManager, companyId: number, name: st
 /** Moves the counter up to at least `value` (e.g. after codes were taken by hand). */
 export async function raiseSequenceTo(em: EntityManager, companyId: number, name: string, value: number): Promise<void> {
   await em.createQueryBuilder().insert().into(Sequence).values({ companyId, name, value: 0 }).orIgnore().execute();
-  await em.createQueryBuilder().update(Sequence).set({ value }).where('company_id = :companyId AND name = :name AND value < :value', { companyId, name, value }).execute();
+  await em
+    .createQueryBuilder()
+    .update(Sequence)
+    .set({ value })
+    .where('company_id = :companyId AND name = :name AND value < :value', { companyId, name, value })
+    .execute();
 }

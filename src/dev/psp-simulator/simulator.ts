@@ -90,7 +90,15 @@ const cents = (v: string) => Math.round(Number(v) * 100);
 
 function problem(res: ServerResponse, status: number, title: string, detail: string, violacoes?: { razao: string; propriedade: string }[]) {
   res.writeHead(status, { 'content-type': 'application/problem+json' });
-  res.end(JSON.stringify({ type: `https://pix.bcb.gov.br/api/v2/error/${title.replace(/\W+/g, '')}`, title, status, detail, ...(violacoes ? { violacoes } : {}) }));
+  res.end(
+    JSON.stringify({
+      type: `https://pix.bcb.gov.br/api/v2/error/${title.replace(/\W+/g, '')}`,
+      title,
+      status,
+      detail,
+      ...(violacoes ? { violacoes } : {}),
+    }),
+  );
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -211,7 +219,8 @@ export class PspSimulator {
     }
     if (!path.startsWith('/api/v2/')) return problem(res, 404, 'NaoEncontrado', path);
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
-    if (!auth || (this.tokens.get(auth[1]) ?? 0) < Date.now()) return problem(res, 401, 'AcessoNegado', 'token ausente, inválido ou expirado');
+    if (!auth || (this.tokens.get(auth[1]) ?? 0) < Date.now())
+      return problem(res, 401, 'AcessoNegado', 'token ausente, inválido ou expirado');
     const p = path.slice('/api/v2'.length);
     this.calls.push(`${method} ${p}`);
     let m: RegExpExecArray | null;
@@ -242,13 +251,16 @@ export class PspSimulator {
       const chave = decodeURIComponent(m[1]);
       if (method === 'PUT') {
         const webhookUrl = String(body.webhookUrl ?? '');
-        if (!/^https?:\/\//.test(webhookUrl)) return problem(res, 400, 'WebhookOperacaoInvalida', 'webhookUrl', [{ razao: 'URL inválida', propriedade: 'webhookUrl' }]);
+        if (!/^https?:\/\//.test(webhookUrl))
+          return problem(res, 400, 'WebhookOperacaoInvalida', 'webhookUrl', [{ razao: 'URL inválida', propriedade: 'webhookUrl' }]);
         this.webhooks.set(chave, webhookUrl);
         return json(res, 200, undefined);
       }
       if (method === 'GET') {
         const w = this.webhooks.get(chave);
-        return w ? json(res, 200, { webhookUrl: w, chave, criacao: new Date().toISOString() }) : problem(res, 404, 'WebhookNaoEncontrado', chave);
+        return w
+          ? json(res, 200, { webhookUrl: w, chave, criacao: new Date().toISOString() })
+          : problem(res, 404, 'WebhookNaoEncontrado', chave);
       }
       if (method === 'DELETE') {
         this.webhooks.delete(chave);
@@ -266,20 +278,36 @@ export class PspSimulator {
     }
     const token = crypto.randomBytes(16).toString('hex');
     this.tokens.set(token, Date.now() + this.ttl * 1000);
-    return json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: this.ttl, scope: 'cob.write cob.read cobv.write cobv.read pix.write pix.read webhook.write webhook.read' });
+    return json(res, 200, {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: this.ttl,
+      scope: 'cob.write cob.read cobv.write cobv.read pix.write pix.read webhook.write webhook.read',
+    });
   }
 
   private createCharge(kind: 'cob' | 'cobv', txid: string, body: Record<string, unknown>, res: ServerResponse) {
-    if (!TXID.test(txid)) return problem(res, 400, 'CobOperacaoInvalida', 'txid inválido', [{ razao: 'O campo txid não respeita o schema (26 a 35 caracteres [a-zA-Z0-9]).', propriedade: 'txid' }]);
-    if (this.charges.has(txid)) return problem(res, 400, 'CobOperacaoInvalida', 'txid já utilizado', [{ razao: 'Já existe uma cobrança com o txid informado.', propriedade: 'txid' }]);
+    if (!TXID.test(txid))
+      return problem(res, 400, 'CobOperacaoInvalida', 'txid inválido', [
+        { razao: 'O campo txid não respeita o schema (26 a 35 caracteres [a-zA-Z0-9]).', propriedade: 'txid' },
+      ]);
+    if (this.charges.has(txid))
+      return problem(res, 400, 'CobOperacaoInvalida', 'txid já utilizado', [
+        { razao: 'Já existe uma cobrança com o txid informado.', propriedade: 'txid' },
+      ]);
     const valor = body.valor as { original?: string } | undefined;
     if (!valor?.original || !/^\d{1,10}\.\d{2}$/.test(valor.original) || cents(valor.original) <= 0) {
-      return problem(res, 400, 'CobOperacaoInvalida', 'valor.original', [{ razao: 'O campo valor.original não respeita o schema.', propriedade: 'valor.original' }]);
+      return problem(res, 400, 'CobOperacaoInvalida', 'valor.original', [
+        { razao: 'O campo valor.original não respeita o schema.', propriedade: 'valor.original' },
+      ]);
     }
-    if (typeof body.chave !== 'string' || !body.chave) return problem(res, 400, 'CobOperacaoInvalida', 'chave', [{ razao: 'O campo chave é obrigatório.', propriedade: 'chave' }]);
+    if (typeof body.chave !== 'string' || !body.chave)
+      return problem(res, 400, 'CobOperacaoInvalida', 'chave', [{ razao: 'O campo chave é obrigatório.', propriedade: 'chave' }]);
     const calendario = (body.calendario ?? {}) as Record<string, unknown>;
     if (kind === 'cobv' && !/^\d{4}-\d{2}-\d{2}$/.test(String(calendario.dataDeVencimento ?? ''))) {
-      return problem(res, 400, 'CobVOperacaoInvalida', 'calendario.dataDeVencimento', [{ razao: 'O campo calendario.dataDeVencimento é obrigatório.', propriedade: 'calendario.dataDeVencimento' }]);
+      return problem(res, 400, 'CobVOperacaoInvalida', 'calendario.dataDeVencimento', [
+        { razao: 'O campo calendario.dataDeVencimento é obrigatório.', propriedade: 'calendario.dataDeVencimento' },
+      ]);
     }
     const id = ++this.locSeq;
     const location = `${this.url.replace(/^http:\/\//, '')}/qr/v2/${kind}/${crypto.randomBytes(16).toString('hex')}`;
@@ -290,7 +318,9 @@ export class PspSimulator {
       status: 'ATIVA',
       calendario: {
         criacao: new Date().toISOString(),
-        ...(kind === 'cob' ? { expiracao: calendario.expiracao ?? 86400 } : { dataDeVencimento: calendario.dataDeVencimento, validadeAposVencimento: calendario.validadeAposVencimento ?? 30 }),
+        ...(kind === 'cob'
+          ? { expiracao: calendario.expiracao ?? 86400 }
+          : { dataDeVencimento: calendario.dataDeVencimento, validadeAposVencimento: calendario.validadeAposVencimento ?? 30 }),
       },
       loc: { id, location, tipoCob: kind },
       location,
@@ -317,11 +347,14 @@ export class PspSimulator {
   private listPix(url: URL, res: ServerResponse) {
     const inicio = Date.parse(url.searchParams.get('inicio') ?? '');
     const fim = Date.parse(url.searchParams.get('fim') ?? '');
-    if (Number.isNaN(inicio) || Number.isNaN(fim)) return problem(res, 400, 'ConsultaPixInvalida', 'inicio e fim são obrigatórios', [{ razao: 'inicio/fim', propriedade: 'inicio' }]);
+    if (Number.isNaN(inicio) || Number.isNaN(fim))
+      return problem(res, 400, 'ConsultaPixInvalida', 'inicio e fim são obrigatórios', [{ razao: 'inicio/fim', propriedade: 'inicio' }]);
     const txid = url.searchParams.get('txid');
     const page = Number(url.searchParams.get('paginacao.paginaAtual') ?? 0);
     const size = Math.min(1000, Number(url.searchParams.get('paginacao.itensPorPagina') ?? 100));
-    const all = [...this.pixes.values()].filter((p) => Date.parse(p.horario) >= inicio && Date.parse(p.horario) <= fim && (!txid || p.txid === txid));
+    const all = [...this.pixes.values()].filter(
+      (p) => Date.parse(p.horario) >= inicio && Date.parse(p.horario) <= fim && (!txid || p.txid === txid),
+    );
     const pages = Math.max(1, Math.ceil(all.length / size));
     return json(res, 200, {
       parametros: {
@@ -336,7 +369,9 @@ export class PspSimulator {
   private refund(pix: Pix, id: string, body: Record<string, unknown>, res: ServerResponse) {
     const valor = String(body.valor ?? '');
     if (!/^\d{1,10}\.\d{2}$/.test(valor) || cents(valor) <= 0)
-      return problem(res, 400, 'DevolucaoOperacaoInvalida', 'valor', [{ razao: 'O campo valor não respeita o schema.', propriedade: 'valor' }]);
+      return problem(res, 400, 'DevolucaoOperacaoInvalida', 'valor', [
+        { razao: 'O campo valor não respeita o schema.', propriedade: 'valor' },
+      ]);
     const existing = pix.devolucoes.find((d) => d.id === id);
     // The same id again: the same refund (PUT is idempotent by id).
     if (existing) return json(res, 201, existing);
@@ -346,7 +381,14 @@ export class PspSimulator {
         { razao: 'O valor da devolução excede o valor do Pix menos as devoluções já feitas.', propriedade: 'valor' },
       ]);
     }
-    const r: Refund = { id, rtrId: this.newE2e('D'), valor, horario: { solicitacao: new Date().toISOString() }, status: 'EM_PROCESSAMENTO', descricao: body.descricao as string | undefined };
+    const r: Refund = {
+      id,
+      rtrId: this.newE2e('D'),
+      valor,
+      horario: { solicitacao: new Date().toISOString() },
+      status: 'EM_PROCESSAMENTO',
+      descricao: body.descricao as string | undefined,
+    };
     pix.devolucoes.push(r);
     const settle = () => {
       r.status = this.refundOutcome.status;
@@ -396,7 +438,8 @@ export class PspSimulator {
       horario: req.horario ?? new Date().toISOString(),
       infoPagador: req.infoPagador,
       // A cobv paid at its value reports it; otherwise the parts only when the test gives them (PSPs differ: bacen/pix-api #415).
-      componentesValor: req.componentesValor ?? (charge?.kind === 'cobv' && valor === charge.valor.original ? { original: { valor } } : undefined),
+      componentesValor:
+        req.componentesValor ?? (charge?.kind === 'cobv' && valor === charge.valor.original ? { original: { valor } } : undefined),
       devolucoes: [],
     };
     this.pixes.set(pix.endToEndId, pix);
@@ -450,7 +493,15 @@ export class PspSimulator {
       status = await new Promise<number>((resolve, reject) => {
         const req = http.request(
           cb.url,
-          { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...(this.webhookHeaders.get(cb.chave) ?? {}) }, timeout: 10_000 },
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'content-length': String(Buffer.byteLength(payload)),
+              ...(this.webhookHeaders.get(cb.chave) ?? {}),
+            },
+            timeout: 10_000,
+          },
           (res) => {
             res.resume();
             res.on('end', () => resolve(res.statusCode ?? 0));

@@ -44,7 +44,12 @@ const VER_APLIC = 'SIMULADOR_AN_1.0';
 /** Author of the authority's own events (610600), as the national environment signs them. */
 const AUTHORITY_CNPJ = '33683111000107';
 
-const SCHEMA = { resNFe: 'resNFe_v1.01.xsd', procNFe: 'procNFe_v4.00.xsd', resEvento: 'resEvento_v1.01.xsd', procEventoNFe: 'procEventoNFe_v1.00.xsd' } as const;
+const SCHEMA = {
+  resNFe: 'resNFe_v1.01.xsd',
+  procNFe: 'procNFe_v4.00.xsd',
+  resEvento: 'resEvento_v1.01.xsd',
+  procEventoNFe: 'procEventoNFe_v1.00.xsd',
+} as const;
 type DocKind = keyof typeof SCHEMA;
 
 interface SimDoc {
@@ -267,7 +272,12 @@ export class Authority {
     invoice.events.push({ tpEvento: TP_CANCELAMENTO, sequence: 1, author: invoice.issuer, protocol, registeredAt, procXml });
     const nsu = this.hasManifested(invoice)
       ? this.append(invoice, 'procEventoNFe', accessKey, procXml)
-      : this.append(invoice, 'resEvento', accessKey, this.eventSummary(invoice, TP_CANCELAMENTO, 'Cancelamento', registeredAt, protocol, invoice.issuer));
+      : this.append(
+          invoice,
+          'resEvento',
+          accessKey,
+          this.eventSummary(invoice, TP_CANCELAMENTO, 'Cancelamento', registeredAt, protocol, invoice.issuer),
+        );
     this.save();
     return { nsu: padNsu(nsu) };
   }
@@ -334,7 +344,12 @@ export class Authority {
 
   // ---- NFeDistribuicaoDFe ----
 
-  private distReply(tpAmb: string, cStat: string, xMotivo: string, extra: { ultNSU?: string | null; maxNSU?: string | null; docs?: SimDoc[] } = {}): string {
+  private distReply(
+    tpAmb: string,
+    cStat: string,
+    xMotivo: string,
+    extra: { ultNSU?: string | null; maxNSU?: string | null; docs?: SimDoc[] } = {},
+  ): string {
     return buildRetDistDFeInt({
       tpAmb,
       verAplic: VER_APLIC,
@@ -356,7 +371,11 @@ export class Authority {
     }
     const s = this.stream(tpAmb, req.cnpj);
     const maxNsu = s.docs[s.docs.length - 1]?.nsu ?? 0;
-    const blockedReply = (reason: string) => this.distReply(tpAmb, '656', `Rejeicao: Consumo Indevido (${reason} Tente apos 1 hora)`, { ultNSU: padNsu(s.position ?? 0), maxNSU: NSU_ZERO });
+    const blockedReply = (reason: string) =>
+      this.distReply(tpAmb, '656', `Rejeicao: Consumo Indevido (${reason} Tente apos 1 hora)`, {
+        ultNSU: padNsu(s.position ?? 0),
+        maxNSU: NSU_ZERO,
+      });
     const q = req.query;
 
     if (q.kind !== 'distNSU') {
@@ -374,8 +393,10 @@ export class Authority {
 
     if (q.kind === 'consChNFe') {
       const invoice = this.state.invoices[q.accessKey];
-      if (!invoice || invoice.recipient !== req.cnpj || invoice.tpAmb !== tpAmb) return this.distReply(tpAmb, '137', 'Nenhum documento localizado');
-      if (invoice.status === 'CANCELLED') return this.distReply(tpAmb, '653', 'Rejeicao: NF-e Cancelada, arquivo indisponivel para download');
+      if (!invoice || invoice.recipient !== req.cnpj || invoice.tpAmb !== tpAmb)
+        return this.distReply(tpAmb, '137', 'Nenhum documento localizado');
+      if (invoice.status === 'CANCELLED')
+        return this.distReply(tpAmb, '653', 'Rejeicao: NF-e Cancelada, arquivo indisponivel para download');
       if (invoice.status === 'DENIED') return this.distReply(tpAmb, '654', 'Rejeicao: NF-e Denegada, arquivo indisponivel para download');
       const kind: DocKind = invoice.released ? 'procNFe' : 'resNFe';
       const doc = [...s.docs].reverse().find((d) => d.accessKey === q.accessKey && d.kind === kind);
@@ -395,7 +416,8 @@ export class Authority {
       this.save();
       return blockedReply('Deve ser aguardado 1 hora para efetuar nova solicitacao caso nao existam mais documentos a serem pesquisados.');
     }
-    if (asked > maxNsu) return this.distReply(tpAmb, '589', 'Rejeicao: Numero do NSU informado superior ao maior NSU da base de dados do Ambiente Nacional');
+    if (asked > maxNsu)
+      return this.distReply(tpAmb, '589', 'Rejeicao: Numero do NSU informado superior ao maior NSU da base de dados do Ambiente Nacional');
     const page = s.docs.filter((d) => d.nsu > asked).slice(0, PAGE);
     if (!page.length) {
       s.position = asked;
@@ -417,13 +439,27 @@ export class Authority {
     const { idLote, eventos } = readEnvEvento(envEventoXml);
     const tpAmb = eventos[0]?.tpAmb ?? '1';
     if (!idLote || !/^\d{1,15}$/.test(idLote) || !eventos.length || eventos.length > 20) {
-      return buildRetEnvEvento({ idLote: idLote ?? '0', tpAmb, verAplic: VER_APLIC, cStat: '225', xMotivo: 'Rejeicao: Falha no Schema XML do lote', retEventos: [] });
+      return buildRetEnvEvento({
+        idLote: idLote ?? '0',
+        tpAmb,
+        verAplic: VER_APLIC,
+        cStat: '225',
+        xMotivo: 'Rejeicao: Falha no Schema XML do lote',
+        retEventos: [],
+      });
     }
     const signatures = new Map(verifyEnvelopedSignatures(envEventoXml, 'infEvento', { direct: true }).map((c) => [c.id, c]));
     const tlsRoot = root8(certificateCnpj(clientCertPem));
     const results = eventos.map((ev) => this.registerEvent(ev, signatures.get(ev.id) ?? null, tlsRoot));
     this.save();
-    return buildRetEnvEvento({ idLote, tpAmb, verAplic: VER_APLIC, cStat: '128', xMotivo: 'Lote de evento processado', retEventos: results });
+    return buildRetEnvEvento({
+      idLote,
+      tpAmb,
+      verAplic: VER_APLIC,
+      cStat: '128',
+      xMotivo: 'Lote de evento processado',
+      retEventos: results,
+    });
   }
 
   private registerEvent(ev: ReceivedEvento, sig: { valid: boolean; certPem: string | null } | null, tlsRoot: string): string {
@@ -446,25 +482,35 @@ export class Authority {
       });
     if (!kind || ev.descEvento !== EVENT_TYPES[kind].descEvento) return reply('215', 'Rejeicao: Falha no schema XML');
     if (ev.id !== eventId(ev.tpEvento, ev.accessKey, ev.sequence))
-      return reply('572', 'Rejeicao: Erro Atributo ID do evento nao corresponde a concatenacao dos campos (ID + tpEvento + chNFe + nSeqEvento)');
+      return reply(
+        '572',
+        'Rejeicao: Erro Atributo ID do evento nao corresponde a concatenacao dos campos (ID + tpEvento + chNFe + nSeqEvento)',
+      );
     if (ev.cOrgao !== '91') return reply('657', 'Rejeicao: Codigo do Orgao diverge do orgao autorizador');
     if (!sig?.valid) return reply('297', 'Rejeicao: Assinatura difere do calculado');
     const author = root8(ev.authorDocument);
     if (root8(certificateCnpj(sig.certPem)) !== author || tlsRoot !== author) {
       return reply('631', 'Rejeicao: CNPJ-Base do Destinatario difere do CNPJ-Base do Certificado Digital');
     }
-    if (kind === 'NAO_REALIZADA' && (ev.justification ?? '').length < 15) return reply('595', 'Rejeicao: Obrigatoria a informacao da justificativa do evento');
+    if (kind === 'NAO_REALIZADA' && (ev.justification ?? '').length < 15)
+      return reply('595', 'Rejeicao: Obrigatoria a informacao da justificativa do evento');
     const invoice = this.state.invoices[ev.accessKey];
     if (!invoice) return reply('494', 'Rejeicao: Chave de Acesso inexistente');
     if (invoice.tpAmb !== ev.tpAmb) return reply('252', 'Rejeicao: Ambiente informado diverge do Ambiente de recebimento');
-    if (root8(invoice.recipient) !== author) return reply('631', 'Rejeicao: CNPJ-Base do Destinatario difere do CNPJ-Base do Certificado Digital');
+    if (root8(invoice.recipient) !== author)
+      return reply('631', 'Rejeicao: CNPJ-Base do Destinatario difere do CNPJ-Base do Certificado Digital');
     if (this.now() - Date.parse(invoice.authorizedAt) > this.deadlineMs) {
-      return reply('596', `Rejeicao: Evento apresentado apos o prazo permitido para o evento: [${Math.round(this.deadlineMs / (30 * 24 * HOUR))} meses]`);
+      return reply(
+        '596',
+        `Rejeicao: Evento apresentado apos o prazo permitido para o evento: [${Math.round(this.deadlineMs / (30 * 24 * HOUR))} meses]`,
+      );
     }
-    if (invoice.events.some((e) => e.tpEvento === ev.tpEvento && e.sequence === ev.sequence)) return reply('573', 'Rejeicao: Duplicidade de evento');
+    if (invoice.events.some((e) => e.tpEvento === ev.tpEvento && e.sequence === ev.sequence))
+      return reply('573', 'Rejeicao: Duplicidade de evento');
     if (invoice.status !== 'AUTHORIZED') {
       if (kind === 'CIENCIA') return reply('650', 'Rejeicao: Evento de "Ciencia da Emissao" para NF-e Cancelada ou Denegada');
-      if (kind === 'DESCONHECIMENTO') return reply('651', 'Rejeicao: Evento de "Desconhecimento da Operacao" para NF-e Cancelada ou Denegada');
+      if (kind === 'DESCONHECIMENTO')
+        return reply('651', 'Rejeicao: Evento de "Desconhecimento da Operacao" para NF-e Cancelada ou Denegada');
       return reply('218', 'Rejeicao: NF-e ja esta cancelada na base de dados da SEFAZ');
     }
     if (kind === 'CIENCIA' && invoice.events.some((e) => ['210200', '210220', '210240'].includes(e.tpEvento))) {
@@ -472,7 +518,14 @@ export class Authority {
     }
     const protocol = this.nextProtocol();
     const ret = reply('135', 'Evento registrado e vinculado a NF-e', protocol);
-    invoice.events.push({ tpEvento: ev.tpEvento, sequence: ev.sequence, author: ev.authorDocument ?? '', protocol, registeredAt, procXml: buildProcEventoNFe(ev.xml, ret) });
+    invoice.events.push({
+      tpEvento: ev.tpEvento,
+      sequence: ev.sequence,
+      author: ev.authorDocument ?? '',
+      protocol,
+      registeredAt,
+      procXml: buildProcEventoNFe(ev.xml, ret),
+    });
     // Ciência, confirmação and operação não realizada release the full document; desconhecimento does not.
     if (kind !== 'DESCONHECIMENTO' && !invoice.released) {
       invoice.released = true;

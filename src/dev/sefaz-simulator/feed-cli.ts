@@ -21,7 +21,9 @@ interface Target {
 }
 
 function target(args: Record<string, string[]>): Target {
-  const saved = fs.existsSync(INFO_FILE) ? (JSON.parse(fs.readFileSync(INFO_FILE, 'utf8')) as { url: string; adminToken: string; caPem: string }) : null;
+  const saved = fs.existsSync(INFO_FILE)
+    ? (JSON.parse(fs.readFileSync(INFO_FILE, 'utf8')) as { url: string; adminToken: string; caPem: string })
+    : null;
   const url = args.url?.[0] ?? saved?.url;
   const token = args.token?.[0] ?? saved?.adminToken;
   const ca = args.ca ? fs.readFileSync(args.ca[0], 'utf8') : saved?.caPem;
@@ -29,11 +31,24 @@ function target(args: Record<string, string[]>): Target {
   return { url, token, ca };
 }
 
-function call(t: Target, method: 'GET' | 'POST', path: string, body?: string, type = 'application/json'): Promise<{ status: number; body: string }> {
+function call(
+  t: Target,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: string,
+  type = 'application/json',
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = https.request(
       `${t.url}${path}`,
-      { method, ca: t.ca, headers: { Authorization: `Bearer ${t.token}`, ...(body ? { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) } : {}) } },
+      {
+        method,
+        ca: t.ca,
+        headers: {
+          Authorization: `Bearer ${t.token}`,
+          ...(body ? { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) } : {}),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -57,7 +72,20 @@ async function main() {
     for (const file of args.file) show(await call(t, 'POST', '/admin/nfe', fs.readFileSync(file, 'utf8'), 'application/xml'));
   } else if (args.generate) {
     const cnpj = args.cnpj?.[0] ?? fail(USAGE);
-    show(await call(t, 'POST', '/admin/generate', JSON.stringify({ recipient: cnpj, recipientName: args.name?.[0], recipientUf: args.uf?.[0], count: Number(args.generate[0]) || 1, tpAmb })));
+    show(
+      await call(
+        t,
+        'POST',
+        '/admin/generate',
+        JSON.stringify({
+          recipient: cnpj,
+          recipientName: args.name?.[0],
+          recipientUf: args.uf?.[0],
+          count: Number(args.generate[0]) || 1,
+          tpAmb,
+        }),
+      ),
+    );
   } else if (args.cancel) {
     show(await call(t, 'POST', '/admin/cancel', JSON.stringify({ accessKey: args.cancel[0], justification: args.reason?.[0] })));
   } else if (args.status) {

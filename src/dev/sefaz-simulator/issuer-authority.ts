@@ -95,14 +95,23 @@ export interface Reply {
 
 /** Whether the schema check can run: the schemas are there and xmllint answers. */
 export function canCheckSchema(xsdDir: string | null | undefined): boolean {
-  return !!xsdDir && fs.existsSync(path.join(xsdDir, 'nfe_v4.00.xsd')) && spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
+  return (
+    !!xsdDir && fs.existsSync(path.join(xsdDir, 'nfe_v4.00.xsd')) && spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0
+  );
 }
 
 /** The NFe against nfe_v4.00.xsd (xmllint): null when valid, else xmllint's first message without the file prefix. */
 function xsdError(nfeText: string, xsdDir: string): string | null {
-  const res = spawnSync('xmllint', ['--noout', '--nonet', '--schema', path.join(xsdDir, 'nfe_v4.00.xsd'), '-'], { input: nfeText, encoding: 'utf8', maxBuffer: 4 << 20 });
+  const res = spawnSync('xmllint', ['--noout', '--nonet', '--schema', path.join(xsdDir, 'nfe_v4.00.xsd'), '-'], {
+    input: nfeText,
+    encoding: 'utf8',
+    maxBuffer: 4 << 20,
+  });
   if (res.status === 0) return null;
-  const first = (res.stderr || res.error?.message || `xmllint exited ${res.status}`).split('\n').find((l) => l.trim() && !/fails to validate$/.test(l)) ?? 'invalid';
+  const first =
+    (res.stderr || res.error?.message || `xmllint exited ${res.status}`)
+      .split('\n')
+      .find((l) => l.trim() && !/fails to validate$/.test(l)) ?? 'invalid';
   return first
     .replace(/^-:\d+: /, '')
     .replace(/\{http:\/\/www\.portalfiscal\.inf\.br\/nfe\}/g, '')
@@ -114,13 +123,24 @@ const esc = escapeXml;
 
 export class IssuerAuthority {
   private state: IssuerState = { docs: {}, byNumber: {}, voided: [], serial: 1 };
-  readonly faults: Faults = { dropAfterAuthorize: 0, dropBeforeAuthorize: 0, delayMs: 0, downUntil: 0, rejectNext: null, closeReusedConnection: 0, downAfterDropMs: 0, consultAbsentNext: 0 };
+  readonly faults: Faults = {
+    dropAfterAuthorize: 0,
+    dropBeforeAuthorize: 0,
+    delayMs: 0,
+    downUntil: 0,
+    rejectNext: null,
+    closeReusedConnection: 0,
+    downAfterDropMs: 0,
+    consultAbsentNext: 0,
+  };
   /** Recipients whose documents are denied (301 irregular recipient). */
   readonly irregularRecipients = new Set<string>();
   /** Authorized documents are handed here (the recipient's DF-e stream). */
   onAuthorized: ((procXml: string) => void) | null = null;
   /** Documents the national environment knows from other issuers (the DF-e feed): NFeConsultaProtocolo4 answers for them too. */
-  knownElsewhere: ((accessKey: string, tpAmb: string) => { status: 'AUTHORIZED' | 'CANCELLED' | 'DENIED'; protXml: string; eventsXml: string } | null) | null = null;
+  knownElsewhere:
+    | ((accessKey: string, tpAmb: string) => { status: 'AUTHORIZED' | 'CANCELLED' | 'DENIED'; protXml: string; eventsXml: string } | null)
+    | null = null;
 
   private readonly stateFile: StateFile<IssuerState>;
 
@@ -169,7 +189,9 @@ export class IssuerAuthority {
   }
 
   private isVoided(cnpj: string, tpAmb: string, model: number, series: number, n: number) {
-    return this.state.voided.some((v) => v.cnpj === cnpj && v.tpAmb === tpAmb && v.model === model && v.series === series && n >= v.first && n <= v.last);
+    return this.state.voided.some(
+      (v) => v.cnpj === cnpj && v.tpAmb === tpAmb && v.model === model && v.series === series && n >= v.first && n <= v.last,
+    );
   }
 
   private retEnvi(tpAmb: string, cUF: string, cStat: string, xMotivo: string, prot = ''): string {
@@ -218,7 +240,8 @@ export class IssuerAuthority {
     const key = (inf.getAttribute('Id') ?? '').replace(/^NFe/, '');
     const nfeText = extractElementText(enviNFe, 'NFe') ?? '';
     const schemaError = this.opts.xsdDir ? xsdError(nfeText, this.opts.xsdDir) : null;
-    if (schemaError) return reply(this.retEnvi(tpAmb, cUF, '225', `Rejeicao: Falha no Schema XML do lote de NFe [${schemaError}]`.slice(0, 255)));
+    if (schemaError)
+      return reply(this.retEnvi(tpAmb, cUF, '225', `Rejeicao: Falha no Schema XML do lote de NFe [${schemaError}]`.slice(0, 255)));
     if (!findFirst(nfe!, 'Signature')) return reply(this.retEnvi(tpAmb, cUF, '298', 'Rejeicao: Assinatura difere do padrao do Sistema'));
     if (!/^\d{6}[0-9A-Z]{12}\d{26}$/.test(key) || !hasValidCheckDigit(key)) {
       const detail = key.length === 44 ? ` [esperado ${accessKeyCheckDigit(key.slice(0, 43))}]` : '';
@@ -230,14 +253,23 @@ export class IssuerAuthority {
     const cnpj = childText(emit, 'CNPJ') ?? childText(emit, 'CPF') ?? '';
     const signer = certificateCnpj(check.certPem);
     const peer = certificateCnpj(peerPem);
-    if (!signer || signer.slice(0, 8) !== cnpj.slice(0, 8)) return reply(this.retEnvi(tpAmb, cUF, '213', 'Rejeicao: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital'));
-    if (peer && peer.slice(0, 8) !== cnpj.slice(0, 8)) return reply(this.retEnvi(tpAmb, cUF, '213', 'Rejeicao: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital'));
+    if (!signer || signer.slice(0, 8) !== cnpj.slice(0, 8))
+      return reply(this.retEnvi(tpAmb, cUF, '213', 'Rejeicao: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital'));
+    if (peer && peer.slice(0, 8) !== cnpj.slice(0, 8))
+      return reply(this.retEnvi(tpAmb, cUF, '213', 'Rejeicao: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital'));
     const model = Number(childText(ide, 'mod'));
     const series = Number(childText(ide, 'serie'));
     const number = Number(childText(ide, 'nNF'));
     const tpEmis = childText(ide, 'tpEmis');
     if (contingency !== (tpEmis === '6' || tpEmis === '7'))
-      return reply(this.retEnvi(tpAmb, cUF, '114', `Rejeicao: SCAN/SVC ${contingency ? 'nao habilitado para tpEmis normal' : 'tpEmis de contingencia na SEFAZ normal'}`));
+      return reply(
+        this.retEnvi(
+          tpAmb,
+          cUF,
+          '114',
+          `Rejeicao: SCAN/SVC ${contingency ? 'nao habilitado para tpEmis normal' : 'tpEmis de contingencia na SEFAZ normal'}`,
+        ),
+      );
     const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfeText)?.[1] ?? null;
     const existing = this.state.docs[key];
     if (existing) {
@@ -248,16 +280,39 @@ export class IssuerAuthority {
           cUF,
           '104',
           'Lote processado',
-          this.prot(tpAmb, key, '204', `Rejeicao: Duplicidade de NF-e [nProt:${p}][dhAut:${brasiliaDateTime(new Date(existing.authorizedAt))}]`, null, digest),
+          this.prot(
+            tpAmb,
+            key,
+            '204',
+            `Rejeicao: Duplicidade de NF-e [nProt:${p}][dhAut:${brasiliaDateTime(new Date(existing.authorizedAt))}]`,
+            null,
+            digest,
+          ),
         ),
       );
     }
     const nk = numberKey(cnpj, tpAmb, model, series, number);
     const other = this.state.byNumber[nk];
     if (other)
-      return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, '539', `Rejeicao: Duplicidade de NF-e, com diferenca na Chave de Acesso [chNFe: ${other}]`, null, digest)));
+      return reply(
+        this.retEnvi(
+          tpAmb,
+          cUF,
+          '104',
+          'Lote processado',
+          this.prot(tpAmb, key, '539', `Rejeicao: Duplicidade de NF-e, com diferenca na Chave de Acesso [chNFe: ${other}]`, null, digest),
+        ),
+      );
     if (this.isVoided(cnpj, tpAmb, model, series, number))
-      return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, '206', 'Rejeicao: NF-e ja esta inutilizada na Base de dados da SEFAZ', null, digest)));
+      return reply(
+        this.retEnvi(
+          tpAmb,
+          cUF,
+          '104',
+          'Lote processado',
+          this.prot(tpAmb, key, '206', 'Rejeicao: NF-e ja esta inutilizada na Base de dados da SEFAZ', null, digest),
+        ),
+      );
     if (this.faults.rejectNext) {
       const r = this.faults.rejectNext;
       this.faults.rejectNext = null;
@@ -270,7 +325,19 @@ export class IssuerAuthority {
     const prot = denied
       ? this.prot(tpAmb, key, '302', 'Uso Denegado: Irregularidade fiscal do destinatario', protocol, digest)
       : this.prot(tpAmb, key, '100', 'Autorizado o uso da NF-e', protocol, digest);
-    this.state.docs[key] = { accessKey: key, cnpj, tpAmb, model, series, number, status: denied ? 'DENIED' : 'AUTHORIZED', protXml: prot, protocol, authorizedAt: this.opts.now(), events: [] };
+    this.state.docs[key] = {
+      accessKey: key,
+      cnpj,
+      tpAmb,
+      model,
+      series,
+      number,
+      status: denied ? 'DENIED' : 'AUTHORIZED',
+      protXml: prot,
+      protocol,
+      authorizedAt: this.opts.now(),
+      events: [],
+    };
     this.state.byNumber[nk] = key;
     this.save();
     if (!denied && this.onAuthorized) {
@@ -323,7 +390,9 @@ export class IssuerAuthority {
     const down = !contingency && this.isDown();
     return (
       `<retConsStatServ xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic>` +
-      (down ? `<cStat>108</cStat><xMotivo>Servico Paralisado Momentaneamente (curto prazo)</xMotivo>` : `<cStat>107</cStat><xMotivo>Servico em Operacao</xMotivo>`) +
+      (down
+        ? `<cStat>108</cStat><xMotivo>Servico Paralisado Momentaneamente (curto prazo)</xMotivo>`
+        : `<cStat>107</cStat><xMotivo>Servico em Operacao</xMotivo>`) +
       `<cUF>${cUF}</cUF><dhRecbto>${this.now()}</dhRecbto><tMed>1</tMed>${down ? `<dhRetorno>${brasiliaDateTime(new Date(this.faults.downUntil))}</dhRetorno>` : ''}</retConsStatServ>`
     );
   }
@@ -338,13 +407,25 @@ export class IssuerAuthority {
       `<dhRecbto>${at}</dhRecbto>${protocol ? `<nProt>${protocol}</nProt>` : ''}</infInut></retInutNFe>`;
     if (contingency) return out('999', 'Rejeicao: Inutilizacao nao disponivel em contingencia', null);
     if (this.isDown()) return out('108', 'Servico Paralisado Momentaneamente (curto prazo)', null);
-    if (!v.id || v.id !== voidId(v) || !(v.first <= v.last) || v.justification.length < 15) return out('225', 'Rejeicao: Falha no Schema XML da inutilizacao', null);
+    if (!v.id || v.id !== voidId(v) || !(v.first <= v.last) || v.justification.length < 15)
+      return out('225', 'Rejeicao: Falha no Schema XML da inutilizacao', null);
     const check = verifyEnvelopedSignatures(inutNFe, 'infInut', { direct: true })[0];
     if (!check?.valid) return out('297', 'Rejeicao: Assinatura difere do calculado', null);
     for (let n = v.first; n <= v.last; n++) {
-      if (this.state.byNumber[numberKey(v.cnpj, v.tpAmb, v.model, v.series, n)]) return out('241', `Rejeicao: Um numero da faixa ja foi utilizado [nNF:${n}]`, null);
+      if (this.state.byNumber[numberKey(v.cnpj, v.tpAmb, v.model, v.series, n)])
+        return out('241', `Rejeicao: Um numero da faixa ja foi utilizado [nNF:${n}]`, null);
     }
-    if (this.state.voided.some((x) => x.cnpj === v.cnpj && x.tpAmb === v.tpAmb && x.model === v.model && x.series === v.series && x.first === v.first && x.last === v.last)) {
+    if (
+      this.state.voided.some(
+        (x) =>
+          x.cnpj === v.cnpj &&
+          x.tpAmb === v.tpAmb &&
+          x.model === v.model &&
+          x.series === v.series &&
+          x.first === v.first &&
+          x.last === v.last,
+      )
+    ) {
       return out('256', 'Rejeicao: Uma NF-e da faixa ja esta inutilizada na Base de dados da SEFAZ', null);
     }
     const protocol = this.nextProtocol();
@@ -364,24 +445,39 @@ export class IssuerAuthority {
     if (eventos.length !== 1) return lot('225', 'Rejeicao: Falha no Schema XML do lote de eventos', '');
     const e = eventos[0];
     const ret = (cStat: string, xMotivo: string, protocol: string | null = null) =>
-      buildRetEvento({ tpAmb, verAplic: VER_APLIC, cStat, xMotivo, accessKey: e.accessKey, tpEvento: e.tpEvento, sequence: e.sequence, registeredAt: this.now(), protocol }).replace(
-        '<cOrgao>91</cOrgao>',
-        `<cOrgao>${cOrgao}</cOrgao>`,
-      );
-    const answer = (cStat: string, xMotivo: string, protocol: string | null = null) => lot('128', 'Lote de Evento Processado', ret(cStat, xMotivo, protocol));
-    if (e.tpEvento !== TP_CANCELAMENTO && e.tpEvento !== TP_CCE && e.tpEvento !== TP_CANCELAMENTO_SUBSTITUICAO) return answer('490', 'Rejeicao: Tipo do evento nao suportado pelo autorizador');
+      buildRetEvento({
+        tpAmb,
+        verAplic: VER_APLIC,
+        cStat,
+        xMotivo,
+        accessKey: e.accessKey,
+        tpEvento: e.tpEvento,
+        sequence: e.sequence,
+        registeredAt: this.now(),
+        protocol,
+      }).replace('<cOrgao>91</cOrgao>', `<cOrgao>${cOrgao}</cOrgao>`);
+    const answer = (cStat: string, xMotivo: string, protocol: string | null = null) =>
+      lot('128', 'Lote de Evento Processado', ret(cStat, xMotivo, protocol));
+    if (e.tpEvento !== TP_CANCELAMENTO && e.tpEvento !== TP_CCE && e.tpEvento !== TP_CANCELAMENTO_SUBSTITUICAO)
+      return answer('490', 'Rejeicao: Tipo do evento nao suportado pelo autorizador');
     const check = verifyEnvelopedSignatures(e.xml, 'infEvento', { direct: true })[0];
     if (!check?.valid) return answer('297', 'Rejeicao: Assinatura difere do calculado');
     const doc = this.state.docs[e.accessKey];
     if (!doc || doc.tpAmb !== tpAmb) return answer('494', 'Rejeicao: Chave de Acesso inexistente');
-    if (e.authorDocument?.slice(0, 8) !== doc.cnpj.slice(0, 8)) return answer('574', 'Rejeicao: O autor do evento diverge do emissor da NF-e');
+    if (e.authorDocument?.slice(0, 8) !== doc.cnpj.slice(0, 8))
+      return answer('574', 'Rejeicao: O autor do evento diverge do emissor da NF-e');
     if (doc.status === 'CANCELLED')
-      return answer(e.tpEvento !== TP_CCE ? '573' : '580', e.tpEvento !== TP_CCE ? 'Rejeicao: Duplicidade de evento' : 'Rejeicao: O evento exige uma NF-e autorizada (NF-e cancelada)');
+      return answer(
+        e.tpEvento !== TP_CCE ? '573' : '580',
+        e.tpEvento !== TP_CCE ? 'Rejeicao: Duplicidade de evento' : 'Rejeicao: O evento exige uma NF-e autorizada (NF-e cancelada)',
+      );
     if (doc.status === 'DENIED') return answer('580', 'Rejeicao: O evento exige uma NF-e autorizada');
-    if (doc.events.some((x) => x.tpEvento === e.tpEvento && x.sequence === e.sequence)) return answer('573', 'Rejeicao: Duplicidade de evento');
+    if (doc.events.some((x) => x.tpEvento === e.tpEvento && x.sequence === e.sequence))
+      return answer('573', 'Rejeicao: Duplicidade de evento');
     if (e.tpEvento === TP_CANCELAMENTO || e.tpEvento === TP_CANCELAMENTO_SUBSTITUICAO) {
       const deadline = doc.authorizedAt + (this.opts.cancelDeadlineHours ?? 24) * HOUR;
-      if (this.opts.now() > deadline) return answer('501', 'Rejeicao: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 24 horas)');
+      if (this.opts.now() > deadline)
+        return answer('501', 'Rejeicao: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 24 horas)');
       const nProt = /<nProt>(\d+)<\/nProt>/.exec(e.xml)?.[1];
       if (nProt !== doc.protocol) return answer('222', 'Rejeicao: Protocolo de Autorizacao de Uso difere do cadastrado');
       if (e.tpEvento === TP_CANCELAMENTO_SUBSTITUICAO) {
@@ -393,7 +489,12 @@ export class IssuerAuthority {
     }
     const protocol = this.nextProtocol();
     const retXml = ret('135', 'Evento registrado e vinculado a NF-e', protocol);
-    doc.events.push({ tpEvento: e.tpEvento, sequence: e.sequence, protocol, procXml: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${e.xml}${retXml}</procEventoNFe>` });
+    doc.events.push({
+      tpEvento: e.tpEvento,
+      sequence: e.sequence,
+      protocol,
+      procXml: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${e.xml}${retXml}</procEventoNFe>`,
+    });
     if (e.tpEvento !== TP_CCE) doc.status = 'CANCELLED';
     this.save();
     return lot('128', 'Lote de Evento Processado', retXml);
@@ -407,15 +508,20 @@ export class IssuerAuthority {
   private substitutionRefusal(doc: IssuedDoc, eventoXml: string): [string, string] | null {
     const ref = /<chNFeRef>(\d{44})<\/chNFeRef>/.exec(eventoXml)?.[1];
     const author = /<cOrgaoAutor>(\d{2})<\/cOrgaoAutor>.*?<tpAutor>(\d)<\/tpAutor>/.exec(eventoXml);
-    if (!ref || !author || author[2] !== '1' || !/<descEvento>Cancelamento por substituicao<\/descEvento>/.test(eventoXml)) return ['225', 'Rejeicao: Falha no Schema XML do lote de eventos'];
+    if (!ref || !author || author[2] !== '1' || !/<descEvento>Cancelamento por substituicao<\/descEvento>/.test(eventoXml))
+      return ['225', 'Rejeicao: Falha no Schema XML do lote de eventos'];
     if (doc.model !== 65) return ['490', 'Rejeicao: Cancelamento por substituicao so se aplica a NFC-e (modelo 65)'];
-    if (doc.accessKey[34] === '9') return ['490', 'Rejeicao: A NFC-e a cancelar por substituicao deve ter sido emitida em operacao normal (tpEmis 1)'];
+    if (doc.accessKey[34] === '9')
+      return ['490', 'Rejeicao: A NFC-e a cancelar por substituicao deve ter sido emitida em operacao normal (tpEmis 1)'];
     if (ref === doc.accessKey) return ['225', 'Rejeicao: Chave de acesso referenciada igual a chave do evento'];
     const substitute = this.state.docs[ref];
-    if (!substitute || substitute.tpAmb !== doc.tpAmb) return ['494', `Rejeicao: Chave de Acesso referenciada inexistente [chNFeRef: ${ref}]`];
+    if (!substitute || substitute.tpAmb !== doc.tpAmb)
+      return ['494', `Rejeicao: Chave de Acesso referenciada inexistente [chNFeRef: ${ref}]`];
     if (substitute.cnpj !== doc.cnpj) return ['574', 'Rejeicao: NFC-e substituta de emitente diferente da NFC-e a cancelar'];
-    if (substitute.model !== 65 || ref[34] !== '9') return ['490', 'Rejeicao: NFC-e substituta deve ser NFC-e emitida em contingencia off-line (tpEmis 9)'];
-    if (substitute.status !== 'AUTHORIZED') return ['580', `Rejeicao: NFC-e substituta nao esta autorizada [situacao: ${substitute.status}]`];
+    if (substitute.model !== 65 || ref[34] !== '9')
+      return ['490', 'Rejeicao: NFC-e substituta deve ser NFC-e emitida em contingencia off-line (tpEmis 9)'];
+    if (substitute.status !== 'AUTHORIZED')
+      return ['580', `Rejeicao: NFC-e substituta nao esta autorizada [situacao: ${substitute.status}]`];
     return null;
   }
 }

@@ -37,9 +37,16 @@ let running: AuthoritySimulator | null = null;
  * Makes `sim` the local authority filiais are attached to by POST /settings/filial/:filialId/simulator
  * (startLocalAuthority does; tests pass their own); null: none.
  */
-export function useLocalAuthority(sim: AuthoritySimulator | null, endpoints?: { url: string; distUrl: string; eventUrl: string; caPem: string }): void {
+export function useLocalAuthority(
+  sim: AuthoritySimulator | null,
+  endpoints?: { url: string; distUrl: string; eventUrl: string; caPem: string },
+): void {
   running = sim && endpoints ? sim : null;
-  registerLocalAuthority(sim && endpoints ? { url: endpoints.url, label: SIMULATOR_LABEL, attach: (ctx, filial, opts) => attachFilial(ctx, sim, filial, endpoints, opts) } : null);
+  registerLocalAuthority(
+    sim && endpoints
+      ? { url: endpoints.url, label: SIMULATOR_LABEL, attach: (ctx, filial, opts) => attachFilial(ctx, sim, filial, endpoints, opts) }
+      : null,
+  );
 }
 
 /**
@@ -66,11 +73,18 @@ async function attachFilial(
     await saveCertificate(ctx, filial.id, { pfx: a1.pfx.toString('base64'), password });
   }
   const { distUrl, eventUrl, caPem } = endpoints;
-  await setFilialEndpoint(companyId, filial.id, { distUrl, eventUrl, caPem, label: SIMULATOR_LABEL, waitSeconds: sefazConfig.simulator.waitMs / 1000 });
+  await setFilialEndpoint(companyId, filial.id, {
+    distUrl,
+    eventUrl,
+    caPem,
+    label: SIMULATOR_LABEL,
+    waitSeconds: sefazConfig.simulator.waitMs / 1000,
+  });
 
   const tpAmb = filial.nfeEnvironment === 'HOMOLOGATION' ? '2' : '1';
   const stream = sim.authority.status(filial.cnpj, tpAmb);
-  if (opts.demoInvoices && stream.documents === 0) sim.generate({ recipient: filial.cnpj, recipientName: filial.name, recipientUf: filial.uf, tpAmb, count: DEMO_INVOICES });
+  if (opts.demoInvoices && stream.documents === 0)
+    sim.generate({ recipient: filial.cnpj, recipientName: filial.name, recipientUf: filial.uf, tpAmb, count: DEMO_INVOICES });
   await rewindCursorPast(companyId, filial.id, sim.authority.status(filial.cnpj, tpAmb).maxNSU);
   return { certificateIssued: issue };
 }
@@ -97,12 +111,20 @@ export async function startLocalAuthority(attachCompanyCnpj: string): Promise<Lo
   const company = await readerOf(NO_UNIT).findOneBy(Company, { cnpj: attachCompanyCnpj });
   if (company) {
     const filiais = await readerOf(NO_UNIT).find(Filial, { where: { companyId: company.id }, order: { id: 'ASC' } });
-    for (const filial of filiais) await attachFilial(systemContext(company.id, 'local-authority'), sim, filial, endpoints, { certificate: 'ISSUE', demoInvoices: true });
+    for (const filial of filiais)
+      await attachFilial(systemContext(company.id, 'local-authority'), sim, filial, endpoints, {
+        certificate: 'ISSUE',
+        demoInvoices: true,
+      });
   }
   // The address and admin token for simulator:feed and simulator:attach (on MySQL too: SEFAZ_SIMULATOR=true).
   {
     fs.mkdirSync(DATA_DIR, { recursive: true });
-    fs.writeFileSync(INFO_FILE, JSON.stringify({ url: endpoints.url, adminToken: endpoints.adminToken, caPem: endpoints.caPem, pid: process.pid }, null, 2), { mode: 0o600 });
+    fs.writeFileSync(
+      INFO_FILE,
+      JSON.stringify({ url: endpoints.url, adminToken: endpoints.adminToken, caPem: endpoints.caPem, pid: process.pid }, null, 2),
+      { mode: 0o600 },
+    );
   }
   logger.info('local tax-authority simulator started', { url: endpoints.url, demoTenant: !!company });
   return {

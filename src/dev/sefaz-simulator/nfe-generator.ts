@@ -166,7 +166,12 @@ export function generateNfe(o: GenerateOptions, protocolSerial: number): Generat
     `</infNFe>`;
   // infNFe in canonical form declares the namespace it inherits from NFe.
   const canonicalInfNFe = infNFe.replace('<infNFe ', `<infNFe xmlns="${NFE_NS}" `);
-  const { xml: signed, digest } = signNfe(`<NFe xmlns="${NFE_NS}">${infNFe}</NFe>`, accessKey, canonicalInfNFe, signerOf(o.signer.keyPem, o.signer.certPem));
+  const { xml: signed, digest } = signNfe(
+    `<NFe xmlns="${NFE_NS}">${infNFe}</NFe>`,
+    accessKey,
+    canonicalInfNFe,
+    signerOf(o.signer.keyPem, o.signer.certPem),
+  );
   const authorized = new Date(Math.max(issuedAt.getTime() + 1000, Date.now()));
   const authorizedAt = brasiliaDateTime(authorized);
   const protocol = protocolNumber(authorized, protocolSerial);
@@ -174,14 +179,44 @@ export function generateNfe(o: GenerateOptions, protocolSerial: number): Generat
     `<protNFe versao="4.00"><infProt><tpAmb>${o.tpAmb}</tpAmb><verAplic>SIMULADOR_1.0</verAplic><chNFe>${accessKey}</chNFe>` +
     `<dhRecbto>${authorizedAt}</dhRecbto><nProt>${protocol}</nProt><digVal>${digest}</digVal><cStat>100</cStat>` +
     `<xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>`;
-  return { accessKey, xml: `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signed}${prot}</nfeProc>`, total: money(vNF), protocol, authorizedAt };
+  return {
+    accessKey,
+    xml: `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signed}${prot}</nfeProc>`,
+    total: money(vNF),
+    protocol,
+    authorizedAt,
+  };
 }
 
 /** A handful of everyday goods (the demo tenant's catalogue among them) for generated invoices. */
 export const SAMPLE_ITEMS: GeneratedItem[] = [
-  { code: 'CERV350', description: 'Cerveja Pilsen 350ml lata', gtin: '7891234567895', ncm: '22030000', unit: 'UN', quantity: '48', unitPrice: '2.79' },
-  { code: 'REFRI2L', description: 'Refrigerante Cola 2L', gtin: '7894900011517', ncm: '22021000', unit: 'UN', quantity: '24', unitPrice: '5.05' },
+  {
+    code: 'CERV350',
+    description: 'Cerveja Pilsen 350ml lata',
+    gtin: '7891234567895',
+    ncm: '22030000',
+    unit: 'UN',
+    quantity: '48',
+    unitPrice: '2.79',
+  },
+  {
+    code: 'REFRI2L',
+    description: 'Refrigerante Cola 2L',
+    gtin: '7894900011517',
+    ncm: '22021000',
+    unit: 'UN',
+    quantity: '24',
+    unitPrice: '5.05',
+  },
   { code: 'ARROZ5', description: 'Arroz Branco Tipo 1 5kg', gtin: null, ncm: '10063021', unit: 'PCT', quantity: '10', unitPrice: '19.30' },
   { code: 'FEIJAO1', description: 'Feijao Carioca 1kg', gtin: null, ncm: '07133319', unit: 'PCT', quantity: '20', unitPrice: '5.60' },
-  { code: 'CAFE500', description: 'Cafe Torrado e Moido 500g', gtin: null, ncm: '09012100', unit: 'PCT', quantity: '12', unitPrice: '12.35' },
+  {
+    code: 'CAFE500',
+    description: 'Cafe Torrado e Moido 500g',
+    gtin: null,
+    ncm: '09012100',
+    unit: 'PCT',
+    quantity: '12',
+    unitPrice: '12.35',
+  },
 ];

@@ -42,7 +42,11 @@ export function createCertificateAuthority(name = 'Simulador SEFAZ AC Raiz'): Ce
   ];
   cert.setSubject(attrs);
   cert.setIssuer(attrs);
-  cert.setExtensions([{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }, { name: 'subjectKeyIdentifier' }]);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
   cert.sign(keys.privateKey, forge.md.sha256.create());
   return { name, keyPem: forge.pki.privateKeyToPem(keys.privateKey), certPem: forge.pki.certificateToPem(cert) };
 }
@@ -103,15 +107,26 @@ export function issueCertificate(ca: CertificateAuthority, opts: IssueOptions): 
 
 /** A PKCS#12 container like the ones authorities hand out (3DES, with the CA in the chain). */
 export function toPfx(pair: KeyAndCert, password: string, chainPems: string[] = []): Buffer {
-  const p12 = forge.pkcs12.toPkcs12Asn1(forge.pki.privateKeyFromPem(pair.keyPem), [forge.pki.certificateFromPem(pair.certPem), ...chainPems.map((p) => forge.pki.certificateFromPem(p))], password, {
-    algorithm: '3des',
-    friendlyName: 'certificado A1',
-  });
+  const p12 = forge.pkcs12.toPkcs12Asn1(
+    forge.pki.privateKeyFromPem(pair.keyPem),
+    [forge.pki.certificateFromPem(pair.certPem), ...chainPems.map((p) => forge.pki.certificateFromPem(p))],
+    password,
+    {
+      algorithm: '3des',
+      friendlyName: 'certificado A1',
+    },
+  );
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
 }
 
 /** A ready A1 certificate for a CNPJ, issued by the simulator's CA. */
-export function issueA1(ca: CertificateAuthority, cnpj: string, name: string, password: string, validity: { notBefore?: Date; notAfter?: Date } = {}): { pfx: Buffer; password: string } & KeyAndCert {
+export function issueA1(
+  ca: CertificateAuthority,
+  cnpj: string,
+  name: string,
+  password: string,
+  validity: { notBefore?: Date; notAfter?: Date } = {},
+): { pfx: Buffer; password: string } & KeyAndCert {
   const pair = issueCertificate(ca, { commonName: name, cnpj, ...validity });
   return { ...pair, pfx: toPfx(pair, password, [ca.certPem]), password };
 }

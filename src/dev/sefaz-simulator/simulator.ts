@@ -223,7 +223,13 @@ export class AuthoritySimulator {
   async start(): Promise<SimulatorEndpoints> {
     if (this.endpoints) return this.endpoints;
     const server = https.createServer(
-      { key: this.serverPair.keyPem, cert: this.serverPair.certPem, ca: [this.ca.certPem, ...installedRoots()], requestCert: true, rejectUnauthorized: false },
+      {
+        key: this.serverPair.keyPem,
+        cert: this.serverPair.certPem,
+        ca: [this.ca.certPem, ...installedRoots()],
+        requestCert: true,
+        rejectUnauthorized: false,
+      },
       (req, res) => {
         const n = (this.served.get(req.socket) ?? 0) + 1;
         this.served.set(req.socket, n);
@@ -232,7 +238,9 @@ export class AuthoritySimulator {
           req.socket.destroy();
           return;
         }
-        this.handle(req, res).catch((err) => this.send(res, err instanceof HttpError ? err.status : 500, 'text/plain', (err as Error).message));
+        this.handle(req, res).catch((err) =>
+          this.send(res, err instanceof HttpError ? err.status : 500, 'text/plain', (err as Error).message),
+        );
       },
     );
     // Connections kept alive between requests like a production web server's (HTTP/1.1 keep-alive,
@@ -249,7 +257,13 @@ export class AuthoritySimulator {
     this.server = server;
     const address = server.address() as { port: number };
     const url = `https://${this.opts.host ?? '127.0.0.1'}:${address.port}`;
-    this.endpoints = { url, distUrl: `${url}${DIST_PATH}`, eventUrl: `${url}${EVENT_PATH}`, caPem: this.ca.certPem, adminToken: this.adminToken };
+    this.endpoints = {
+      url,
+      distUrl: `${url}${DIST_PATH}`,
+      eventUrl: `${url}${EVENT_PATH}`,
+      caPem: this.ca.certPem,
+      adminToken: this.adminToken,
+    };
     return this.endpoints;
   }
 
@@ -286,7 +300,8 @@ export class AuthoritySimulator {
 
     const socket = req.socket as TLSSocket;
     // Like the national environment: no client certificate of a trusted chain, no service (403).
-    if (!socket.authorized) return this.send(res, 403, 'text/plain', 'Forbidden: a client certificate issued by a trusted authority is required');
+    if (!socket.authorized)
+      return this.send(res, 403, 'text/plain', 'Forbidden: a client certificate issued by a trusted authority is required');
     const peer = pemOfPeer(socket);
     const body = await readBody(req);
     this.onRequest?.(url.pathname, body);
@@ -308,7 +323,8 @@ export class AuthoritySimulator {
   /** The issuer's services; a path under /svc-an or /svc-rs is the contingency authority (up when the state's is down). */
   private async outbound(req: IncomingMessage, res: ServerResponse, service: OutboundService, contingency: boolean): Promise<void> {
     const socket = req.socket as TLSSocket;
-    if (!socket.authorized) return this.send(res, 403, 'text/plain', 'Forbidden: a client certificate issued by a trusted authority is required');
+    if (!socket.authorized)
+      return this.send(res, 403, 'text/plain', 'Forbidden: a client certificate issued by a trusted authority is required');
     const peer = pemOfPeer(socket);
     const body = await readBody(req);
     this.onRequest?.(req.url ?? '', body);
@@ -355,7 +371,8 @@ export class AuthoritySimulator {
   private async admin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const expected = Buffer.from(this.adminToken);
-    if (token.length !== this.adminToken.length || !crypto.timingSafeEqual(Buffer.from(token), expected)) throw new HttpError(401, 'Admin token required');
+    if (token.length !== this.adminToken.length || !crypto.timingSafeEqual(Buffer.from(token), expected))
+      throw new HttpError(401, 'Admin token required');
     const json = (status: number, value: unknown) => this.send(res, status, 'application/json', JSON.stringify(value));
     const body = req.method === 'POST' ? await readBody(req) : '';
     const isXml = /xml/.test(req.headers['content-type'] ?? '');
@@ -419,13 +436,16 @@ export class AuthoritySimulator {
         if (r.downAfterDropMs !== undefined) this.issuer.faults.downAfterDropMs = Number(r.downAfterDropMs);
         if (r.consultAbsentNext !== undefined) this.issuer.faults.consultAbsentNext = Number(r.consultAbsentNext);
         const reject = r.rejectNext as { cStat?: unknown; xMotivo?: unknown } | null | undefined;
-        if (reject !== undefined) this.issuer.faults.rejectNext = reject ? { cStat: String(reject.cStat), xMotivo: String(reject.xMotivo) } : null;
+        if (reject !== undefined)
+          this.issuer.faults.rejectNext = reject ? { cStat: String(reject.cStat), xMotivo: String(reject.xMotivo) } : null;
         return json(200, { ...this.issuer.faults });
       }
       if (req.method === 'GET' && url.pathname === '/admin/issued') {
         return json(
           200,
-          this.issuer.documentsOf(url.searchParams.get('cnpj') ?? '').map(({ protXml: _p, events, ...d }) => ({ ...d, events: events.map(({ procXml: _x, ...e }) => e) })),
+          this.issuer
+            .documentsOf(url.searchParams.get('cnpj') ?? '')
+            .map(({ protXml: _p, events, ...d }) => ({ ...d, events: events.map(({ procXml: _x, ...e }) => e) })),
         );
       }
       if (req.method === 'GET' && url.pathname === '/admin/status') {

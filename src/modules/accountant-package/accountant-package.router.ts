@@ -15,7 +15,11 @@ export const accountantPackageRoutes = defineRoutes([
       "The accountant's package of the filial's month (application/zip): every XML issued and received dated in it by model and série (nfeProc with protocol, procEventoNFe of cancellations, CC-e and substitutions, procInutNFe), and manifest.json — counts and totals per model/série/status and CFOP, sha256 of every file, number ranges, gaps without inutilização (blocking), contingency notes pending, received keys never manifested or imported, complete. The same data give the same bytes; header X-Package-Complete",
     scope: 'fiscal:read',
     schema: s.download,
-    responses: { body: Joi.string().meta({ format: 'binary' }).description('the package (ZIP)'), contentType: 'application/zip', errors: { 422: ['FISCAL_PERIOD_IN_FUTURE'] } },
+    responses: {
+      body: Joi.string().meta({ format: 'binary' }).description('the package (ZIP)'),
+      contentType: 'application/zip',
+      errors: { 422: ['FISCAL_PERIOD_IN_FUTURE'] },
+    },
     handler: c.download,
   },
   {

@@ -17,6 +17,8 @@ export const packageSchemas = {
   download: typedSchema<{ params: { filialId: number; period: string } }>({ params }),
   send: typedSchema<{ params: { filialId: number; period: string }; body: { to: string } }>({
     params,
-    body: Joi.object({ to: Joi.string().trim().email().max(150).required().example('escritorio@contabilidade.com.br').description("the accountant's email") }),
+    body: Joi.object({
+      to: Joi.string().trim().email().max(150).required().example('escritorio@contabilidade.com.br').description("the accountant's email"),
+    }),
   }),
 };

@@ -40,7 +40,12 @@ export async function sendPackage(ctx: TenantContext, filialId: number, period: 
   });
   const sent: PackageSent = { period, to, fileName: p.fileName, bytes: p.zip.length, sha256, complete, relay };
   await inTransaction(ctx, async (em) => {
-    await recordAudit(em, ctx, { entity: 'fiscal-period-package', entityId: filialId, action: 'PACKAGE_SENT', changes: { period: [null, period], to: [null, to], sha256: [null, sha256] } });
+    await recordAudit(em, ctx, {
+      entity: 'fiscal-period-package',
+      entityId: filialId,
+      action: 'PACKAGE_SENT',
+      changes: { period: [null, period], to: [null, to], sha256: [null, sha256] },
+    });
     await publishEvent(em, ctx, {
       type: 'fiscal-period.package-sent',
       filialId,

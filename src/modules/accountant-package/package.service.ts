@@ -124,7 +124,9 @@ const fromNote = (n: MonthNote): Issued => ({
   events: [
     ...(n.status === 'CANCELLED' ? [{ type: '110111', sequence: 1, accessKey: n.accessKey, xml: n.cancelXml }] : []),
     // The online attempt authorized after all, cancelled by substitution (110112) under its own key.
-    ...(n.original?.outcome === 'SUBSTITUTED' && n.original.accessKey ? [{ type: '110112', sequence: 1, accessKey: n.original.accessKey, xml: n.original.xml }] : []),
+    ...(n.original?.outcome === 'SUBSTITUTED' && n.original.accessKey
+      ? [{ type: '110112', sequence: 1, accessKey: n.original.accessKey, xml: n.original.xml }]
+      : []),
   ],
   resource: { type: 'nfce', id: encodeId('nfce', n.id) },
 });
@@ -145,9 +147,13 @@ interface Gathered {
 }
 
 export async function buildPackage(ctx: TenantContext, filialId: number, period: string): Promise<AccountantPackage> {
-  if (period > businessToday().slice(0, 7)) throw new BusinessRuleError('FISCAL_PERIOD_IN_FUTURE', `The period ${period} has not begun`, { period });
+  if (period > businessToday().slice(0, 7))
+    throw new BusinessRuleError('FISCAL_PERIOD_IN_FUTURE', `The period ${period} has not begun`, { period });
   const em = readerOf(ctx);
-  const filial = await em.findOne(Filial, { where: { companyId: ctx.companyId, id: filialId }, select: { id: true, cnpj: true, name: true, uf: true } });
+  const filial = await em.findOne(Filial, {
+    where: { companyId: ctx.companyId, id: filialId },
+    select: { id: true, cnpj: true, name: true, uf: true },
+  });
   if (!filial) throw new NotFoundError('Filial');
   const range = periodRange(period);
   const [nfe, nfce, received, periodRow] = await Promise.all([
@@ -156,7 +162,9 @@ export async function buildPackage(ctx: TenantContext, filialId: number, period:
     receivedOfMonth(em, ctx.companyId, filialId, range),
     em.findOne(FiscalPeriod, { where: { companyId: ctx.companyId, filialId, period } }),
   ]);
-  const issued = [...nfe.invoices.map(fromInvoice), ...nfce.notes.map(fromNote)].sort(byKey((d) => numKey(d.model, d.series, d.number, d.accessKey)));
+  const issued = [...nfe.invoices.map(fromInvoice), ...nfce.notes.map(fromNote)].sort(
+    byKey((d) => numKey(d.model, d.series, d.number, d.accessKey)),
+  );
   const gathered: Gathered = { files: [], blocking: [] };
   const documents = issuedDocuments(issued, gathered);
   const { totals, cfops } = issuedTotals(issued);
@@ -186,9 +194,17 @@ export async function buildPackage(ctx: TenantContext, filialId: number, period:
       unanswered,
     },
     received: receivedPart,
-    files: files.map((f) => ({ path: f.path, kind: f.kind, bytes: f.data.length, sha256: crypto.createHash('sha256').update(f.data).digest('hex') })),
+    files: files.map((f) => ({
+      path: f.path,
+      kind: f.kind,
+      bytes: f.data.length,
+      sha256: crypto.createHash('sha256').update(f.data).digest('hex'),
+    })),
   };
-  const entries: ZipEntry[] = [{ name: 'manifest.json', data: Buffer.from(JSON.stringify(manifest, null, 2) + '\n', 'utf8') }, ...files.map((f) => ({ name: f.path, data: f.data }))];
+  const entries: ZipEntry[] = [
+    { name: 'manifest.json', data: Buffer.from(JSON.stringify(manifest, null, 2) + '\n', 'utf8') },
+    ...files.map((f) => ({ name: f.path, data: f.data })),
+  ];
   return { fileName: `${filial.cnpj}-${period.replace('-', '')}-pacote-contabil.zip`, zip: zip(entries), manifest };
 }
 
@@ -202,14 +218,31 @@ function issuedDocuments(issued: Issued[], { files, blocking }: Gathered): Recor
     const dir = seriesDir(d.model, d.series);
     const path = d.procXml ? `${dir}/${d.accessKey}-procNFe.xml` : null;
     if (path) files.push({ path, data: Buffer.from(d.procXml!, 'utf8'), kind: 'NFE' });
-    else blocking.push({ kind: 'XML_MISSING', model: d.model, series: d.series, first: d.number, last: d.number, accessKey: d.accessKey, reason: `${d.status} without its nfeProc` });
+    else
+      blocking.push({
+        kind: 'XML_MISSING',
+        model: d.model,
+        series: d.series,
+        first: d.number,
+        last: d.number,
+        accessKey: d.accessKey,
+        reason: `${d.status} without its nfeProc`,
+      });
     const events = d.events.map((e) => {
       const eventPath = e.xml ? `${dir}/eventos/${e.accessKey}-${e.type}-${String(e.sequence).padStart(2, '0')}-procEventoNFe.xml` : null;
       if (eventPath) files.push({ path: eventPath, data: Buffer.from(e.xml!, 'utf8'), kind: 'EVENT' });
       return { type: e.type, sequence: e.sequence, file: eventPath };
     });
     if (d.status === 'CANCELLED' && !d.events.some((e) => e.type === '110111' && e.xml)) {
-      blocking.push({ kind: 'EVENT_MISSING', model: d.model, series: d.series, first: d.number, last: d.number, accessKey: d.accessKey, reason: 'CANCELLED without its procEventoNFe 110111' });
+      blocking.push({
+        kind: 'EVENT_MISSING',
+        model: d.model,
+        series: d.series,
+        first: d.number,
+        last: d.number,
+        accessKey: d.accessKey,
+        reason: 'CANCELLED without its procEventoNFe 110111',
+      });
     }
     documents.push({
       model: d.model,
@@ -233,7 +266,10 @@ function issuedDocuments(issued: Issued[], { files, blocking }: Gathered): Recor
 /** Totals per model/série/status and per model/série/CFOP/status (the items' vProd). */
 function issuedTotals(issued: Issued[]) {
   const totals = new Map<string, { model: number; series: number; status: string; count: number; total: Dec }>();
-  const cfops = new Map<string, { model: number; series: number; cfop: string; status: string; documents: number; items: number; total: Dec }>();
+  const cfops = new Map<
+    string,
+    { model: number; series: number; cfop: string; status: string; documents: number; items: number; total: Dec }
+  >();
   for (const d of issued.filter((x) => FISCAL_STATUSES.has(x.status))) {
     const k = numKey(d.model, d.series, d.status);
     const t = totals.get(k) ?? { model: d.model, series: d.series, status: d.status, count: 0, total: new Dec(0) };
@@ -254,7 +290,12 @@ function issuedTotals(issued: Issued[]) {
 }
 
 /** Voidings: the files of those registered in the month; any VOIDED range (of any month) covers a gap. */
-function voidingsOfMonth(range: { from: string; to: string }, nfe: MonthInvoices, nfce: MonthNotes, { files }: Gathered): Record<string, unknown>[] {
+function voidingsOfMonth(
+  range: { from: string; to: string },
+  nfe: MonthInvoices,
+  nfce: MonthNotes,
+  { files }: Gathered,
+): Record<string, unknown>[] {
   const monthStart = new Date(range.from.replace(' ', 'T') + 'Z').getTime();
   const monthEnd = new Date(range.to.replace(' ', 'T') + 'Z').getTime();
   const inMonth = (d: Date | null) => !!d && d.getTime() >= monthStart && d.getTime() < monthEnd;
@@ -265,12 +306,28 @@ function voidingsOfMonth(range: { from: string; to: string }, nfe: MonthInvoices
     if (!files.some((f) => f.path === path)) files.push({ path, data: Buffer.from(xml, 'utf8'), kind: 'VOIDING' });
     return path;
   };
-  for (const v of nfe.voids.filter((x: MonthVoid) => x.status === 'VOIDED' && inMonth(x.voidedAt)).sort(byKey((x) => numKey(x.model, x.series, x.first)))) {
-    voided.push({ model: v.model, series: v.series, first: v.first, last: v.last, protocol: v.protocol, file: v.xml ? voidFile(v.model, v.series, v.xml, `${v.model}-${v.series}-${v.first}`) : null });
+  for (const v of nfe.voids
+    .filter((x: MonthVoid) => x.status === 'VOIDED' && inMonth(x.voidedAt))
+    .sort(byKey((x) => numKey(x.model, x.series, x.first)))) {
+    voided.push({
+      model: v.model,
+      series: v.series,
+      first: v.first,
+      last: v.last,
+      protocol: v.protocol,
+      file: v.xml ? voidFile(v.model, v.series, v.xml, `${v.model}-${v.series}-${v.first}`) : null,
+    });
   }
   for (const n of nfce.notes.filter((x) => x.original?.outcome === 'VOIDED')) {
     const o = n.original!;
-    voided.push({ model: 65, series: n.series, first: o.number, last: o.number, protocol: o.protocol, file: o.xml ? voidFile(65, n.series, o.xml, `65-${n.series}-${o.number}`) : null });
+    voided.push({
+      model: 65,
+      series: n.series,
+      first: o.number,
+      last: o.number,
+      protocol: o.protocol,
+      file: o.xml ? voidFile(65, n.series, o.xml, `65-${n.series}-${o.number}`) : null,
+    });
   }
   return voided;
 }
@@ -284,7 +341,8 @@ function numberingPerSeries(issued: Issued[], nfe: MonthInvoices, nfce: MonthNot
     const { model, series } = docs[0];
     const holders = new Map<number, string>();
     for (const d of docs) holders.set(d.number, d.status);
-    for (const n of nfce.notes.filter((x) => x.seriesId === seriesId && x.original)) holders.set(n.original!.number, n.original!.outcome === 'VOIDED' ? 'VOIDED' : n.original!.outcome);
+    for (const n of nfce.notes.filter((x) => x.seriesId === seriesId && x.original))
+      holders.set(n.original!.number, n.original!.outcome === 'VOIDED' ? 'VOIDED' : n.original!.outcome);
     const numbers = [...holders.keys()].sort((a, b) => a - b);
     const before = (model === 65 ? nfce.lastBefore : nfe.lastBefore).get(seriesId);
     const from = before !== undefined ? before + 1 : numbers[0];
@@ -310,7 +368,9 @@ function numberingPerSeries(issued: Issued[], nfe: MonthInvoices, nfce: MonthNot
         first: g.first,
         last: g.last,
         accessKey: null,
-        reason: pending ? 'numbers without a document; their inutilização is still pending at the authority' : 'numbers without a document and without an inutilização',
+        reason: pending
+          ? 'numbers without a document; their inutilização is still pending at the authority'
+          : 'numbers without a document and without an inutilização',
       });
     }
     numberRanges.push({ model, series, first: from, last: to, documents: docs.length, gaps: ranges(gaps) });
@@ -321,11 +381,30 @@ function numberingPerSeries(issued: Issued[], nfe: MonthInvoices, nfce: MonthNot
 /** The notes still in contingency and the normal emissions the authority has not answered. */
 function pendingAtAuthority(issued: Issued[]) {
   const contingencyPending = issued
-    .filter((d) => (d.model === 65 && d.status === 'CONTINGENCY') || (d.model === 55 && d.emissionType !== 1 && (d.status === 'SIGNED' || d.status === 'SENT')))
-    .map((d) => ({ model: d.model, series: d.series, number: d.number, accessKey: d.accessKey, status: d.status, issuedAt: d.issuedAt.toISOString(), total: money(d.total) }));
+    .filter(
+      (d) =>
+        (d.model === 65 && d.status === 'CONTINGENCY') ||
+        (d.model === 55 && d.emissionType !== 1 && (d.status === 'SIGNED' || d.status === 'SENT')),
+    )
+    .map((d) => ({
+      model: d.model,
+      series: d.series,
+      number: d.number,
+      accessKey: d.accessKey,
+      status: d.status,
+      issuedAt: d.issuedAt.toISOString(),
+      total: money(d.total),
+    }));
   const unanswered = issued
     .filter((d) => d.emissionType === 1 && (d.status === 'SIGNED' || d.status === 'SENT'))
-    .map((d) => ({ model: d.model, series: d.series, number: d.number, accessKey: d.accessKey, status: d.status, issuedAt: d.issuedAt.toISOString() }));
+    .map((d) => ({
+      model: d.model,
+      series: d.series,
+      number: d.number,
+      accessKey: d.accessKey,
+      status: d.status,
+      issuedAt: d.issuedAt.toISOString(),
+    }));
   return { contingencyPending, unanswered };
 }
 
@@ -357,7 +436,13 @@ function receivedSection(received: MonthReceived[], { files }: Gathered) {
     t.total = t.total.plus(r.total);
     receivedTotals.set(k, t);
   }
-  const brief = (r: (typeof receivedDocs)[number]) => ({ accessKey: r.accessKey, issuerDocument: r.issuerDocument, issuerName: r.issuerName, issuedAt: r.issuedAt, total: r.total });
+  const brief = (r: (typeof receivedDocs)[number]) => ({
+    accessKey: r.accessKey,
+    issuerDocument: r.issuerDocument,
+    issuerName: r.issuerName,
+    issuedAt: r.issuedAt,
+    total: r.total,
+  });
   return {
     totals: sortedValues(receivedTotals).map((t) => ({ ...t, total: money(t.total) })),
     documents: receivedDocs,

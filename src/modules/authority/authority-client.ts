@@ -20,7 +20,19 @@ import {
   StatusReply,
   VoidReply,
 } from './xml/outbound';
-import { answerStatus, authorizationOf, distributionOf, eventLotOf, firstOf, parseReply, readReply, Reply, situationOf, statusOf, voidingOf } from './xml/reply';
+import {
+  answerStatus,
+  authorizationOf,
+  distributionOf,
+  eventLotOf,
+  firstOf,
+  parseReply,
+  readReply,
+  Reply,
+  situationOf,
+  statusOf,
+  voidingOf,
+} from './xml/reply';
 import { buildRequestEnvelope, DIST_DFE, RECEPCAO_EVENTO, soapContentType, SoapFault, SoapService } from './xml/soap';
 import { ufCode } from './xml/uf-codes';
 import type { Credentials } from './xml/xmldsig';
@@ -103,17 +115,29 @@ export class NoAnswerError extends Error {
 }
 
 /** The X509Certificate inside a signed request is not logged; its fingerprint names it. */
-export const redactCertificate = (xml: string, fingerprint: string) => xml.replace(/(<(?:\w+:)?X509Certificate>)[^<]*(<\/(?:\w+:)?X509Certificate>)/g, `$1[omitted sha256:${fingerprint}]$2`);
+export const redactCertificate = (xml: string, fingerprint: string) =>
+  xml.replace(/(<(?:\w+:)?X509Certificate>)[^<]*(<\/(?:\w+:)?X509Certificate>)/g, `$1[omitted sha256:${fingerprint}]$2`);
 
 /** A reply envelope read into its message, or the 502/503 that says why it cannot. */
 function readOrProblem(body: string, status: number, service: SoapService): Reply {
   try {
     return readReply(body, service.resultElement);
   } catch (err) {
-    if (err instanceof SoapFault) throw new UpstreamError('upstream_failure', 'SEFAZ_SOAP_FAULT', `The authority answered with a SOAP Fault: ${err.message}`, { httpStatus: status });
-    if (status === 503) throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', 'The authority is unavailable (HTTP 503)', { httpStatus: status });
+    if (err instanceof SoapFault)
+      throw new UpstreamError('upstream_failure', 'SEFAZ_SOAP_FAULT', `The authority answered with a SOAP Fault: ${err.message}`, {
+        httpStatus: status,
+      });
+    if (status === 503)
+      throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', 'The authority is unavailable (HTTP 503)', {
+        httpStatus: status,
+      });
     const http = status < 200 || status >= 300 ? ` (HTTP ${status})` : '';
-    throw new UpstreamError('upstream_failure', 'SEFAZ_BAD_REPLY', `The authority's reply could not be read${http}: ${(err as Error).message}`, { httpStatus: status });
+    throw new UpstreamError(
+      'upstream_failure',
+      'SEFAZ_BAD_REPLY',
+      `The authority's reply could not be read${http}: ${(err as Error).message}`,
+      { httpStatus: status },
+    );
   }
 }
 
@@ -208,7 +232,8 @@ export class AuthorityClient {
       );
     } catch (err) {
       if (!(err instanceof TransportError)) throw err;
-      if (err.failure === 'tls') throw new UpstreamError('upstream_failure', 'SEFAZ_TLS_FAILURE', `Secure connection to the authority failed: ${err.message}`);
+      if (err.failure === 'tls')
+        throw new UpstreamError('upstream_failure', 'SEFAZ_TLS_FAILURE', `Secure connection to the authority failed: ${err.message}`);
       throw new NoAnswerError(service, err.message, err.failure === 'timeout', err.reusedSocket);
     }
     return readOrProblem(reply.body, reply.status, soap);
@@ -218,7 +243,12 @@ export class AuthorityClient {
   private issuerCall(service: OutboundService, operation: string, message: string, fresh = false): Promise<Reply> {
     const target = this.issuer();
     const retries = service === 'CONSULTA_PROTOCOLO' || service === 'STATUS_SERVICO' ? 1 : 0;
-    return this.call(service, operation, target.url(service), target.ca, message, { timeoutMs: this.opts.timeoutMs ?? invoicesConfig.timeoutMs, retries, retryBaseMs: 200, fresh });
+    return this.call(service, operation, target.url(service), target.ca, message, {
+      timeoutMs: this.opts.timeoutMs ?? invoicesConfig.timeoutMs,
+      retries,
+      retryBaseMs: 200,
+      fresh,
+    });
   }
 
   /** A national service: asked again later when unanswered, so no answer is the 504/503 problem at once. */
@@ -254,15 +284,27 @@ export class AuthorityClient {
 
   async distDFe(query: DistQuery): Promise<DistResult> {
     const n = this.national();
-    const message = buildDistDFeInt({ tpAmb: this.opts.tpAmb, cUFAutor: this.opts.uf ? ufCode(this.opts.uf) : null, cnpj: n.document, query });
+    const message = buildDistDFeInt({
+      tpAmb: this.opts.tpAmb,
+      cUFAutor: this.opts.uf ? ufCode(this.opts.uf) : null,
+      cnpj: n.document,
+      query,
+    });
     return distributionOf(await this.nationalCall('DIST_DFE', query.kind, n.distUrl, message));
   }
 
   /** Signs and sends one manifestation event; answers the lot and the event's own result. */
-  async manifest(input: Omit<EventInput, 'tpAmb' | 'recipientDocument'>, idLote = String(Date.now())): Promise<{ lot: EnvEventoResult; result: EventResult; evento: string }> {
+  async manifest(
+    input: Omit<EventInput, 'tpAmb' | 'recipientDocument'>,
+    idLote = String(Date.now()),
+  ): Promise<{ lot: EnvEventoResult; result: EventResult; evento: string }> {
     assertNoOpenTransaction('A call to the tax authority');
     const n = this.national();
-    const { envEvento, evento } = buildSignedEnvEvento({ ...input, tpAmb: this.opts.tpAmb, recipientDocument: n.document }, this.opts.credentials, idLote);
+    const { envEvento, evento } = buildSignedEnvEvento(
+      { ...input, tpAmb: this.opts.tpAmb, recipientDocument: n.document },
+      this.opts.credentials,
+      idLote,
+    );
     const { tpEvento } = EVENT_TYPES[input.event];
     const { retEventos: _, ...lot } = eventLotOf(await this.nationalCall('RECEPCAO_EVENTO', tpEvento, n.eventUrl, envEvento));
     const result = lot.events.find((e) => e.accessKey === input.accessKey) ?? lot.events[0];
@@ -270,7 +312,17 @@ export class AuthorityClient {
       // Lot refused as a whole (e.g. 225 schema failure, 108/109 service stopped): its cStat is the answer.
       return {
         lot,
-        result: { cStat: lot.cStat, xMotivo: lot.xMotivo, accessKey: input.accessKey, tpEvento, xEvento: null, sequence: null, registeredAt: null, protocol: null, recipientDocument: null },
+        result: {
+          cStat: lot.cStat,
+          xMotivo: lot.xMotivo,
+          accessKey: input.accessKey,
+          tpEvento,
+          xEvento: null,
+          sequence: null,
+          registeredAt: null,
+          protocol: null,
+          recipientDocument: null,
+        },
         evento,
       };
     }

@@ -22,7 +22,14 @@ const replies = new Counter({
   registers: [registry],
 });
 
-export function observeSefazAttempt(a: { service: string; operation: string; httpStatus: number | null; cStat: string | null; error: string | null; durationMs: number }): void {
+export function observeSefazAttempt(a: {
+  service: string;
+  operation: string;
+  httpStatus: number | null;
+  cStat: string | null;
+  error: string | null;
+  durationMs: number;
+}): void {
   duration.labels(a.service, a.error || a.httpStatus === null ? 'error' : 'ok').observe(a.durationMs / 1000);
   replies.labels(a.service, a.operation.slice(0, 20), a.httpStatus === null ? 'none' : String(a.httpStatus), a.cStat ?? 'none').inc();
 }

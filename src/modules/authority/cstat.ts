@@ -28,7 +28,14 @@ export function eventOutcome(cStat: string): EventOutcome {
 /** The problem for an answer that is neither success nor a handled case. */
 export function authorityAnswerError(cStat: string, xMotivo: string, what: string): AppError {
   const extensions = { cStat, xMotivo };
-  if (cStat === '108' || cStat === '109') return new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `${what}: the authority's service is stopped (${cStat} ${xMotivo})`, extensions);
-  if (AUTHORITY_FAILURES.has(cStat)) return new UpstreamError('upstream_failure', 'SEFAZ_FAILURE', `${what}: the authority failed (${cStat} ${xMotivo})`, extensions);
+  if (cStat === '108' || cStat === '109')
+    return new UpstreamError(
+      'upstream_unavailable',
+      'SEFAZ_UNAVAILABLE',
+      `${what}: the authority's service is stopped (${cStat} ${xMotivo})`,
+      extensions,
+    );
+  if (AUTHORITY_FAILURES.has(cStat))
+    return new UpstreamError('upstream_failure', 'SEFAZ_FAILURE', `${what}: the authority failed (${cStat} ${xMotivo})`, extensions);
   return new BusinessRuleError('SEFAZ_REJECTED', `${what}: rejected by the authority (${cStat} ${xMotivo})`, extensions);
 }

@@ -15,7 +15,35 @@ import { OUTBOUND_PATHS, OutboundService } from './xml/outbound';
 export type Contingency = 'SVC-AN' | 'SVC-RS';
 export type Authorizer = 'AM' | 'BA' | 'GO' | 'MG' | 'MS' | 'MT' | 'PE' | 'PR' | 'RS' | 'SP' | 'SVAN' | 'SVRS' | Contingency;
 
-export const UFS = ['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'] as const;
+export const UFS = [
+  'AC',
+  'AL',
+  'AM',
+  'AP',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MG',
+  'MS',
+  'MT',
+  'PA',
+  'PB',
+  'PE',
+  'PI',
+  'PR',
+  'RJ',
+  'RN',
+  'RO',
+  'RR',
+  'RS',
+  'SC',
+  'SE',
+  'SP',
+  'TO',
+] as const;
 
 /** UFs with their own authorizer; MA uses SVAN; every other UF uses SVRS. */
 const OWN = new Set<string>(['AM', 'BA', 'GO', 'MG', 'MS', 'MT', 'PE', 'PR', 'RS', 'SP']);
@@ -77,8 +105,14 @@ export const AUTHORIZERS: Record<Authorizer, AuthorizerHosts> = {
   GO: { bases: ['https://nfe.sefaz.go.gov.br/nfe/services', 'https://homolog.sefaz.go.gov.br/nfe/services'], paths: JAVA },
   MG: { bases: ['https://nfe.fazenda.mg.gov.br/nfe2/services', 'https://hnfe.fazenda.mg.gov.br/nfe2/services'], paths: JAVA },
   MS: { bases: ['https://nfe.fazenda.ms.gov.br/ws', 'https://homologacao.nfe.ms.gov.br/ws'], paths: JAVA },
-  MT: { bases: ['https://nfe.sefaz.mt.gov.br/nfews/v2/services', 'https://homologacao.sefaz.mt.gov.br/nfews/v2/services'], paths: NFE_LOWER },
-  PE: { bases: ['https://nfe.sefaz.pe.gov.br/nfe-service/services', 'https://nfehomolog.sefaz.pe.gov.br/nfe-service/services'], paths: JAVA },
+  MT: {
+    bases: ['https://nfe.sefaz.mt.gov.br/nfews/v2/services', 'https://homologacao.sefaz.mt.gov.br/nfews/v2/services'],
+    paths: NFE_LOWER,
+  },
+  PE: {
+    bases: ['https://nfe.sefaz.pe.gov.br/nfe-service/services', 'https://nfehomolog.sefaz.pe.gov.br/nfe-service/services'],
+    paths: JAVA,
+  },
   PR: { bases: ['https://nfe.sefa.pr.gov.br/nfe', 'https://homologacao.nfe.sefa.pr.gov.br/nfe'], paths: JAVA },
   RS: { bases: ['https://nfe.sefazrs.rs.gov.br', 'https://nfe-homologacao.sefazrs.rs.gov.br'], paths: OUTBOUND_PATHS },
   SP: { bases: ['https://nfe.fazenda.sp.gov.br', 'https://homologacao.nfe.fazenda.sp.gov.br'], paths: SP_PATHS },
@@ -110,12 +144,19 @@ export interface OwnTarget {
 }
 
 /** The issuer's target: with its own trusted CA (the simulator) its host serves every service; else the UF's authorizer. */
-export function issuerTargetOf(filial: { uf: string; nfeEnvironment: string }, own: OwnTarget, contingency: Contingency | null): IssuerTarget {
+export function issuerTargetOf(
+  filial: { uf: string; nfeEnvironment: string },
+  own: OwnTarget,
+  contingency: Contingency | null,
+): IssuerTarget {
   if (own.ca) {
     const base = `${new URL(own.eventUrl).origin}${contingency ? `/${contingency.toLowerCase()}` : ''}`;
     return { url: (s) => `${base}${OUTBOUND_PATHS[s]}`, ca: own.ca, label: `${own.label}${contingency ? ` (${contingency})` : ''}` };
   }
   const authorizer = contingency ?? authorizerOf(filial.uf);
   const environment = filial.nfeEnvironment === 'HOMOLOGATION' ? 'HOMOLOGATION' : 'PRODUCTION';
-  return { url: (s) => serviceUrl(authorizer, s, environment), label: authorizer === filial.uf ? filial.uf : `${filial.uf} via ${authorizer}` };
+  return {
+    url: (s) => serviceUrl(authorizer, s, environment),
+    label: authorizer === filial.uf ? filial.uf : `${filial.uf} via ${authorizer}`,
+  };
 }

@@ -53,8 +53,26 @@ export {
   TP_CCE,
   voidId,
 } from './xml/outbound';
-export type { AuthorizationReply, IssuerEvent, OutboundService, ProtocolResult, SituationReply, StatusReply, VoidReply, VoidRequest } from './xml/outbound';
-export { buildFaultEnvelope, buildRequestEnvelope, buildResponseEnvelope, DIST_DFE, readSoapBody, RECEPCAO_EVENTO, soapContentType, SoapFault } from './xml/soap';
+export type {
+  AuthorizationReply,
+  IssuerEvent,
+  OutboundService,
+  ProtocolResult,
+  SituationReply,
+  StatusReply,
+  VoidReply,
+  VoidRequest,
+} from './xml/outbound';
+export {
+  buildFaultEnvelope,
+  buildRequestEnvelope,
+  buildResponseEnvelope,
+  DIST_DFE,
+  readSoapBody,
+  RECEPCAO_EVENTO,
+  soapContentType,
+  SoapFault,
+} from './xml/soap';
 export type { SoapService } from './xml/soap';
 export { ufCode, ufOfCode } from './xml/uf-codes';
 export { C14N, canonicalText, ENVELOPED, RSA_SHA1, SHA1, signatureFor, signerOf, signNfe, verifyEnvelopedSignatures } from './xml/xmldsig';

@@ -32,7 +32,15 @@ export const toSessionSummaryDto = (s: CashSession) => ({
   openedBy: s.openedBy,
   closedAt: iso(s.closedAt),
   closedBy: s.closedBy,
-  closing: s.closing ? s.closing.map((l) => ({ method: l.method, kind: l.kind, expected: money(l.expected), counted: money(l.counted), difference: money(l.difference) })) : null,
+  closing: s.closing
+    ? s.closing.map((l) => ({
+        method: l.method,
+        kind: l.kind,
+        expected: money(l.expected),
+        counted: money(l.counted),
+        difference: money(l.difference),
+      }))
+    : null,
   expectedCash: money(s.expectedCash),
   countedCash: money(s.countedCash),
   closingDifference: money(s.closingDifference),

@@ -32,7 +32,12 @@ const ClosingLine = named(
 
 const ExpectedLine = named(
   'CashExpectedLine',
-  obj({ method: method(), kind: Joi.string().example('CASH'), sales: money().description('what the standing sales took with it (cash: net of change)'), expected: money() }),
+  obj({
+    method: method(),
+    kind: Joi.string().example('CASH'),
+    sales: money().description('what the standing sales took with it (cash: net of change)'),
+    expected: money(),
+  }),
 );
 
 const Figures = named(
@@ -63,7 +68,10 @@ const sessionKeys = {
   openedBy: Joi.string().example('ana.caixa'),
   closedAt: timestamp().allow(null),
   closedBy: Joi.string().allow(null),
-  closing: Joi.array().items(ClosingLine).allow(null).description('expected, counted and difference per payment method (null until counted)'),
+  closing: Joi.array()
+    .items(ClosingLine)
+    .allow(null)
+    .description('expected, counted and difference per payment method (null until counted)'),
   expectedCash: money().allow(null),
   countedCash: money().allow(null),
   closingDifference: money().allow(null).description('Σ of the differences of the close'),
@@ -86,7 +94,9 @@ export const CashSession = named(
   obj({
     ...sessionKeys,
     movements: Joi.array().items(CashMovement),
-    figures: Figures.allow(null).description("running expected figures: null for the operator's role while the session is open (blind close)"),
+    figures: Figures.allow(null).description(
+      "running expected figures: null for the operator's role while the session is open (blind close)",
+    ),
   }),
 );
 
@@ -113,7 +123,9 @@ export const CashSessionReport = named(
         total: money(),
       }),
     ),
-    fiscalDocumentsByStatus: Joi.object().pattern(Joi.string(), Joi.number().integer()).example({ AUTHORIZED: 40, CONTINGENCY: 1, CANCELLED: 1 }),
+    fiscalDocumentsByStatus: Joi.object()
+      .pattern(Joi.string(), Joi.number().integer())
+      .example({ AUTHORIZED: 40, CONTINGENCY: 1, CANCELLED: 1 }),
   }),
 );
 

@@ -16,7 +16,8 @@ export const cashSessionRoutes = defineRoutes([
     method: 'post',
     path: '/cash-sessions',
     tag: TAG,
-    summary: "Open a terminal's cash session with the counted float; the opening is compared once with the terminal's previous close (openingDifference). One open session per terminal",
+    summary:
+      "Open a terminal's cash session with the counted float; the opening is compared once with the terminal's previous close (openingDifference). One open session per terminal",
     scope: WRITE,
     schema: s.open,
     idempotent: true,
@@ -73,7 +74,10 @@ export const cashSessionRoutes = defineRoutes([
     schema: s.movement,
     idempotent: true,
     status: 201,
-    responses: { body: CashMovementResult, errors: { 404: NOT_FOUND, 409: ['CASH_SESSION_PENDING_APPROVAL', 'CASH_SESSION_CLOSED'], 422: ['SANGRIA_EXCEEDS_CASH'] } },
+    responses: {
+      body: CashMovementResult,
+      errors: { 404: NOT_FOUND, 409: ['CASH_SESSION_PENDING_APPROVAL', 'CASH_SESSION_CLOSED'], 422: ['SANGRIA_EXCEEDS_CASH'] },
+    },
     handler: c.movement,
   },
   {
@@ -86,7 +90,14 @@ export const cashSessionRoutes = defineRoutes([
     schema: s.tef,
     idempotent: 'own-transactions',
     status: 201,
-    responses: { body: TefAuthorization, errors: { 404: NOT_FOUND, 409: ['CASH_SESSION_PENDING_APPROVAL', 'CASH_SESSION_CLOSED'], 422: ['TEF_METHOD_NOT_CARD', 'TEF_NOT_AVAILABLE', 'TEF_DECLINED'] } },
+    responses: {
+      body: TefAuthorization,
+      errors: {
+        404: NOT_FOUND,
+        409: ['CASH_SESSION_PENDING_APPROVAL', 'CASH_SESSION_CLOSED'],
+        422: ['TEF_METHOD_NOT_CARD', 'TEF_NOT_AVAILABLE', 'TEF_DECLINED'],
+      },
+    },
     handler: c.tef,
   },
   {
@@ -98,7 +109,14 @@ export const cashSessionRoutes = defineRoutes([
     scope: WRITE,
     schema: s.close,
     idempotent: true,
-    responses: { body: CashSession, errors: { 404: NOT_FOUND, 409: ['CASH_SESSION_PENDING_APPROVAL', 'CASH_SESSION_CLOSED', ...CHANGED], 422: ['PAYMENT_METHOD_NOT_FOUND'] } },
+    responses: {
+      body: CashSession,
+      errors: {
+        404: NOT_FOUND,
+        409: ['CASH_SESSION_PENDING_APPROVAL', 'CASH_SESSION_CLOSED', ...CHANGED],
+        422: ['PAYMENT_METHOD_NOT_FOUND'],
+      },
+    },
     handler: c.close,
   },
   {
@@ -109,14 +127,18 @@ export const cashSessionRoutes = defineRoutes([
     scope: SUPERVISE,
     schema: s.approve,
     idempotent: true,
-    responses: { body: CashSession, errors: { 404: NOT_FOUND, 409: ['CASH_SESSION_OPEN', 'CASH_SESSION_CLOSED', 'APPROVER_IS_OPERATOR', ...CHANGED] } },
+    responses: {
+      body: CashSession,
+      errors: { 404: NOT_FOUND, 409: ['CASH_SESSION_OPEN', 'CASH_SESSION_CLOSED', 'APPROVER_IS_OPERATOR', ...CHANGED] },
+    },
     handler: c.approve,
   },
   {
     method: 'post',
     path: '/cash-sessions/:id/reopen',
     tag: TAG,
-    summary: 'A supervisor reopens a counted session (a closed day) with a reason; its close is withdrawn and counted again at the next close',
+    summary:
+      'A supervisor reopens a counted session (a closed day) with a reason; its close is withdrawn and counted again at the next close',
     scope: SUPERVISE,
     schema: s.reopen,
     idempotent: true,

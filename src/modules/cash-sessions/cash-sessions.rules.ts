@@ -32,7 +32,11 @@ export interface SessionFigures {
 const zero = () => new Dec(0);
 
 /** Expected per method: cash = float + cash received − change − sangrias + suprimentos; others their sales. */
-export function sessionFigures(openingFloat: Dec, payments: SessionSalePayment[], movements: Pick<CashMovement, 'type' | 'amount'>[]): SessionFigures {
+export function sessionFigures(
+  openingFloat: Dec,
+  payments: SessionSalePayment[],
+  movements: Pick<CashMovement, 'type' | 'amount'>[],
+): SessionFigures {
   const standing = payments.filter((p) => !p.cancelled);
   const cash = standing.filter((p) => p.kind === 'CASH');
   const cashReceived = sum(cash.map((p) => p.amount));
@@ -68,11 +72,23 @@ export function sessionFigures(openingFloat: Dec, payments: SessionSalePayment[]
 }
 
 /** The close: every expected method and every counted one; a method not counted counts 0. */
-export function closingLines(expected: ExpectedLine[], counted: { method: string; amount: Dec }[], kindOf: (method: string) => string): ClosingLine[] {
+export function closingLines(
+  expected: ExpectedLine[],
+  counted: { method: string; amount: Dec }[],
+  kindOf: (method: string) => string,
+): ClosingLine[] {
   const byMethod = new Map(counted.map((c) => [c.method, c.amount]));
   const lines = expected.map((e) => ({ method: e.method, kind: e.kind, expected: e.expected, counted: byMethod.get(e.method) ?? zero() }));
-  for (const c of counted) if (!expected.some((e) => e.method === c.method)) lines.push({ method: c.method, kind: kindOf(c.method), expected: zero(), counted: c.amount });
-  return lines.map((l) => ({ method: l.method, kind: l.kind, expected: l.expected.toFixed(2), counted: l.counted.toFixed(2), difference: l.counted.minus(l.expected).toFixed(2) }));
+  for (const c of counted)
+    if (!expected.some((e) => e.method === c.method))
+      lines.push({ method: c.method, kind: kindOf(c.method), expected: zero(), counted: c.amount });
+  return lines.map((l) => ({
+    method: l.method,
+    kind: l.kind,
+    expected: l.expected.toFixed(2),
+    counted: l.counted.toFixed(2),
+    difference: l.counted.minus(l.expected).toFixed(2),
+  }));
 }
 
 /** Any method's difference beyond the limit (either way) needs a supervisor. */

@@ -30,7 +30,9 @@ export const cashSessionSchemas = {
     }),
   }),
   byId: typedSchema<{ params: { id: number } }>(byId),
-  current: typedSchema<{ params: { filialId: number; terminalId: string } }>({ params: Joi.object({ filialId: id('filial').required(), terminalId: terminalCode().required() }) }),
+  current: typedSchema<{ params: { filialId: number; terminalId: string } }>({
+    params: Joi.object({ filialId: id('filial').required(), terminalId: terminalCode().required() }),
+  }),
   list: typedSchema<{ params: { filialId: number }; query: SessionListQuery }>({
     params: Joi.object({ filialId: id('filial').required() }),
     query: Joi.object({
@@ -58,11 +60,18 @@ export const cashSessionSchemas = {
     ...byId,
     body: Joi.object({
       counted: Joi.array()
-        .items(Joi.object({ method: methodCode.required().description('CASH for the drawer; other payment methods by their code'), amount: decimal('amount', { min: 0 }).required() }))
+        .items(
+          Joi.object({
+            method: methodCode.required().description('CASH for the drawer; other payment methods by their code'),
+            amount: decimal('amount', { min: 0 }).required(),
+          }),
+        )
         .max(30)
         .unique('method')
         .required()
-        .description('what the operator counted per payment method (blind: without seeing the expected amounts); a method not listed counts 0'),
+        .description(
+          'what the operator counted per payment method (blind: without seeing the expected amounts); a method not listed counts 0',
+        ),
     }),
   }),
   approve: typedSchema<{ params: { id: number }; body: { note: string | null } }>({
@@ -71,7 +80,10 @@ export const cashSessionSchemas = {
   }),
   tef: typedSchema<{ params: { id: number }; body: { method: string; amount: Dec } }>({
     ...byId,
-    body: Joi.object({ method: methodCode.required().description('the card payment method (CREDIT_CARD, DEBIT_CARD kinds)'), amount: decimal('amount', { positive: true }).required() }),
+    body: Joi.object({
+      method: methodCode.required().description('the card payment method (CREDIT_CARD, DEBIT_CARD kinds)'),
+      amount: decimal('amount', { positive: true }).required(),
+    }),
   }),
   reopen: typedSchema<{ params: { id: number }; body: { reason: string } }>({
     ...byId,

@@ -62,7 +62,10 @@ export interface SessionView {
 }
 
 async function figuresOf(em: EntityManager, s: CashSession, movements?: CashMovement[]): Promise<SessionFigures> {
-  const [payments, moves] = await Promise.all([counterSales.get().paymentsOfSession(em, s.companyId, s.id), movements ?? movementsOf(em, s.companyId, s.id)]);
+  const [payments, moves] = await Promise.all([
+    counterSales.get().paymentsOfSession(em, s.companyId, s.id),
+    movements ?? movementsOf(em, s.companyId, s.id),
+  ]);
   return sessionFigures(s.openingFloat, payments, moves);
 }
 
@@ -73,7 +76,8 @@ async function accessibleSession(ctx: TenantContext, id: number, em: EntityManag
   return s;
 }
 
-const alreadyOpen = (terminalId: string) => new ConflictError('CASH_SESSION_ALREADY_OPEN', `Terminal ${terminalId} already has an open cash session`, { terminalId });
+const alreadyOpen = (terminalId: string) =>
+  new ConflictError('CASH_SESSION_ALREADY_OPEN', `Terminal ${terminalId} already has an open cash session`, { terminalId });
 
 async function viewOf(ctx: TenantContext, em: EntityManager, s: CashSession): Promise<SessionView> {
   const movements = await movementsOf(em, s.companyId, s.id);
@@ -120,8 +124,19 @@ export async function openSession(ctx: TenantContext, input: OpenInput): Promise
       });
       await em.insert(CashSession, s);
       const saved = (await findSession(em, ctx.companyId, s.id))!;
-      await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: saved.id, action: 'CREATED', changes: diff({}, sessionSnapshot(saved)) });
-      await publishEvent(em, ctx, { type: 'cash-session.opened', filialId: saved.filialId, aggregateType: 'cash-session', aggregateId: saved.id, data: sessionEventData(saved) });
+      await recordAudit(em, ctx, {
+        entity: AUDIT_ENTITY,
+        entityId: saved.id,
+        action: 'CREATED',
+        changes: diff({}, sessionSnapshot(saved)),
+      });
+      await publishEvent(em, ctx, {
+        type: 'cash-session.opened',
+        filialId: saved.filialId,
+        aggregateType: 'cash-session',
+        aggregateId: saved.id,
+        data: sessionEventData(saved),
+      });
       return viewOf(ctx, em, saved);
     });
   } catch (err) {
@@ -154,7 +169,10 @@ export interface SessionListQuery extends PageRequest {
 
 export async function listSessions(ctx: TenantContext, filialId: number, q: SessionListQuery): Promise<Page<CashSession>> {
   const em = readerOf(ctx);
-  const qb = em.createQueryBuilder(CashSession, 's').select('s.id').where('s.company_id = :companyId AND s.filial_id = :filialId', { companyId: ctx.companyId, filialId });
+  const qb = em
+    .createQueryBuilder(CashSession, 's')
+    .select('s.id')
+    .where('s.company_id = :companyId AND s.filial_id = :filialId', { companyId: ctx.companyId, filialId });
   if (q.terminalId) qb.andWhere('s.terminal_id = :terminalId', { terminalId: q.terminalId });
   if (q.operatorId) qb.andWhere('s.operator_id = :operatorId', { operatorId: q.operatorId });
   if (q.status) qb.andWhere('s.status = :status', { status: q.status });
@@ -176,7 +194,11 @@ export interface MovementInput {
   reason: string;
 }
 
-export async function recordMovement(ctx: TenantContext, id: number, input: MovementInput): Promise<{ movement: CashMovement; view: SessionView }> {
+export async function recordMovement(
+  ctx: TenantContext,
+  id: number,
+  input: MovementInput,
+): Promise<{ movement: CashMovement; view: SessionView }> {
   return inTransaction(ctx, async (em) => {
     // The session's row is locked: two sangrias at once are weighed one after the other.
     const s = await accessibleSession(ctx, id, em, true);
@@ -185,10 +207,14 @@ export async function recordMovement(ctx: TenantContext, id: number, input: Move
     if (input.type === 'SANGRIA') {
       const cash = (await figuresOf(em, s, movements)).lines.find((l) => l.method === DRAWER)!.expected;
       if (input.amount.gt(cash)) {
-        throw new BusinessRuleError('SANGRIA_EXCEEDS_CASH', `A sangria of ${input.amount.toFixed(2)} is more than the cash the drawer should hold`, {
-          // The supervisor may see it; the operator's count stays blind.
-          ...(canSupervise(ctx) ? { expectedCash: Number(cash.toFixed(2)) } : {}),
-        });
+        throw new BusinessRuleError(
+          'SANGRIA_EXCEEDS_CASH',
+          `A sangria of ${input.amount.toFixed(2)} is more than the cash the drawer should hold`,
+          {
+            // The supervisor may see it; the operator's count stays blind.
+            ...(canSupervise(ctx) ? { expectedCash: Number(cash.toFixed(2)) } : {}),
+          },
+        );
       }
     }
     const movement = Object.assign(new CashMovement(), {
@@ -205,14 +231,23 @@ export async function recordMovement(ctx: TenantContext, id: number, input: Move
       entity: MOVEMENT_AUDIT_ENTITY,
       entityId: movement.id,
       action: 'CREATED',
-      changes: diff({}, { cashSessionId: encodeId('cash-session', s.id), type: input.type, amount: input.amount.toFixed(2), reason: input.reason }),
+      changes: diff(
+        {},
+        { cashSessionId: encodeId('cash-session', s.id), type: input.type, amount: input.amount.toFixed(2), reason: input.reason },
+      ),
     });
     await publishEvent(em, ctx, {
       type: input.type === 'SANGRIA' ? 'cash-session.sangria' : 'cash-session.suprimento',
       filialId: s.filialId,
       aggregateType: 'cash-session',
       aggregateId: s.id,
-      data: { cashSessionId: encodeId('cash-session', s.id), movementId: encodeId('cash-movement', movement.id), type: input.type, amount: toJsonNumber(input.amount, 'amount'), reason: input.reason },
+      data: {
+        cashSessionId: encodeId('cash-session', s.id),
+        movementId: encodeId('cash-movement', movement.id),
+        type: input.type,
+        amount: toJsonNumber(input.amount, 'amount'),
+        reason: input.reason,
+      },
     });
     const all = [...movements, movement];
     return { movement, view: { session: s, movements: all, figures: canSupervise(ctx) ? await figuresOf(em, s, all) : null } };
@@ -231,7 +266,10 @@ export async function closeSession(ctx: TenantContext, id: number, counted: { me
     const unknown = counted.map((c, i) => ({ c, i })).filter(({ c }) => c.method !== DRAWER && !kinds.has(c.method));
     if (unknown.length) {
       throw new BusinessRuleError('PAYMENT_METHOD_NOT_FOUND', 'A counted payment method is not one of the company', {
-        errors: unknown.map(({ c, i }) => ({ path: `counted[${i}].method`, message: `${c.method} is not a payment method of the company` })),
+        errors: unknown.map(({ c, i }) => ({
+          path: `counted[${i}].method`,
+          message: `${c.method} is not a payment method of the company`,
+        })),
       });
     }
     const movements = await movementsOf(em, s.companyId, s.id);
@@ -256,13 +294,26 @@ export async function closeSession(ctx: TenantContext, id: number, counted: { me
     };
     if (!(await updateSessionIf(em, s, changes))) throw concurrent();
     const after = Object.assign(new CashSession(), s, changes, { version: s.version + 1 });
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: s.id, action: 'CLOSED', changes: diff(sessionSnapshot(s), sessionSnapshot(after)) });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: s.id,
+      action: 'CLOSED',
+      changes: diff(sessionSnapshot(s), sessionSnapshot(after)),
+    });
     await publishEvent(em, ctx, {
       type: to === 'CLOSED' ? 'cash-session.closed' : 'cash-session.pending-approval',
       filialId: s.filialId,
       aggregateType: 'cash-session',
       aggregateId: s.id,
-      data: { ...sessionEventData(after), differences: lines.map((l) => ({ method: l.method, expected: Number(l.expected), counted: Number(l.counted), difference: Number(l.difference) })) },
+      data: {
+        ...sessionEventData(after),
+        differences: lines.map((l) => ({
+          method: l.method,
+          expected: Number(l.expected),
+          counted: Number(l.counted),
+          difference: Number(l.difference),
+        })),
+      },
     });
     return { view: { session: after, movements, figures } as SessionView, lines, to };
   });
@@ -286,8 +337,19 @@ export async function approveClose(ctx: TenantContext, id: number, note: string 
     const changes: Partial<CashSession> = { status: 'CLOSED', approvedAt: new Date(), approvedBy: ctx.actor, approvalNote: note };
     if (!(await updateSessionIf(em, s, changes))) throw concurrent();
     const after = Object.assign(new CashSession(), s, changes, { version: s.version + 1 });
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: s.id, action: 'APPROVED', changes: diff(sessionSnapshot(s), sessionSnapshot(after)) });
-    await publishEvent(em, ctx, { type: 'cash-session.approved', filialId: s.filialId, aggregateType: 'cash-session', aggregateId: s.id, data: { ...sessionEventData(after), approvedBy: ctx.actor } });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: s.id,
+      action: 'APPROVED',
+      changes: diff(sessionSnapshot(s), sessionSnapshot(after)),
+    });
+    await publishEvent(em, ctx, {
+      type: 'cash-session.approved',
+      filialId: s.filialId,
+      aggregateType: 'cash-session',
+      aggregateId: s.id,
+      data: { ...sessionEventData(after), approvedBy: ctx.actor },
+    });
     return viewOf(ctx, em, after);
   });
 }
@@ -322,8 +384,19 @@ export async function reopenSession(ctx: TenantContext, id: number, reason: stri
       };
       if (!(await updateSessionIf(em, s, changes))) throw concurrent();
       const after = Object.assign(new CashSession(), s, changes, { version: s.version + 1 });
-      await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: s.id, action: 'REOPENED', changes: diff(sessionSnapshot(s), sessionSnapshot(after)) });
-      await publishEvent(em, ctx, { type: 'cash-session.reopened', filialId: s.filialId, aggregateType: 'cash-session', aggregateId: s.id, data: { ...sessionEventData(after), reason } });
+      await recordAudit(em, ctx, {
+        entity: AUDIT_ENTITY,
+        entityId: s.id,
+        action: 'REOPENED',
+        changes: diff(sessionSnapshot(s), sessionSnapshot(after)),
+      });
+      await publishEvent(em, ctx, {
+        type: 'cash-session.reopened',
+        filialId: s.filialId,
+        aggregateType: 'cash-session',
+        aggregateId: s.id,
+        data: { ...sessionEventData(after), reason },
+      });
       return viewOf(ctx, em, after);
     });
   } catch (err) {
@@ -345,7 +418,11 @@ export async function sessionReport(ctx: TenantContext, id: number, kind: 'X' | 
   const em = readerOf(ctx);
   const s = await accessibleSession(ctx, id, em);
   if (kind === 'Z' && s.status === 'OPEN')
-    throw new ConflictError('CASH_SESSION_OPEN', 'The Z report is the close of the session: count it first (POST /cash-sessions/:id/close)', { currentStatus: s.status });
+    throw new ConflictError(
+      'CASH_SESSION_OPEN',
+      'The Z report is the close of the session: count it first (POST /cash-sessions/:id/close)',
+      { currentStatus: s.status },
+    );
   const movements = await movementsOf(em, s.companyId, s.id);
   const [figures, notes] = await Promise.all([figuresOf(em, s, movements), counterSales.get().notesOfSession(em, s.companyId, s.id)]);
   return { kind, view: { session: s, movements, figures }, figures, notes, generatedAt: new Date() };
@@ -355,13 +432,19 @@ export async function sessionReport(ctx: TenantContext, id: number, kind: 'X' | 
 export function sessionOfSale(rows: Record<string, unknown>[], terminalId: string): number {
   const row = rows[0];
   if (!row) {
-    throw new ConflictError('CASH_SESSION_NOT_OPEN', `Terminal ${terminalId} has no open cash session: open one (POST /cash-sessions) before selling`, { terminalId });
+    throw new ConflictError(
+      'CASH_SESSION_NOT_OPEN',
+      `Terminal ${terminalId} has no open cash session: open one (POST /cash-sessions) before selling`,
+      { terminalId },
+    );
   }
   return Number(row.id);
 }
 
 export function cashSessionRequired(): never {
-  throw new ConflictError('CASH_SESSION_REQUIRED', 'This counter sells only in an open cash session: name the terminal (terminalId)', { terminalId: null });
+  throw new ConflictError('CASH_SESSION_REQUIRED', 'This counter sells only in an open cash session: name the terminal (terminalId)', {
+    terminalId: null,
+  });
 }
 
 export interface TefAuthorizationInput {
@@ -386,14 +469,17 @@ export async function authorizeByTef(ctx: TenantContext, id: number, input: TefA
   machine.assertAllowed(s, 'sell');
   const method = (await selectRows(em, PaymentMethod, ctx.companyId, { code: input.method }))[0];
   if (!method || !method.active || !['CREDIT_CARD', 'DEBIT_CARD'].includes(method.kind)) {
-    throw new BusinessRuleError('TEF_METHOD_NOT_CARD', `${input.method} is not an active card payment method of the company`, { errors: [{ path: 'method', message: 'not a card method' }] });
+    throw new BusinessRuleError('TEF_METHOD_NOT_CARD', `${input.method} is not an active card payment method of the company`, {
+      errors: [{ path: 'method', message: 'not a card method' }],
+    });
   }
   const tef = tefAdapter();
   let approval: TefApproval;
   try {
     approval = await tef.authorize({ terminalId: s.terminalId, kind: method.kind, amount: input.amount });
   } catch (err) {
-    if (err instanceof TefDeclined) throw new BusinessRuleError('TEF_DECLINED', `The acquirer declined the card: ${err.reason}`, { reason: err.reason });
+    if (err instanceof TefDeclined)
+      throw new BusinessRuleError('TEF_DECLINED', `The acquirer declined the card: ${err.reason}`, { reason: err.reason });
     throw err;
   }
   await inTransaction(ctx, async (tx) => {
@@ -401,7 +487,12 @@ export async function authorizeByTef(ctx: TenantContext, id: number, input: TefA
       entity: AUDIT_ENTITY,
       entityId: s.id,
       action: 'TEF_AUTHORIZED',
-      changes: { nsu: [null, approval.nsu], authorizationCode: [null, approval.authorizationCode], amount: [null, input.amount.toFixed(2)], method: [null, method.code] },
+      changes: {
+        nsu: [null, approval.nsu],
+        authorizationCode: [null, approval.authorizationCode],
+        amount: [null, input.amount.toFixed(2)],
+        method: [null, method.code],
+      },
     });
     await publishEvent(tx, ctx, {
       type: 'cash-session.tef-authorized',

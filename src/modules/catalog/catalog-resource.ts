@@ -78,7 +78,13 @@ export function catalogResource<E extends ObjectLiteral & { id: number; version:
     async createIn(em: EntityManager, ctx: ActorContext, values: Partial<E>): Promise<E> {
       const entity = await em.save(em.create(opts.target, { ...values, companyId: ctx.companyId } as never));
       await recordAudit(em, ctx, { entity: opts.auditEntity, entityId: (entity as E).id, action: 'CREATED' });
-      if (opts.events) await publishEvent(em, ctx, { type: `${opts.events.type}.created`, aggregateType: opts.events.type, aggregateId: (entity as E).id, data: opts.events.data(entity as E) });
+      if (opts.events)
+        await publishEvent(em, ctx, {
+          type: `${opts.events.type}.created`,
+          aggregateType: opts.events.type,
+          aggregateId: (entity as E).id,
+          data: opts.events.data(entity as E),
+        });
       return entity as E;
     },
 

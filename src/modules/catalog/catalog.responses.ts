@@ -58,7 +58,16 @@ export const Customer = named(
   }),
 );
 
-export const Seller = named('Seller', obj({ id: hashid('seller'), name: Joi.string().example('João Pereira'), alias: Joi.string().allow(null).example('JP'), active: Joi.boolean(), ...audit }));
+export const Seller = named(
+  'Seller',
+  obj({
+    id: hashid('seller'),
+    name: Joi.string().example('João Pereira'),
+    alias: Joi.string().allow(null).example('JP'),
+    active: Joi.boolean(),
+    ...audit,
+  }),
+);
 
 export const Supplier = named(
   'Supplier',
@@ -83,7 +92,9 @@ export const PaymentMethod = named(
     kind: oneOf('CASH', 'CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BANK_SLIP', 'STORE_CREDIT', 'OTHER'),
     givesChange: Joi.boolean(),
     active: Joi.boolean(),
-    settlement: oneOf('AT_ONCE', 'ACQUIRER', 'ON_CREDIT').description('how its sales are received: at once (born RECEIVED), by the card acquirer, or by the customer a prazo'),
+    settlement: oneOf('AT_ONCE', 'ACQUIRER', 'ON_CREDIT').description(
+      'how its sales are received: at once (born RECEIVED), by the card acquirer, or by the customer a prazo',
+    ),
     settlementDays: Joi.number().integer().example(30).description('days from the sale to the due date'),
     feePercent: percent().example(2.99).description("the acquirer's fee"),
   }),

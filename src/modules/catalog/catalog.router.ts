@@ -1,6 +1,18 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './catalog.controller';
-import { Customer, CustomerPage, PaymentMethod, PaymentMethodList, Product, ProductPage, Seller, SellerPage, StockBalancePage, Supplier, SupplierPage } from './catalog.responses';
+import {
+  Customer,
+  CustomerPage,
+  PaymentMethod,
+  PaymentMethodList,
+  Product,
+  ProductPage,
+  Seller,
+  SellerPage,
+  StockBalancePage,
+  Supplier,
+  SupplierPage,
+} from './catalog.responses';
 import { customerSchemas, paymentMethodSchemas, productSchemas, sellerSchemas, stockSchemas, supplierSchemas } from './catalog.schemas';
 
 const READ = 'catalog:read';
@@ -9,7 +21,16 @@ const TAG = 'Catalog';
 const STALE = { 409: ['STALE_VERSION'] };
 
 export const catalogRoutes = defineRoutes([
-  { method: 'get', path: '/catalog/products', tag: TAG, summary: 'Search products (paginated)', scope: READ, schema: productSchemas.list, responses: { body: ProductPage }, handler: c.products.list },
+  {
+    method: 'get',
+    path: '/catalog/products',
+    tag: TAG,
+    summary: 'Search products (paginated)',
+    scope: READ,
+    schema: productSchemas.list,
+    responses: { body: ProductPage },
+    handler: c.products.list,
+  },
   {
     method: 'get',
     path: '/catalog/products/:id',
@@ -29,7 +50,10 @@ export const catalogRoutes = defineRoutes([
     schema: productSchemas.create,
     idempotent: true,
     status: 201,
-    responses: { body: Product, errors: { 400: ['INVALID_GTIN', 'INVALID_NCM', 'TAX_GROUP_NOT_FOUND'], 409: ['PRODUCT_CODE_TAKEN', 'DUPLICATE'] } },
+    responses: {
+      body: Product,
+      errors: { 400: ['INVALID_GTIN', 'INVALID_NCM', 'TAX_GROUP_NOT_FOUND'], 409: ['PRODUCT_CODE_TAKEN', 'DUPLICATE'] },
+    },
     handler: c.products.create,
   },
   {
@@ -39,7 +63,14 @@ export const catalogRoutes = defineRoutes([
     summary: 'Update a product (needs version)',
     scope: WRITE,
     schema: productSchemas.update,
-    responses: { body: Product, errors: { 400: ['INVALID_GTIN', 'INVALID_NCM', 'TAX_GROUP_NOT_FOUND'], 404: ['PRODUCT_NOT_FOUND'], 409: ['STALE_VERSION', 'PRODUCT_CODE_TAKEN', 'DUPLICATE'] } },
+    responses: {
+      body: Product,
+      errors: {
+        400: ['INVALID_GTIN', 'INVALID_NCM', 'TAX_GROUP_NOT_FOUND'],
+        404: ['PRODUCT_NOT_FOUND'],
+        409: ['STALE_VERSION', 'PRODUCT_CODE_TAKEN', 'DUPLICATE'],
+      },
+    },
     handler: c.products.update,
   },
 
@@ -82,11 +113,23 @@ export const catalogRoutes = defineRoutes([
     summary: 'Update a customer (needs version)',
     scope: WRITE,
     schema: customerSchemas.update,
-    responses: { body: Customer, errors: { 400: ['INVALID_STATE_REGISTRATION', 'INVALID_FISCAL_DATA'], 404: ['CUSTOMER_NOT_FOUND'], ...STALE } },
+    responses: {
+      body: Customer,
+      errors: { 400: ['INVALID_STATE_REGISTRATION', 'INVALID_FISCAL_DATA'], 404: ['CUSTOMER_NOT_FOUND'], ...STALE },
+    },
     handler: c.customers.update,
   },
 
-  { method: 'get', path: '/catalog/sellers', tag: TAG, summary: 'Search sellers (paginated)', scope: READ, schema: sellerSchemas.list, responses: { body: SellerPage }, handler: c.sellers.list },
+  {
+    method: 'get',
+    path: '/catalog/sellers',
+    tag: TAG,
+    summary: 'Search sellers (paginated)',
+    scope: READ,
+    schema: sellerSchemas.list,
+    responses: { body: SellerPage },
+    handler: c.sellers.list,
+  },
   {
     method: 'get',
     path: '/catalog/sellers/:id',

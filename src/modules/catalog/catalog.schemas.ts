@@ -24,7 +24,8 @@ const gtin = Joi.string()
 const uf = Joi.string()
   .uppercase()
   .pattern(/^[A-Z]{2}$/);
-const listQuery = (extra: Record<string, import('joi').Schema> = {}) => Joi.object({ ...pagination, search: Joi.string().trim().max(100), active: Joi.boolean(), ...extra });
+const listQuery = (extra: Record<string, import('joi').Schema> = {}) =>
+  Joi.object({ ...pagination, search: Joi.string().trim().max(100), active: Joi.boolean(), ...extra });
 
 const productFields = {
   code: Joi.string().trim().max(30),
@@ -51,8 +52,13 @@ const productFields = {
 export const productSchemas = {
   list: typedSchema<{ query: ListQuery }>({ query: listQuery() }),
   get: typedSchema<ById>({ params: Joi.object({ id: id('product').required() }) }),
-  create: typedSchema<{ body: ProductInput }>({ body: Joi.object({ ...productFields, name: productFields.name.required(), unit: productFields.unit.required() }) }),
-  update: typedSchema<ById & { body: ProductInput & { version: number } }>({ params: Joi.object({ id: id('product').required() }), body: Joi.object({ ...productFields, version: version() }).min(2) }),
+  create: typedSchema<{ body: ProductInput }>({
+    body: Joi.object({ ...productFields, name: productFields.name.required(), unit: productFields.unit.required() }),
+  }),
+  update: typedSchema<ById & { body: ProductInput & { version: number } }>({
+    params: Joi.object({ id: id('product').required() }),
+    body: Joi.object({ ...productFields, version: version() }).min(2),
+  }),
 } satisfies ResourceSchemas<ProductInput>;
 
 export const fiscalAddress = Joi.object({
@@ -85,7 +91,9 @@ const customerFields = {
   stateRegistration: Joi.string().trim().max(18).allow(null).description('IE, checked against the address UF'),
   finalConsumer: Joi.boolean()
     .allow(null)
-    .description('indFinal of its documents: true a final consumer (a contributor buying for its own use or consumption), false resale; null: from the IE (ieIndicator 1 → false, else true)'),
+    .description(
+      'indFinal of its documents: true a final consumer (a contributor buying for its own use or consumption), false resale; null: from the IE (ieIndicator 1 → false, else true)',
+    ),
   address: fiscalAddress.allow(null),
 };
 export const customerSchemas = {
@@ -98,12 +106,19 @@ export const customerSchemas = {
   }),
 } satisfies ResourceSchemas<CustomerInput>;
 
-const sellerFields = { name: Joi.string().trim().min(1).max(120).example('Ana Souza'), alias: Joi.string().trim().max(60).allow(null), active: Joi.boolean() };
+const sellerFields = {
+  name: Joi.string().trim().min(1).max(120).example('Ana Souza'),
+  alias: Joi.string().trim().max(60).allow(null),
+  active: Joi.boolean(),
+};
 export const sellerSchemas = {
   list: typedSchema<{ query: ListQuery }>({ query: listQuery() }),
   get: typedSchema<ById>({ params: Joi.object({ id: id('seller').required() }) }),
   create: typedSchema<{ body: SellerInput }>({ body: Joi.object({ ...sellerFields, name: sellerFields.name.required() }) }),
-  update: typedSchema<ById & { body: SellerInput & { version: number } }>({ params: Joi.object({ id: id('seller').required() }), body: Joi.object({ ...sellerFields, version: version() }).min(2) }),
+  update: typedSchema<ById & { body: SellerInput & { version: number } }>({
+    params: Joi.object({ id: id('seller').required() }),
+    body: Joi.object({ ...sellerFields, version: version() }).min(2),
+  }),
 } satisfies ResourceSchemas<SellerInput>;
 
 const supplierFields = {
@@ -118,7 +133,9 @@ const { document: _fixedDocument, ...supplierEditable } = supplierFields;
 export const supplierSchemas = {
   list: typedSchema<{ query: ListQuery }>({ query: listQuery() }),
   get: typedSchema<ById>({ params: Joi.object({ id: id('supplier').required() }) }),
-  create: typedSchema<{ body: SupplierInput }>({ body: Joi.object({ ...supplierFields, document: supplierFields.document.required(), name: supplierFields.name.required() }) }),
+  create: typedSchema<{ body: SupplierInput }>({
+    body: Joi.object({ ...supplierFields, document: supplierFields.document.required(), name: supplierFields.name.required() }),
+  }),
   update: typedSchema<ById & { body: SupplierInput & { version: number } }>({
     params: Joi.object({ id: id('supplier').required() }),
     body: Joi.object({ ...supplierEditable, version: version() }).min(2),
@@ -136,11 +153,20 @@ export const paymentMethodSchemas = {
         .required()
         .example('VALE_ALIMENTACAO'),
       name: Joi.string().trim().min(1).max(80).required().example('Vale-alimentação'),
-      kind: Joi.string().valid('CASH', 'CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BANK_SLIP', 'STORE_CREDIT', 'OTHER').required().example('OTHER'),
+      kind: Joi.string()
+        .valid('CASH', 'CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BANK_SLIP', 'STORE_CREDIT', 'OTHER')
+        .required()
+        .example('OTHER'),
       givesChange: Joi.boolean(),
       active: Joi.boolean(),
-      settlement: Joi.string().valid('AT_ONCE', 'ACQUIRER', 'ON_CREDIT').description('how its sales are received; default by kind (cards ACQUIRER, boleto ON_CREDIT, others AT_ONCE)'),
-      settlementDays: Joi.number().integer().min(0).max(720).description('days to the due date (acquirer settlement D+n, a prazo term); default by kind'),
+      settlement: Joi.string()
+        .valid('AT_ONCE', 'ACQUIRER', 'ON_CREDIT')
+        .description('how its sales are received; default by kind (cards ACQUIRER, boleto ON_CREDIT, others AT_ONCE)'),
+      settlementDays: Joi.number()
+        .integer()
+        .min(0)
+        .max(720)
+        .description('days to the due date (acquirer settlement D+n, a prazo term); default by kind'),
       feePercent: decimal('percent', { min: 0, max: 100 }).description("the acquirer's fee, percent of the payment (ACQUIRER only)"),
     }),
   }),

@@ -27,14 +27,20 @@ export interface IndexedParty {
 export async function indexParties(em: EntityManager, companyId: number, partyType: PartyType, parties: IndexedParty[]): Promise<void> {
   if (!parties.length) return;
   for (const chunk of chunks(parties.map((p) => p.id))) {
-    await em.createQueryBuilder().delete().from(PartySearchToken).where('company_id = :companyId AND party_type = :partyType AND party_id IN (:...chunk)', { companyId, partyType, chunk }).execute();
+    await em
+      .createQueryBuilder()
+      .delete()
+      .from(PartySearchToken)
+      .where('company_id = :companyId AND party_type = :partyType AND party_id IN (:...chunk)', { companyId, partyType, chunk })
+      .execute();
   }
   const rows = parties.flatMap((p) => {
     const tokens = indexWords(...p.texts);
     const words = spacedWords(tokens);
     return tokens.map((token) => ({ companyId, partyType, token, partyId: p.id, words }));
   });
-  for (const chunk of chunks(rows)) await em.createQueryBuilder().insert().into(PartySearchToken).values(chunk).updateEntity(false).execute();
+  for (const chunk of chunks(rows))
+    await em.createQueryBuilder().insert().into(PartySearchToken).values(chunk).updateEntity(false).execute();
 }
 
 /** LIKE wildcards cannot occur in folded words (letters and digits only); stripped all the same. */
@@ -47,7 +53,13 @@ const prefix = (w: string) => `${w.replace(/[%_\\]/g, '')}%`;
  * two-word term costs the first word's range and no index probe per candidate. `mark` names a value's
  * placeholder (named or positional) in the order the values occur in the SQL.
  */
-function partyMatch(companyId: number, partyType: PartyType, term: string, p: string, mark: (name: string, value: unknown) => string): string | null {
+function partyMatch(
+  companyId: number,
+  partyType: PartyType,
+  term: string,
+  p: string,
+  mark: (name: string, value: unknown) => string,
+): string | null {
   const words = queryWords(term);
   if (!words.length) return null;
   let where = `${p}_t.company_id = ${mark(`${p}_company`, companyId)} AND ${p}_t.party_type = ${mark(`${p}_type`, partyType)} AND ${p}_t.token LIKE ${mark(`${p}_w0`, prefix(words[0]))}`;
@@ -57,14 +69,24 @@ function partyMatch(companyId: number, partyType: PartyType, term: string, p: st
   return where;
 }
 
-function partyMatchCondition(companyId: number, partyType: PartyType, term: string, p: string): { where: string; params: Record<string, unknown> } | null {
+function partyMatchCondition(
+  companyId: number,
+  partyType: PartyType,
+  term: string,
+  p: string,
+): { where: string; params: Record<string, unknown> } | null {
   const params: Record<string, unknown> = {};
   const where = partyMatch(companyId, partyType, term, p, (name, value) => ((params[name] = value), `:${name}`));
   return where === null ? null : { where, params };
 }
 
 /** The same search as a condition on a party's id column, for the catalog list query builders. */
-export function partySearchCondition(column: string, companyId: number, partyType: PartyType, term: string): { sql: string; params: Record<string, unknown> } | null {
+export function partySearchCondition(
+  column: string,
+  companyId: number,
+  partyType: PartyType,
+  term: string,
+): { sql: string; params: Record<string, unknown> } | null {
   const m = partyMatchCondition(companyId, partyType, term, 'pt');
   return m && { sql: `${column} IN (SELECT pt_t.party_id FROM party_search_token pt_t WHERE ${m.where})`, params: m.params };
 }
@@ -77,13 +99,20 @@ type Batch = (statements: Statement[]) => Promise<unknown[]>;
 function partyIdsStatement(companyId: number, partyType: PartyType, term: string, cap: number): Statement | null {
   const params: unknown[] = [];
   const where = partyMatch(companyId, partyType, term, 'pt', (_name, value) => (params.push(value), '?'));
-  return where === null ? null : { sql: `SELECT DISTINCT pt_t.party_id AS id FROM party_search_token pt_t WHERE ${where} LIMIT ${cap}`, params };
+  return where === null
+    ? null
+    : { sql: `SELECT DISTINCT pt_t.party_id AS id FROM party_search_token pt_t WHERE ${where} LIMIT ${cap}`, params };
 }
 
 /** At most `cap` customers whose CPF/CNPJ starts with the term's digits ("123.456" → 123456…), or null without digits. */
 function customerDocumentStatement(companyId: number, term: string, cap: number): Statement | null {
   const digits = documentSearchPrefix(term);
-  return digits ? { sql: `SELECT c.id AS id FROM customer c WHERE c.company_id = ? AND c.document LIKE ? ORDER BY c.document ASC, c.id ASC LIMIT ${cap}`, params: [companyId, `${digits}%`] } : null;
+  return digits
+    ? {
+        sql: `SELECT c.id AS id FROM customer c WHERE c.company_id = ? AND c.document LIKE ? ORDER BY c.document ASC, c.id ASC LIMIT ${cap}`,
+        params: [companyId, `${digits}%`],
+      }
+    : null;
 }
 
 /**
@@ -93,7 +122,13 @@ function customerDocumentStatement(companyId: number, term: string, cap: number)
  * than a rare one. The sales-order list resolves customers and sellers this way before it reads any
  * order (`run`: its own first round trip, or readBatch).
  */
-export async function findCustomerAndSellerIds(run: Batch, companyId: number, term: string, customerCap: number, sellerCap?: number): Promise<{ customers: number[]; sellers: number[] }> {
+export async function findCustomerAndSellerIds(
+  run: Batch,
+  companyId: number,
+  term: string,
+  customerCap: number,
+  sellerCap?: number,
+): Promise<{ customers: number[]; sellers: number[] }> {
   const wanted = [
     customerDocumentStatement(companyId, term, customerCap),
     partyIdsStatement(companyId, 'CUSTOMER', term, customerCap),
@@ -109,7 +144,13 @@ export async function findCustomerAndSellerIds(run: Batch, companyId: number, te
 }
 
 /** At most `cap` ids of the parties of a type a term finds (see findCustomerAndSellerIds). */
-export async function findPartyIds(em: EntityManager, companyId: number, partyType: PartyType, term: string, cap: number): Promise<number[]> {
+export async function findPartyIds(
+  em: EntityManager,
+  companyId: number,
+  partyType: PartyType,
+  term: string,
+  cap: number,
+): Promise<number[]> {
   const st = partyIdsStatement(companyId, partyType, term, cap);
   if (!st) return [];
   const [rows] = (await readBatch(em, [st])) as { id: number | string }[][];

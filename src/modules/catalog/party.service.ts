@@ -72,7 +72,12 @@ const suppliers = catalogResource<Supplier>({
   },
 });
 
-export type CustomerInput = Partial<Pick<Customer, 'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'active' | 'personType' | 'ieIndicator' | 'stateRegistration' | 'finalConsumer'>> & {
+export type CustomerInput = Partial<
+  Pick<
+    Customer,
+    'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'active' | 'personType' | 'ieIndicator' | 'stateRegistration' | 'finalConsumer'
+  >
+> & {
   address?: AddressInput | null;
 };
 
@@ -96,7 +101,10 @@ const sellerSearch = (i: SellerInput, current?: Seller): Partial<Seller> => {
   const alias = i.alias !== undefined ? i.alias : current?.alias;
   return { ...i, searchName: normalizeText(`${name} ${alias ?? ''}`) };
 };
-const supplierSearch = (i: SupplierInput): Partial<Supplier> => ({ ...i, ...(i.name !== undefined ? { searchName: normalizeText(i.name) } : {}) });
+const supplierSearch = (i: SupplierInput): Partial<Supplier> => ({
+  ...i,
+  ...(i.name !== undefined ? { searchName: normalizeText(i.name) } : {}),
+});
 
 // The word index follows the names in the same transaction as the change.
 const indexCustomer = (em: EntityManager, c: Customer) => indexCustomers(em, c.companyId, [c]);
@@ -108,7 +116,16 @@ export const customerService = {
   create: (ctx: ActorContext, input: CustomerInput) =>
     inTransaction(ctx, async (em) => {
       const columns = customerColumns(input);
-      checkCustomerFiscal({ personType: null, document: null, ieIndicator: 9, stateRegistration: null, municipalityCode: null, uf: null, countryCode: '1058', ...columns });
+      checkCustomerFiscal({
+        personType: null,
+        document: null,
+        ieIndicator: 9,
+        stateRegistration: null,
+        municipalityCode: null,
+        uf: null,
+        countryCode: '1058',
+        ...columns,
+      });
       const customer = await customers.createIn(em, ctx, customerSearch(input));
       await indexCustomer(em, customer);
       return customer;
@@ -153,7 +170,8 @@ export const supplierService = {
       throw err;
     }
   },
-  update: (ctx: ActorContext, id: number, version: number, input: SupplierInput) => suppliers.update(ctx, id, version, supplierSearch(input)),
+  update: (ctx: ActorContext, id: number, version: number, input: SupplierInput) =>
+    suppliers.update(ctx, id, version, supplierSearch(input)),
 };
 
 export interface SupplierIdentity {
@@ -169,7 +187,12 @@ export interface SupplierIdentity {
  * new — unless `create` is false, then null. An existing row is not overwritten. Entry documents and
  * purchase orders name their supplier this way.
  */
-export async function findOrCreateSupplier(em: EntityManager, ctx: ActorContext, given: SupplierIdentity, create = true): Promise<Supplier | null> {
+export async function findOrCreateSupplier(
+  em: EntityManager,
+  ctx: ActorContext,
+  given: SupplierIdentity,
+  create = true,
+): Promise<Supplier | null> {
   const existing = await em.findOneBy(Supplier, { companyId: ctx.companyId, document: given.document });
   if (existing || !create) return existing;
   try {
@@ -186,7 +209,12 @@ export async function findOrCreateSupplier(em: EntityManager, ctx: ActorContext,
     const id = Number(inserted.identifiers[0].id);
     await recordAudit(em, ctx, { entity: 'supplier', entityId: id, action: 'CREATED' });
     const supplier = await em.findOneByOrFail(Supplier, { id, companyId: ctx.companyId });
-    await publishEvent(em, ctx, { type: 'supplier.created', aggregateType: 'supplier', aggregateId: id, data: supplierEventData(supplier) });
+    await publishEvent(em, ctx, {
+      type: 'supplier.created',
+      aggregateType: 'supplier',
+      aggregateId: id,
+      data: supplierEventData(supplier),
+    });
     return supplier;
   } catch (err) {
     // Another request created the same supplier first: use that row.

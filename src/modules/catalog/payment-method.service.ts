@@ -44,7 +44,12 @@ export const paymentMethodService = {
         );
         await recordAudit(em, ctx, { entity: 'payment-method', entityId: method.id, action: 'CREATED' });
         const { id, ...rest } = toPaymentMethodDto(method);
-        await publishEvent(em, ctx, { type: 'payment-method.created', aggregateType: 'payment-method', aggregateId: method.id, data: { paymentMethodId: id, ...rest } });
+        await publishEvent(em, ctx, {
+          type: 'payment-method.created',
+          aggregateType: 'payment-method',
+          aggregateId: method.id,
+          data: { paymentMethodId: id, ...rest },
+        });
         return method;
       });
     } catch (err) {

@@ -35,7 +35,8 @@ export function productIndexTokens(name: string): string[] {
   return [...new Set([...words, ...pieces, ...similarityTokens(name)].map(clip).filter(Boolean))];
 }
 
-const chunks = <T>(xs: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(xs.length / size) }, (_v, i) => xs.slice(i * size, (i + 1) * size));
+const chunks = <T>(xs: T[], size = CHUNK): T[][] =>
+  Array.from({ length: Math.ceil(xs.length / size) }, (_v, i) => xs.slice(i * size, (i + 1) * size));
 
 /** Adds `delta` to the product count of each term (negative to remove), in token order so concurrent writers lock alike. */
 async function adjustTermCounts(em: EntityManager, companyId: number, deltas: Map<string, number>): Promise<void> {
@@ -55,7 +56,11 @@ async function adjustTermCounts(em: EntityManager, companyId: number, deltas: Ma
  * Replaces the index rows of the given products and keeps the term counts in step. Call it in the
  * transaction that creates, renames or recodes them. Multi-row statements, so bulk loads stay fast.
  */
-export async function indexProductNames(em: EntityManager, companyId: number, products: { id: number; name: string; code: string }[]): Promise<void> {
+export async function indexProductNames(
+  em: EntityManager,
+  companyId: number,
+  products: { id: number; name: string; code: string }[],
+): Promise<void> {
   if (!products.length) return;
   const deltas = new Map<string, number>();
   const ids = products.map((p) => p.id);
@@ -66,7 +71,12 @@ export async function indexProductNames(em: EntityManager, companyId: number, pr
       .where('t.company_id = :companyId AND t.product_id IN (:...chunk)', { companyId, chunk })
       .getRawMany();
     for (const { token } of old) deltas.set(token, (deltas.get(token) ?? 0) - 1);
-    await em.createQueryBuilder().delete().from(ProductSearchToken).where('company_id = :companyId AND product_id IN (:...chunk)', { companyId, chunk }).execute();
+    await em
+      .createQueryBuilder()
+      .delete()
+      .from(ProductSearchToken)
+      .where('company_id = :companyId AND product_id IN (:...chunk)', { companyId, chunk })
+      .execute();
   }
   const rows = products.flatMap((p) => productIndexTokens(p.name).map((token) => ({ companyId, token, productId: p.id, code: p.code })));
   for (const r of rows) deltas.set(r.token, (deltas.get(r.token) ?? 0) + 1);
@@ -101,9 +111,13 @@ async function expandWords(em: EntityManager, companyId: number, words: string[]
 }
 
 const codeParts = (trimmed: string): string[] => {
-  const parts = ['SELECT ps_p.id AS product_id, ps_p.code AS code FROM product ps_p WHERE ps_p.company_id = :ps_company AND (ps_p.code = :ps_code OR ps_p.code LIKE :ps_code_prefix)'];
+  const parts = [
+    'SELECT ps_p.id AS product_id, ps_p.code AS code FROM product ps_p WHERE ps_p.company_id = :ps_company AND (ps_p.code = :ps_code OR ps_p.code LIKE :ps_code_prefix)',
+  ];
   if (/^\d{8,14}$/.test(trimmed)) {
-    parts.push('SELECT ps_g.id AS product_id, ps_g.code AS code FROM product ps_g WHERE ps_g.company_id = :ps_company AND ps_g.gtin = :ps_code');
+    parts.push(
+      'SELECT ps_g.id AS product_id, ps_g.code AS code FROM product ps_g WHERE ps_g.company_id = :ps_company AND ps_g.gtin = :ps_code',
+    );
   }
   return parts;
 };
@@ -121,7 +135,11 @@ const baseParams = (companyId: number, trimmed: string): Record<string, unknown>
  * walks the postings of the rarest word and checks the others by primary-key lookups. The index rows
  * carry the code, so no product row is read to order the matches.
  */
-export async function productMatchesSql(em: EntityManager, companyId: number, term: string): Promise<{ sql: string; params: Record<string, unknown> }> {
+export async function productMatchesSql(
+  em: EntityManager,
+  companyId: number,
+  term: string,
+): Promise<{ sql: string; params: Record<string, unknown> }> {
   const trimmed = term.trim();
   const params = baseParams(companyId, trimmed);
   const parts = codeParts(trimmed);
@@ -129,7 +147,9 @@ export async function productMatchesSql(em: EntityManager, companyId: number, te
   if (words.length === 1) {
     // one word: its prefix range on the index is the whole work, no need to consult the dictionary
     params.ps_tok0 = `${words[0]}%`;
-    parts.push('SELECT DISTINCT ps_t.product_id AS product_id, ps_t.code AS code FROM product_search_token ps_t WHERE ps_t.company_id = :ps_company AND ps_t.token LIKE :ps_tok0');
+    parts.push(
+      'SELECT DISTINCT ps_t.product_id AS product_id, ps_t.code AS code FROM product_search_token ps_t WHERE ps_t.company_id = :ps_company AND ps_t.token LIKE :ps_tok0',
+    );
     return { sql: parts.join(' UNION '), params };
   }
   const expanded = words.length ? await expandWords(em, companyId, words) : [];
@@ -145,9 +165,14 @@ export async function productMatchesSql(em: EntityManager, companyId: number, te
     };
     const others = expanded
       .slice(1)
-      .map((w, k) => ` AND EXISTS (SELECT 1 FROM product_search_token ps_e${k} WHERE ps_e${k}.company_id = :ps_company AND ${match(`ps_e${k}`, w, k + 1)} AND ps_e${k}.product_id = ps_t.product_id)`)
+      .map(
+        (w, k) =>
+          ` AND EXISTS (SELECT 1 FROM product_search_token ps_e${k} WHERE ps_e${k}.company_id = :ps_company AND ${match(`ps_e${k}`, w, k + 1)} AND ps_e${k}.product_id = ps_t.product_id)`,
+      )
       .join('');
-    parts.push(`SELECT DISTINCT ps_t.product_id AS product_id, ps_t.code AS code FROM product_search_token ps_t WHERE ps_t.company_id = :ps_company AND ${match('ps_t', expanded[0], 0)}${others}`);
+    parts.push(
+      `SELECT DISTINCT ps_t.product_id AS product_id, ps_t.code AS code FROM product_search_token ps_t WHERE ps_t.company_id = :ps_company AND ${match('ps_t', expanded[0], 0)}${others}`,
+    );
   }
   return { sql: parts.join(' UNION '), params };
 }
@@ -165,7 +190,9 @@ export function productSearchCondition(alias: string, companyId: number, term: s
     words.forEach((w, i) => (params[`ps_tok${i}`] = `${w}%`));
     const any = words.map((_w, i) => `ps_t.token LIKE :ps_tok${i}`).join(' OR ');
     const all = words.map((_w, i) => `MAX(CASE WHEN ps_t.token LIKE :ps_tok${i} THEN 1 ELSE 0 END) = 1`).join(' AND ');
-    parts.push(`SELECT ps_t.product_id AS product_id, MIN(ps_t.code) AS code FROM product_search_token ps_t WHERE ps_t.company_id = :ps_company AND (${any}) GROUP BY ps_t.product_id HAVING ${all}`);
+    parts.push(
+      `SELECT ps_t.product_id AS product_id, MIN(ps_t.code) AS code FROM product_search_token ps_t WHERE ps_t.company_id = :ps_company AND (${any}) GROUP BY ps_t.product_id HAVING ${all}`,
+    );
   }
   return { sql: `${alias}.id IN (SELECT ps_m.product_id FROM (${parts.join(' UNION ')}) ps_m)`, params };
 }
@@ -174,11 +201,21 @@ export function productSearchCondition(alias: string, companyId: number, term: s
  * A page of the products a term finds, ordered by code (two-phase: the matches' ids and codes come from
  * the index; the page's rows are then read by id). Used by both product search routes.
  */
-export async function searchProductPage(em: EntityManager, companyId: number, term: string, query: PageRequest & { active?: boolean }): Promise<Page<Product>> {
+export async function searchProductPage(
+  em: EntityManager,
+  companyId: number,
+  term: string,
+  query: PageRequest & { active?: boolean },
+): Promise<Page<Product>> {
   const { sql, params } = await productMatchesSql(em, companyId, term);
-  const qb: SelectQueryBuilder<Product> = em.createQueryBuilder().from(`(${sql})`, 'm').setParameters(params) as unknown as SelectQueryBuilder<Product>;
+  const qb: SelectQueryBuilder<Product> = em
+    .createQueryBuilder()
+    .from(`(${sql})`, 'm')
+    .setParameters(params) as unknown as SelectQueryBuilder<Product>;
   if (query.active !== undefined) {
-    qb.innerJoin(Product, 'r', 'r.id = m.product_id').where('r.company_id = :ps_company AND r.active = :ps_active', { ps_active: query.active });
+    qb.innerJoin(Product, 'r', 'r.id = m.product_id').where('r.company_id = :ps_company AND r.active = :ps_active', {
+      ps_active: query.active,
+    });
   }
   return paginate(
     qb,
@@ -216,7 +253,11 @@ export async function nameTokenFrequencies(em: EntityManager, companyId: number,
  * group_concat_max_len (MySQL's default is 1 KiB) and is read again row by row. Each list is in
  * ascending id order (the index's order; sorted when a driver returns another).
  */
-export async function nameTokenPostings(em: EntityManager, companyId: number, expected: Map<string, number>): Promise<Map<string, Int32Array>> {
+export async function nameTokenPostings(
+  em: EntityManager,
+  companyId: number,
+  expected: Map<string, number>,
+): Promise<Map<string, Int32Array>> {
   const out = new Map<string, Int32Array>();
   const cut: string[] = [];
   for (const chunk of chunks([...expected.keys()])) {
@@ -232,10 +273,10 @@ export async function nameTokenPostings(em: EntityManager, companyId: number, ex
   }
   const lists = new Map<string, number[]>();
   for (const chunk of chunks(cut)) {
-    const rows: { token: string; product_id: number }[] = await em.query(`SELECT token, product_id FROM product_search_token WHERE company_id = ? AND token IN (${chunk.map(() => '?').join(',')})`, [
-      companyId,
-      ...chunk,
-    ]);
+    const rows: { token: string; product_id: number }[] = await em.query(
+      `SELECT token, product_id FROM product_search_token WHERE company_id = ? AND token IN (${chunk.map(() => '?').join(',')})`,
+      [companyId, ...chunk],
+    );
     for (const r of rows) {
       let list = lists.get(r.token);
       if (!list) lists.set(r.token, (list = []));

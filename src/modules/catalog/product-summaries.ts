@@ -23,7 +23,13 @@ async function inChunks<K, R>(keys: K[], run: (chunk: K[]) => Promise<R[]>): Pro
 export const productSummaries = {
   /** Summaries of the company's products with these ids, active or not. */
   byIds(em: EntityManager, companyId: number, ids: number[]): Promise<ProductSummaryRow[]> {
-    return inChunks(ids, (chunk) => em.createQueryBuilder(Product, 'p').select(SUMMARY_COLUMNS).where('p.company_id = :companyId AND p.id IN (:...chunk)', { companyId, chunk }).getMany());
+    return inChunks(ids, (chunk) =>
+      em
+        .createQueryBuilder(Product, 'p')
+        .select(SUMMARY_COLUMNS)
+        .where('p.company_id = :companyId AND p.id IN (:...chunk)', { companyId, chunk })
+        .getMany(),
+    );
   },
 
   /** Active products carrying one of these GTINs, oldest first. */

@@ -42,7 +42,14 @@ const resource = catalogResource<Product>({
     updated: (changes) => {
       const prices = PRICE_FIELDS.filter((f) => f in changes);
       return prices.length
-        ? { priceChanges: Object.fromEntries(prices.map((f) => [f, { from: toJsonNumber(changes[f][0] as string, 'price'), to: toJsonNumber(changes[f][1] as string, 'price') }])) }
+        ? {
+            priceChanges: Object.fromEntries(
+              prices.map((f) => [
+                f,
+                { from: toJsonNumber(changes[f][0] as string, 'price'), to: toJsonNumber(changes[f][1] as string, 'price') },
+              ]),
+            ),
+          }
         : {};
     },
   },
@@ -69,7 +76,8 @@ export interface ProductInput {
 const withoutSemGtin = (input: ProductInput): ProductInput => (input.gtin === 'SEM GTIN' ? { ...input, gtin: null } : input);
 
 function checkGtin(gtin: string | null | undefined): void {
-  if (gtin && !isValidGtin(gtin)) throw new ValidationError('Invalid GTIN', [{ path: 'gtin', message: 'check digit does not match' }], 'INVALID_GTIN');
+  if (gtin && !isValidGtin(gtin))
+    throw new ValidationError('Invalid GTIN', [{ path: 'gtin', message: 'check digit does not match' }], 'INVALID_GTIN');
 }
 
 /**
@@ -84,11 +92,13 @@ export async function nextProductCode(companyId: number, em: EntityManager): Pro
   }
 }
 
-const codeTaken = (code: string) => new ConflictError('PRODUCT_CODE_TAKEN', `Product code ${code} is already in use`, { productCode: code });
+const codeTaken = (code: string) =>
+  new ConflictError('PRODUCT_CODE_TAKEN', `Product code ${code} is already in use`, { productCode: code });
 
 export const productService = {
   // A search reads the name index (ordered by code from the index rows); a plain list pages the table.
-  list: (ctx: ActorContext, query: ListQuery) => (query.search ? searchProductPage(readerOf(ctx), ctx.companyId, query.search, query) : resource.list(ctx, query)),
+  list: (ctx: ActorContext, query: ListQuery) =>
+    query.search ? searchProductPage(readerOf(ctx), ctx.companyId, query.search, query) : resource.list(ctx, query),
   get: (ctx: ActorContext, id: number) => resource.get(ctx, id),
 
   async create(ctx: ActorContext, given: ProductInput, em?: EntityManager): Promise<Product> {

@@ -10,9 +10,15 @@ export interface StockRow {
 }
 
 /** Stock balances of a filial (optionally one product), with the product's code and name. */
-export async function listStock(ctx: TenantContext, filialId: number, query: PageRequest & { productId?: number }): Promise<Page<StockRow>> {
+export async function listStock(
+  ctx: TenantContext,
+  filialId: number,
+  query: PageRequest & { productId?: number },
+): Promise<Page<StockRow>> {
   const em = readerOf(ctx);
-  const qb = em.createQueryBuilder(StockBalance, 'b').where('b.company_id = :companyId AND b.filial_id = :filialId', { companyId: ctx.companyId, filialId });
+  const qb = em
+    .createQueryBuilder(StockBalance, 'b')
+    .where('b.company_id = :companyId AND b.filial_id = :filialId', { companyId: ctx.companyId, filialId });
   if (query.productId !== undefined) qb.andWhere('b.product_id = :productId', { productId: query.productId });
   return paginate(
     qb,

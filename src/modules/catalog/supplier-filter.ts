@@ -8,7 +8,13 @@ import { Supplier } from './entities/supplier.entity';
  */
 
 /** Rows of the supplier master matching a document prefix or a name fragment (for list filters). */
-export function supplierFilter(qb: SelectQueryBuilder<ObjectLiteral>, column: string, companyId: number, term: string, param = 'sup'): void {
+export function supplierFilter(
+  qb: SelectQueryBuilder<ObjectLiteral>,
+  column: string,
+  companyId: number,
+  term: string,
+  param = 'sup',
+): void {
   const doc = documentSearchPrefix(term);
   const sub = qb
     .subQuery()

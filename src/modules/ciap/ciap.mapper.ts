@@ -56,7 +56,13 @@ export const toAppropriationDto = (a: CiapAppropriation) => ({
 
 export const toAssetDetailDto = (d: AssetDetail) => ({
   ...assetDto(d.asset, d.parts),
-  parts: d.parts.map((p) => ({ number: p.number, month: p.month, amount: money(p.amount), status: p.status, credited: p.credited === null ? null : money(p.credited) })),
+  parts: d.parts.map((p) => ({
+    number: p.number,
+    month: p.month,
+    amount: money(p.amount),
+    status: p.status,
+    credited: p.credited === null ? null : money(p.credited),
+  })),
   appropriations: [...d.appropriations.values()].map(toAppropriationDto),
 });
 

@@ -12,7 +12,10 @@ export const AUDIT_APPROPRIATION = 'ciap-appropriation';
 
 const FOR_UPDATE = isMysql ? ' FOR UPDATE' : '';
 
-export async function insertAsset(em: EntityManager, row: Omit<CiapAsset, 'id' | 'version' | 'createdAt' | 'updatedAt'>): Promise<CiapAsset> {
+export async function insertAsset(
+  em: EntityManager,
+  row: Omit<CiapAsset, 'id' | 'version' | 'createdAt' | 'updatedAt'>,
+): Promise<CiapAsset> {
   const result = await em.insert(CiapAsset, row);
   return await em.findOneByOrFail(CiapAsset, { companyId: row.companyId, id: result.identifiers[0].id as number });
 }
@@ -23,20 +26,31 @@ export async function insertParts(em: EntityManager, rows: Omit<CiapPart, 'id'>[
 
 export const findAsset = (em: EntityManager, companyId: number, id: number) => em.findOneBy(CiapAsset, { companyId, id });
 
-export const assetsByIds = (em: EntityManager, companyId: number, ids: number[]) => (ids.length ? em.find(CiapAsset, { where: { companyId, id: In(ids) } }) : Promise.resolve([]));
+export const assetsByIds = (em: EntityManager, companyId: number, ids: number[]) =>
+  ids.length ? em.find(CiapAsset, { where: { companyId, id: In(ids) } }) : Promise.resolve([]);
 
 /** The document's assets still in the CIAP, locked for their cancellation. */
 export async function activeAssetsOfDocument(em: EntityManager, companyId: number, entryDocumentId: number): Promise<CiapAsset[]> {
   const qb = em
     .createQueryBuilder(CiapAsset, 'a')
-    .where('a.company_id = :companyId AND a.entry_document_id = :entryDocumentId AND a.status = :status', { companyId, entryDocumentId, status: 'ACTIVE' })
+    .where('a.company_id = :companyId AND a.entry_document_id = :entryDocumentId AND a.status = :status', {
+      companyId,
+      entryDocumentId,
+      status: 'ACTIVE',
+    })
     .orderBy('a.id', 'ASC');
   if (isMysql) qb.setLock('pessimistic_write');
   return qb.getMany();
 }
 
 /** ACTIVE → CANCELLED, conditional on the status (a concurrent cancel updates nothing). */
-export async function cancelAsset(em: EntityManager, companyId: number, id: number, cancelledAt: Date, reason: string | null): Promise<boolean> {
+export async function cancelAsset(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  cancelledAt: Date,
+  reason: string | null,
+): Promise<boolean> {
   const res = await em
     .createQueryBuilder()
     .update(CiapAsset)
@@ -57,15 +71,27 @@ export async function dropPendingParts(em: EntityManager, companyId: number, ass
   return res.affected ?? 0;
 }
 
-export const partsOf = (em: EntityManager, companyId: number, assetId: number) => em.find(CiapPart, { where: { companyId, assetId }, order: { number: 'ASC' } });
+export const partsOf = (em: EntityManager, companyId: number, assetId: number) =>
+  em.find(CiapPart, { where: { companyId, assetId }, order: { number: 'ASC' } });
 
 /** The month's appropriation, read under lock (a locking read sees what a concurrent call committed). */
-export async function monthAppropriation(em: EntityManager, companyId: number, filialId: number, month: string): Promise<CiapAppropriation | null> {
-  const rows: { id: number }[] = await em.query(`SELECT id FROM ciap_appropriation WHERE company_id = ? AND filial_id = ? AND month = ?${FOR_UPDATE}`, [companyId, filialId, month]);
+export async function monthAppropriation(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  month: string,
+): Promise<CiapAppropriation | null> {
+  const rows: { id: number }[] = await em.query(
+    `SELECT id FROM ciap_appropriation WHERE company_id = ? AND filial_id = ? AND month = ?${FOR_UPDATE}`,
+    [companyId, filialId, month],
+  );
   return rows.length ? em.findOneBy(CiapAppropriation, { companyId, id: Number(rows[0].id) }) : null;
 }
 
-export async function insertAppropriation(em: EntityManager, row: Omit<CiapAppropriation, 'id' | 'createdAt' | 'updatedAt'>): Promise<CiapAppropriation> {
+export async function insertAppropriation(
+  em: EntityManager,
+  row: Omit<CiapAppropriation, 'id' | 'createdAt' | 'updatedAt'>,
+): Promise<CiapAppropriation> {
   const result = await em.insert(CiapAppropriation, row);
   return await em.findOneByOrFail(CiapAppropriation, { companyId: row.companyId, id: result.identifiers[0].id as number });
 }
@@ -93,7 +119,13 @@ export async function pendingPartsOfMonth(em: EntityManager, companyId: number, 
   return rows.length ? em.find(CiapPart, { where: { companyId, id: In(rows.map((r) => Number(r.id))) }, order: { assetId: 'ASC' } }) : [];
 }
 
-export async function markAppropriated(em: EntityManager, companyId: number, part: CiapPart, credited: Dec, appropriationId: number): Promise<boolean> {
+export async function markAppropriated(
+  em: EntityManager,
+  companyId: number,
+  part: CiapPart,
+  credited: Dec,
+  appropriationId: number,
+): Promise<boolean> {
   const res = await em
     .createQueryBuilder()
     .update(CiapPart)
@@ -110,7 +142,8 @@ export const appropriationsByIds = (em: EntityManager, companyId: number, ids: n
   ids.length ? em.find(CiapAppropriation, { where: { companyId, id: In(ids) }, order: { month: 'ASC' } }) : Promise.resolve([]);
 
 /** Every part of the assets (the list's figures are summed from them: exact decimals on both engines). */
-export const partsOfAssets = (em: EntityManager, companyId: number, assetIds: number[]) => (assetIds.length ? em.find(CiapPart, { where: { companyId, assetId: In(assetIds) } }) : Promise.resolve([]));
+export const partsOfAssets = (em: EntityManager, companyId: number, assetIds: number[]) =>
+  assetIds.length ? em.find(CiapPart, { where: { companyId, assetId: In(assetIds) } }) : Promise.resolve([]);
 
 /** The filial's assets as a query the pagination engine pages (newest first). */
 export function assetListQuery(em: EntityManager, companyId: number, filialId: number, status?: string) {

@@ -23,7 +23,8 @@ export const ciapRoutes = defineRoutes([
     method: 'get',
     path: '/ciap/assets/detail/:id',
     tag: TAG,
-    summary: 'One CIAP asset: its ICMS, its 48 parts (pending, appropriated with what was credited, or dropped) and the months that booked them',
+    summary:
+      'One CIAP asset: its ICMS, its 48 parts (pending, appropriated with what was credited, or dropped) and the months that booked them',
     scope: 'fiscal:read',
     schema: s.detail,
     responses: { body: CiapAssetDetail, errors: { 404: ['CIAP_ASSET_NOT_FOUND'] } },

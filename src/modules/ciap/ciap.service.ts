@@ -110,8 +110,19 @@ export async function recordAssets(em: EntityManager, ctx: ActorContext, entry: 
         appropriationId: null,
       })),
     );
-    await recordAudit(em, ctx, { entity: AUDIT_ASSET, entityId: asset.id, action: 'RECORDED', changes: { status: [null, 'ACTIVE'], totalCredit: [null, total.toFixed(2)] } });
-    await publishEvent(em, ctx, { type: 'ciap-asset.recorded', filialId: asset.filialId, aggregateType: AUDIT_ASSET, aggregateId: asset.id, data: assetEventData(asset) });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ASSET,
+      entityId: asset.id,
+      action: 'RECORDED',
+      changes: { status: [null, 'ACTIVE'], totalCredit: [null, total.toFixed(2)] },
+    });
+    await publishEvent(em, ctx, {
+      type: 'ciap-asset.recorded',
+      filialId: asset.filialId,
+      aggregateType: AUDIT_ASSET,
+      aggregateId: asset.id,
+      data: assetEventData(asset),
+    });
     recorded++;
   }
   return recorded;
@@ -125,13 +136,23 @@ export async function cancelAssets(em: EntityManager, ctx: ActorContext, entryDo
   for (const asset of assets) {
     if (!(await cancelAsset(em, ctx.companyId, asset.id, cancelledAt, reason))) continue;
     const dropped = await dropPendingParts(em, ctx.companyId, asset.id);
-    await recordAudit(em, ctx, { entity: AUDIT_ASSET, entityId: asset.id, action: 'CANCELLED', changes: { status: ['ACTIVE', 'CANCELLED'], ...(reason ? { cancelReason: [null, reason] } : {}) } });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ASSET,
+      entityId: asset.id,
+      action: 'CANCELLED',
+      changes: { status: ['ACTIVE', 'CANCELLED'], ...(reason ? { cancelReason: [null, reason] } : {}) },
+    });
     await publishEvent(em, ctx, {
       type: 'ciap-asset.cancelled',
       filialId: asset.filialId,
       aggregateType: AUDIT_ASSET,
       aggregateId: asset.id,
-      data: { ...assetEventData({ ...asset, status: 'CANCELLED' }), droppedParts: dropped, appropriatedParts: asset.partCount - dropped, reason },
+      data: {
+        ...assetEventData({ ...asset, status: 'CANCELLED' }),
+        droppedParts: dropped,
+        appropriatedParts: asset.partCount - dropped,
+        reason,
+      },
     });
     cancelled++;
   }
@@ -150,7 +171,13 @@ export interface AppropriationView {
   revised: boolean;
 }
 
-async function appropriationView(em: EntityManager, companyId: number, appropriation: CiapAppropriation, booked: number, revised: boolean): Promise<AppropriationView> {
+async function appropriationView(
+  em: EntityManager,
+  companyId: number,
+  appropriation: CiapAppropriation,
+  booked: number,
+  revised: boolean,
+): Promise<AppropriationView> {
   const parts = await partsOfAppropriation(em, companyId, appropriation.id);
   const assets = await assetsByIds(em, companyId, [...new Set(parts.map((p) => p.assetId))]);
   return { appropriation, parts, assets: new Map(assets.map((a) => [a.id, a])), booked, revised };
@@ -178,7 +205,17 @@ export async function appropriateMonth(ctx: TenantContext, input: { filialId: nu
     let appropriation = await monthAppropriation(em, ctx.companyId, filialId, month);
     const created = !appropriation;
     if (!appropriation) {
-      const row = { companyId: ctx.companyId, filialId, month, taxedExits: share.taxed, totalExits: share.total, exitShare, partsTotal: new Dec(0), credited: new Dec(0), partCount: 0 };
+      const row = {
+        companyId: ctx.companyId,
+        filialId,
+        month,
+        taxedExits: share.taxed,
+        totalExits: share.total,
+        exitShare,
+        partsTotal: new Dec(0),
+        credited: new Dec(0),
+        partCount: 0,
+      };
       try {
         appropriation = await insertAppropriation(em, { ...row, source: share.source.slice(0, 200), createdBy: ctx.actor.slice(0, 100) });
       } catch (err) {
@@ -201,7 +238,8 @@ export async function appropriateMonth(ctx: TenantContext, input: { filialId: nu
       revised ? credited : credited.minus(appropriation.credited),
       spread.map((p) => p.amount),
     );
-    for (const [i, part] of earlier.entries()) if (!part.credited?.eq(shares[i])) await setPartCredit(em, ctx.companyId, part.id, shares[i]);
+    for (const [i, part] of earlier.entries())
+      if (!part.credited?.eq(shares[i])) await setPartCredit(em, ctx.companyId, part.id, shares[i]);
     for (const [i, part] of pending.entries()) {
       // The filial's lock keeps the parts pending under us; a miss would leave the month's sum wrong, so it fails the call.
       if (!(await markAppropriated(em, ctx.companyId, part, shares[earlier.length + i], appropriation.id)))
@@ -223,7 +261,12 @@ export async function appropriateMonth(ctx: TenantContext, input: { filialId: nu
         changes: {
           parts: [created ? null : appropriation.partCount, appropriation.partCount + pending.length],
           credited: [created ? null : appropriation.credited.toFixed(2), credited.toFixed(2)],
-          ...(revised ? { taxedExits: [appropriation.taxedExits.toFixed(2), share.taxed.toFixed(2)], totalExits: [appropriation.totalExits.toFixed(2), share.total.toFixed(2)] } : {}),
+          ...(revised
+            ? {
+                taxedExits: [appropriation.taxedExits.toFixed(2), share.taxed.toFixed(2)],
+                totalExits: [appropriation.totalExits.toFixed(2), share.total.toFixed(2)],
+              }
+            : {}),
         },
       });
       await publishEvent(em, ctx, {
@@ -285,10 +328,13 @@ export async function assetDetail(ctx: TenantContext, id: number): Promise<Asset
   try {
     await assertFilialAccess(ctx, asset.filialId, em);
   } catch (err) {
-    if (err instanceof NotFoundError || (err as { kind?: string }).kind === 'forbidden') throw new NotFoundError('CIAP asset', 'CIAP_ASSET_NOT_FOUND');
+    if (err instanceof NotFoundError || (err as { kind?: string }).kind === 'forbidden')
+      throw new NotFoundError('CIAP asset', 'CIAP_ASSET_NOT_FOUND');
     throw err;
   }
   const parts = await partsOf(em, ctx.companyId, id);
-  const appropriations = await appropriationsByIds(em, ctx.companyId, [...new Set(parts.map((p) => p.appropriationId).filter((a): a is number => a !== null))]);
+  const appropriations = await appropriationsByIds(em, ctx.companyId, [
+    ...new Set(parts.map((p) => p.appropriationId).filter((a): a is number => a !== null)),
+  ]);
   return { asset, parts, appropriations: new Map(appropriations.map((a) => [a.id, a])) };
 }

@@ -44,7 +44,8 @@ export async function monthExitShare(em: EntityManager, companyId: number, filia
 }
 
 /** A part's credit in the month: part × taxed / total, to the cent (no exits: nothing is credited). */
-export const creditOf = (part: Dec, share: { taxed: Dec; total: Dec }): Dec => (share.total.gt(0) ? round(part.times(share.taxed).div(share.total), 'amount') : new Dec(0));
+export const creditOf = (part: Dec, share: { taxed: Dec; total: Dec }): Dec =>
+  share.total.gt(0) ? round(part.times(share.taxed).div(share.total), 'amount') : new Dec(0);
 
 /** 1/48 of the credit each month, the cents' residue on the last part (so the parts add up to the credit). */
 export function splitParts(total: Dec, count: number): Dec[] {

@@ -68,28 +68,50 @@ async function counterValue(em: EntityManager, companyId: number, name: string):
 }
 
 export async function viewOf(em: EntityManager, account: BankAccount): Promise<BankAccountView> {
-  const [nn, rem] = await Promise.all([counterValue(em, account.companyId, nossoNumeroSequence(account.id)), counterValue(em, account.companyId, remittanceSequence(account.id))]);
+  const [nn, rem] = await Promise.all([
+    counterValue(em, account.companyId, nossoNumeroSequence(account.id)),
+    counterValue(em, account.companyId, remittanceSequence(account.id)),
+  ]);
   return { account, nextNossoNumero: nn + 1, nextRemittanceNumber: rem + 1 };
 }
 
 function checkAccount(
-  values: Pick<BankAccount, 'bankCode' | 'agency' | 'agencyDigit' | 'account' | 'accountDigit' | 'carteira' | 'beneficiaryCode' | 'carteiraVariation' | 'transmissionCode' | 'layout'>,
+  values: Pick<
+    BankAccount,
+    | 'bankCode'
+    | 'agency'
+    | 'agencyDigit'
+    | 'account'
+    | 'accountDigit'
+    | 'carteira'
+    | 'beneficiaryCode'
+    | 'carteiraVariation'
+    | 'transmissionCode'
+    | 'layout'
+  >,
 ) {
   const problems = accountProblems(values, values.layout);
   if (problems.length) throw new ValidationError('Invalid bank account', problems);
   if (!offersLayout(values.bankCode, values.layout)) {
     const rule = BANKS[values.bankCode];
-    throw new BusinessRuleError('LAYOUT_NOT_OFFERED', `${rule.name} collects by ${rule.layouts.join(' or ')} only; ${values.layout} is not offered for this bank`, {
-      bankCode: values.bankCode,
-      layout: values.layout,
-      layouts: rule.layouts,
-    });
+    throw new BusinessRuleError(
+      'LAYOUT_NOT_OFFERED',
+      `${rule.name} collects by ${rule.layouts.join(' or ')} only; ${values.layout} is not offered for this bank`,
+      {
+        bankCode: values.bankCode,
+        layout: values.layout,
+        layouts: rule.layouts,
+      },
+    );
   }
 }
 
 function checkNext(bankCode: BankCode, layout: CnabLayout, next: number) {
   const max = maxSequenceOf(bankCode, layout);
-  if (next > max) throw new ValidationError('Invalid bank account', [{ path: 'nextNossoNumero', message: `${BANKS[bankCode].name} nosso número holds at most ${max}` }]);
+  if (next > max)
+    throw new ValidationError('Invalid bank account', [
+      { path: 'nextNossoNumero', message: `${BANKS[bankCode].name} nosso número holds at most ${max}` },
+    ]);
 }
 
 const instructionsText = (lines: string[] | null | undefined) => (lines?.length ? lines.map((l) => l.trim()).join('\n') : null);
@@ -103,7 +125,8 @@ export async function findAccessibleAccount(ctx: TenantContext, id: number, em: 
 }
 
 /** A bank account by id inside the company (no filial check): for other modules' use cases (Pix). */
-export const findBankAccount = (em: EntityManager, companyId: number, id: number): Promise<BankAccount | null> => em.findOneBy(BankAccount, { id, companyId });
+export const findBankAccount = (em: EntityManager, companyId: number, id: number): Promise<BankAccount | null> =>
+  em.findOneBy(BankAccount, { id, companyId });
 
 export async function createBankAccount(ctx: TenantContext, input: BankAccountInput): Promise<BankAccountView> {
   const values = {
@@ -146,8 +169,19 @@ export async function createBankAccount(ctx: TenantContext, input: BankAccountIn
     const id = Number(inserted.identifiers[0].id);
     if (next > 1) await raiseSequenceTo(em, ctx.companyId, nossoNumeroSequence(id), next - 1);
     const account = (await em.findOneBy(BankAccount, { id, companyId: ctx.companyId }))!;
-    await recordAudit(em, ctx, { entity: BANK_ACCOUNT_AUDIT, entityId: id, action: 'CREATED', changes: diff({}, { ...bankAccountData(account), nextNossoNumero: next }) });
-    await publishEvent(em, ctx, { type: 'collection.bank-account.created', filialId: account.filialId, aggregateType: BANK_ACCOUNT_AUDIT, aggregateId: id, data: bankAccountData(account) });
+    await recordAudit(em, ctx, {
+      entity: BANK_ACCOUNT_AUDIT,
+      entityId: id,
+      action: 'CREATED',
+      changes: diff({}, { ...bankAccountData(account), nextNossoNumero: next }),
+    });
+    await publishEvent(em, ctx, {
+      type: 'collection.bank-account.created',
+      filialId: account.filialId,
+      aggregateType: BANK_ACCOUNT_AUDIT,
+      aggregateId: id,
+      data: bankAccountData(account),
+    });
     return { account, nextNossoNumero: next, nextRemittanceNumber: 1 };
   });
 }
@@ -161,7 +195,11 @@ export async function listBankAccounts(ctx: TenantContext, query: { filialId?: n
   const em = readerOf(ctx);
   if (query.filialId) await assertFilialAccess(ctx, query.filialId);
   // A company holds a handful of collection accounts: one page of at most 200.
-  const accounts = await accountsOf(em, ctx.companyId, { filialId: query.filialId, filialIn: ctx.grantedFiliais === '*' ? undefined : ctx.grantedFiliais, active: query.active });
+  const accounts = await accountsOf(em, ctx.companyId, {
+    filialId: query.filialId,
+    filialIn: ctx.grantedFiliais === '*' ? undefined : ctx.grantedFiliais,
+    active: query.active,
+  });
   return Promise.all(accounts.map((a) => viewOf(em, a)));
 }
 
@@ -170,9 +208,25 @@ export async function listBankAccounts(ctx: TenantContext, query: { filialId?: n
  * variação and the código de transmissão name the account in the bank's CNAB 400 files as the
  * convênio does: a retorno of the titles already registered would no longer match.
  */
-const IDENTITY_FIELDS = ['bankCode', 'agency', 'agencyDigit', 'account', 'accountDigit', 'carteira', 'beneficiaryCode', 'carteiraVariation', 'transmissionCode', 'layout'] as const;
+const IDENTITY_FIELDS = [
+  'bankCode',
+  'agency',
+  'agencyDigit',
+  'account',
+  'accountDigit',
+  'carteira',
+  'beneficiaryCode',
+  'carteiraVariation',
+  'transmissionCode',
+  'layout',
+] as const;
 
-export async function updateBankAccount(ctx: TenantContext, id: number, patch: BankAccountPatch, hasTitles: (em: EntityManager, account: BankAccount) => Promise<boolean>): Promise<BankAccountView> {
+export async function updateBankAccount(
+  ctx: TenantContext,
+  id: number,
+  patch: BankAccountPatch,
+  hasTitles: (em: EntityManager, account: BankAccount) => Promise<boolean>,
+): Promise<BankAccountView> {
   return inTransaction(ctx, async (em) => {
     const current = await findAccessibleAccount(ctx, id, em);
     if (current.version !== patch.version) throw new StaleVersionError('Bank account', current.version);
@@ -211,7 +265,11 @@ export async function updateBankAccount(ctx: TenantContext, id: number, patch: B
       checkNext(merged.bankCode, merged.layout, patch.nextNossoNumero);
       const issued = await counterValue(em, ctx.companyId, nossoNumeroSequence(id));
       if (patch.nextNossoNumero <= issued) {
-        throw new BusinessRuleError('NOSSO_NUMERO_ALREADY_ISSUED', `Nosso número up to ${issued} was already handed out; the next one cannot go back`, { lastIssued: issued });
+        throw new BusinessRuleError(
+          'NOSSO_NUMERO_ALREADY_ISSUED',
+          `Nosso número up to ${issued} was already handed out; the next one cannot go back`,
+          { lastIssued: issued },
+        );
       }
       await raiseSequenceTo(em, ctx.companyId, nossoNumeroSequence(id), patch.nextNossoNumero - 1);
     }
@@ -231,23 +289,49 @@ export async function updateBankAccount(ctx: TenantContext, id: number, patch: B
       ...(patch.pspCode !== undefined && { pspCode: patch.pspCode || null }),
       ...(patch.active !== undefined && { active: patch.active }),
     };
-    if (!(await updateAccountIf(em, ctx.companyId, id, patch.version, set as Partial<BankAccount>))) throw new StaleVersionError('Bank account', patch.version + 1);
+    if (!(await updateAccountIf(em, ctx.companyId, id, patch.version, set as Partial<BankAccount>)))
+      throw new StaleVersionError('Bank account', patch.version + 1);
     const account = (await em.findOneBy(BankAccount, { id, companyId: ctx.companyId }))!;
     const changes = diff(bankAccountData(current), bankAccountData(account));
     if (patch.nextNossoNumero !== undefined) changes.nextNossoNumero = [null, patch.nextNossoNumero];
     await recordAudit(em, ctx, { entity: BANK_ACCOUNT_AUDIT, entityId: id, action: 'UPDATED', changes });
-    await publishEvent(em, ctx, { type: 'collection.bank-account.updated', filialId: account.filialId, aggregateType: BANK_ACCOUNT_AUDIT, aggregateId: id, data: bankAccountData(account) });
+    await publishEvent(em, ctx, {
+      type: 'collection.bank-account.updated',
+      filialId: account.filialId,
+      aggregateType: BANK_ACCOUNT_AUDIT,
+      aggregateId: id,
+      data: bankAccountData(account),
+    });
     return viewOf(em, account);
   });
 }
 
 /** Deletes an account that never had a boleto (409 BANK_ACCOUNT_IN_USE otherwise: deactivate it instead). */
-export async function deleteBankAccount(ctx: TenantContext, id: number, hasTitles: (em: EntityManager, account: BankAccount) => Promise<boolean>): Promise<void> {
+export async function deleteBankAccount(
+  ctx: TenantContext,
+  id: number,
+  hasTitles: (em: EntityManager, account: BankAccount) => Promise<boolean>,
+): Promise<void> {
   await inTransaction(ctx, async (em) => {
     const account = await findAccessibleAccount(ctx, id, em);
-    if (await hasTitles(em, account)) throw new BusinessRuleError('BANK_ACCOUNT_IN_USE', 'The account has boletos: deactivate it (PATCH active false) instead of deleting it');
+    if (await hasTitles(em, account))
+      throw new BusinessRuleError(
+        'BANK_ACCOUNT_IN_USE',
+        'The account has boletos: deactivate it (PATCH active false) instead of deleting it',
+      );
     await em.delete(BankAccount, { id, companyId: ctx.companyId });
-    await recordAudit(em, ctx, { entity: BANK_ACCOUNT_AUDIT, entityId: id, action: 'DELETED', changes: diff(bankAccountData(account), {}) });
-    await publishEvent(em, ctx, { type: 'collection.bank-account.deleted', filialId: account.filialId, aggregateType: BANK_ACCOUNT_AUDIT, aggregateId: id, data: bankAccountData(account) });
+    await recordAudit(em, ctx, {
+      entity: BANK_ACCOUNT_AUDIT,
+      entityId: id,
+      action: 'DELETED',
+      changes: diff(bankAccountData(account), {}),
+    });
+    await publishEvent(em, ctx, {
+      type: 'collection.bank-account.deleted',
+      filialId: account.filialId,
+      aggregateType: BANK_ACCOUNT_AUDIT,
+      aggregateId: id,
+      data: bankAccountData(account),
+    });
   });
 }

@@ -19,9 +19,14 @@ const brl = (d: Boleto['amount']) =>
     .replace('.', ',')
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 const br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-const formatLine = (l: string) => `${l.slice(0, 5)}.${l.slice(5, 10)} ${l.slice(10, 15)}.${l.slice(15, 21)} ${l.slice(21, 26)}.${l.slice(26, 32)} ${l[32]} ${l.slice(33)}`;
+const formatLine = (l: string) =>
+  `${l.slice(0, 5)}.${l.slice(5, 10)} ${l.slice(10, 15)}.${l.slice(15, 21)} ${l.slice(21, 26)}.${l.slice(26, 32)} ${l[32]} ${l.slice(33)}`;
 const doc14 = (d: string) =>
-  d.length === 14 ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}` : d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : d;
+  d.length === 14
+    ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`
+    : d.length === 11
+      ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`
+      : d;
 
 export interface BoletoPdfInput {
   boleto: Boleto;
@@ -34,7 +39,11 @@ export interface BoletoPdfInput {
 
 export async function renderBoletoPdf(input: BoletoPdfInput): Promise<Buffer> {
   const { boleto, account, payer } = input;
-  const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: `Boleto ${boleto.nossoNumeroPrinted}`, Subject: 'Boleto de pagamento', Creator: 'retail-backoffice' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    info: { Title: `Boleto ${boleto.nossoNumeroPrinted}`, Subject: 'Boleto de pagamento', Creator: 'retail-backoffice' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -42,7 +51,14 @@ export async function renderBoletoPdf(input: BoletoPdfInput): Promise<Buffer> {
     doc.on('error', reject);
   });
   // Interleaved 2 of 5 of the 44 digits, narrow bar ≈ 0.33 mm at 72 dpi scale 3, 13 mm tall.
-  const barcode = await bwipjs.toBuffer({ bcid: 'interleaved2of5', text: boleto.barcode, scale: 3, height: 13, includetext: false, includecheck: false });
+  const barcode = await bwipjs.toBuffer({
+    bcid: 'interleaved2of5',
+    text: boleto.barcode,
+    scale: 3,
+    height: 13,
+    includetext: false,
+    includecheck: false,
+  });
   const page: Page = {
     doc,
     input,
@@ -50,7 +66,9 @@ export async function renderBoletoPdf(input: BoletoPdfInput): Promise<Buffer> {
     bankField: `${account.bankCode}-${bankDv(account.bankCode)}`,
     agencyCode: `${account.agency}${account.agencyDigit ? '-' + account.agencyDigit : ''} / ${account.beneficiaryCode ?? account.account + '-' + account.accountDigit}`,
     payerLine: `${payer.name} — ${payer.document ? doc14(payer.document) : ''}`,
-    payerAddress: [payer.addressStreet, payer.addressNumber, payer.addressDistrict, payer.municipalityName, payer.uf, payer.postalCode].filter(Boolean).join(', '),
+    payerAddress: [payer.addressStreet, payer.addressNumber, payer.addressDistrict, payer.municipalityName, payer.uf, payer.postalCode]
+      .filter(Boolean)
+      .join(', '),
   };
   let y = drawPayerReceipt(page, 30);
   y = drawCutLine(page, y);
@@ -77,7 +95,16 @@ interface Page {
 }
 
 /** A labelled field: the label small on top, the value bold at the foot. */
-function box({ doc }: Page, x: number, y: number, w: number, h: number, label: string, value: string, opts: { align?: 'left' | 'right'; size?: number } = {}) {
+function box(
+  { doc }: Page,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  label: string,
+  value: string,
+  opts: { align?: 'left' | 'right'; size?: number } = {},
+) {
   doc.rect(x, y, w, h).lineWidth(0.5).stroke();
   doc
     .font('Helvetica')
@@ -100,7 +127,9 @@ function header({ doc, bank, bankField, input }: Page, y: number, title: string)
     .lineWidth(1)
     .stroke();
   doc.fontSize(13).text(bankField, left + 150, y + 5, { width: 60, align: 'center' });
-  doc.fontSize(title ? 9 : 11).text(title || formatLine(input.boleto.digitableLine), left + 215, y + 7, { width: width - 215, align: 'right' });
+  doc
+    .fontSize(title ? 9 : 11)
+    .text(title || formatLine(input.boleto.digitableLine), left + 215, y + 7, { width: width - 215, align: 'right' });
 }
 
 /** Recibo do pagador. */
@@ -168,8 +197,12 @@ function drawInstructions(page: Page, y: number): number {
   const { boleto, account } = page.input;
   const instructions = [
     ...(boleto.finePercent.gt(0) ? [`Após o vencimento, multa de ${toFixed(boleto.finePercent, 2).replace('.', ',')} %.`] : []),
-    ...(boleto.interestPerDayPercent.gt(0) ? [`Juros de mora de ${toFixed(boleto.interestPerDayPercent, 4).replace('.', ',')} % ao dia.`] : []),
-    ...(boleto.discountAmount.gt(0) && boleto.discountDate ? [`Desconto de R$ ${brl(boleto.discountAmount)} até ${br(boleto.discountDate)}.`] : []),
+    ...(boleto.interestPerDayPercent.gt(0)
+      ? [`Juros de mora de ${toFixed(boleto.interestPerDayPercent, 4).replace('.', ',')} % ao dia.`]
+      : []),
+    ...(boleto.discountAmount.gt(0) && boleto.discountDate
+      ? [`Desconto de R$ ${brl(boleto.discountAmount)} até ${br(boleto.discountDate)}.`]
+      : []),
     ...(boleto.protestDays ? [`Protestar após ${boleto.protestDays} dias corridos do vencimento.`] : []),
     ...(account.instructions ? account.instructions.split('\n') : []),
   ];
@@ -182,7 +215,13 @@ function drawInstructions(page: Page, y: number): number {
     .font('Helvetica')
     .fontSize(7.5)
     .text(instructions.join('\n'), left + 4, y + 10, { width: 412, height: 84 });
-  for (const [i, label] of ['(-) Desconto / Abatimento', '(-) Outras Deduções', '(+) Mora / Multa', '(+) Outros Acréscimos', '(=) Valor Cobrado'].entries()) {
+  for (const [i, label] of [
+    '(-) Desconto / Abatimento',
+    '(-) Outras Deduções',
+    '(+) Mora / Multa',
+    '(+) Outros Acréscimos',
+    '(=) Valor Cobrado',
+  ].entries()) {
     box(page, left + 420, y + i * 19.2, 115, 19.2, label, '');
   }
   return y + 96;
@@ -222,7 +261,10 @@ async function drawBarcodeAndPix({ doc, input }: Page, y: number, barcode: Buffe
     doc
       .font('Helvetica')
       .fontSize(6)
-      .text('Leia o QR Code no app do seu banco. Pago por Pix ou pelo código de barras: uma vez só.', left + width - side - 95, y + 24, { width: 90, align: 'right' });
+      .text('Leia o QR Code no app do seu banco. Pago por Pix ou pelo código de barras: uma vez só.', left + width - side - 95, y + 24, {
+        width: 90,
+        align: 'right',
+      });
   }
 }
 

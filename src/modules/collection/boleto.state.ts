@@ -22,7 +22,12 @@ export const BOLETO_TRANSITIONS = {
   register: { from: { PENDING_REGISTRATION: ['REGISTERED'] }, verb: 'register' },
   refuse: { from: { PENDING_REGISTRATION: ['REFUSED'] }, verb: 'refuse' },
   pay: {
-    from: { PENDING_REGISTRATION: ['PAID', 'PARTIALLY_PAID'], REGISTERED: ['PAID', 'PARTIALLY_PAID'], PARTIALLY_PAID: ['PAID', 'PARTIALLY_PAID'], PROTESTED: ['PAID', 'PARTIALLY_PAID'] },
+    from: {
+      PENDING_REGISTRATION: ['PAID', 'PARTIALLY_PAID'],
+      REGISTERED: ['PAID', 'PARTIALLY_PAID'],
+      PARTIALLY_PAID: ['PAID', 'PARTIALLY_PAID'],
+      PROTESTED: ['PAID', 'PARTIALLY_PAID'],
+    },
     verb: 'settle',
   },
   'write-off': { from: { REGISTERED: ['WRITTEN_OFF'], PARTIALLY_PAID: ['WRITTEN_OFF'], PROTESTED: ['WRITTEN_OFF'] }, verb: 'write off' },

@@ -8,7 +8,13 @@ import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/erro
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { nextSequenceValue, nextSequenceValues } from '../../core/sequence/sequence.service';
 import { Customer } from '../catalog';
-import { customerReceivablesOfBillings, findAccessibleReceivable, lockedReceivableBalance, openCustomerReceivablesOfBilling, Receivable } from '../receivables';
+import {
+  customerReceivablesOfBillings,
+  findAccessibleReceivable,
+  lockedReceivableBalance,
+  openCustomerReceivablesOfBilling,
+  Receivable,
+} from '../receivables';
 import { assertFilialAccess, Filial } from '../tenancy';
 import { findAccessibleAccount, maxSequenceOf } from './bank-accounts.service';
 import { BANKS } from './banks/banks';
@@ -19,7 +25,13 @@ import { boletoMachine, STANDING_STATUSES } from './boleto.state';
 import { renderBoletoPdf } from './boleto-pdf';
 import { bolePixCode, createBolePixCharge } from './pix-charges.service';
 import { collectionMetrics } from './collection.metrics';
-import { dropPendingRegistration, lockedBoleto, standingBoletoOf, standingBoletosOfReceivables, updateBoletoIf } from './collection.repository';
+import {
+  dropPendingRegistration,
+  lockedBoleto,
+  standingBoletoOf,
+  standingBoletosOfReceivables,
+  updateBoletoIf,
+} from './collection.repository';
 import { BOLETO_AUDIT, boletoData } from './collection.events';
 import { BankAccount, nossoNumeroSequence } from './entities/bank-account.entity';
 import { BoletoInstruction, InstructionKind } from './entities/boleto-instruction.entity';
@@ -52,16 +64,25 @@ export interface BoletoView {
 }
 
 /** Moves a boleto's status (and other fields) conditionally on the status and version read under the lock. */
-export async function writeBoleto(em: EntityManager, before: Boleto, action: Parameters<typeof boletoMachine.assertTransition>[1], to: BoletoStatus, values: Partial<Boleto> = {}): Promise<Boleto> {
+export async function writeBoleto(
+  em: EntityManager,
+  before: Boleto,
+  action: Parameters<typeof boletoMachine.assertTransition>[1],
+  to: BoletoStatus,
+  values: Partial<Boleto> = {},
+): Promise<Boleto> {
   boletoMachine.assertTransition(before, action, to);
-  if (!(await updateBoletoIf(em, before, { ...values, status: to }))) throw new ConflictError('CONCURRENT_UPDATE', 'The boleto changed meanwhile; retry', { retryable: true });
+  if (!(await updateBoletoIf(em, before, { ...values, status: to })))
+    throw new ConflictError('CONCURRENT_UPDATE', 'The boleto changed meanwhile; retry', { retryable: true });
   return (await em.findOneBy(Boleto, { id: before.id, companyId: before.companyId }))!;
 }
 
 async function viewOf(em: EntityManager, boleto: Boleto): Promise<BoletoView> {
   const [account, pendingInstructions] = await Promise.all([
     em.findOneByOrFail(BankAccount, { id: boleto.bankAccountId, companyId: boleto.companyId }),
-    em.find(BoletoInstruction, { where: { companyId: boleto.companyId, boletoId: boleto.id }, order: { id: 'ASC' } }).then((rows) => rows.filter((r) => r.remittanceId === null)),
+    em
+      .find(BoletoInstruction, { where: { companyId: boleto.companyId, boletoId: boleto.id }, order: { id: 'ASC' } })
+      .then((rows) => rows.filter((r) => r.remittanceId === null)),
   ]);
   return { boleto, account, pendingInstructions };
 }
@@ -71,23 +92,35 @@ type OpenBalance = { receivable: Receivable; open: Dec };
 /** The account checks of issuing: active, and collecting for the receivable's (or order's) filial. */
 function assertAccountFor(account: BankAccount, filialId: number): void {
   if (!account.active) throw new BusinessRuleError('BANK_ACCOUNT_INACTIVE', 'The bank account is inactive');
-  if (account.filialId !== filialId) throw new BusinessRuleError('BANK_ACCOUNT_OTHER_FILIAL', "The bank account collects for another filial than the receivable's");
+  if (account.filialId !== filialId)
+    throw new BusinessRuleError('BANK_ACCOUNT_OTHER_FILIAL', "The bank account collects for another filial than the receivable's");
 }
 
 /** A registered boleto needs the payer's CPF or CNPJ (422 PAYER_DOCUMENT_MISSING). */
 async function assertPayerDocument(em: EntityManager, companyId: number, customerId: number): Promise<void> {
   const customer = await em.findOneBy(Customer, { id: customerId, companyId });
-  if (!customer?.document) throw new BusinessRuleError('PAYER_DOCUMENT_MISSING', 'A registered boleto needs the payer’s CPF or CNPJ: complete the customer first');
+  if (!customer?.document)
+    throw new BusinessRuleError('PAYER_DOCUMENT_MISSING', 'A registered boleto needs the payer’s CPF or CNPJ: complete the customer first');
 }
 
 /**
  * Writes one boleto of a locked receivable on a checked account with a nosso número already taken:
  * the row, its REGISTER instruction (for the next remessa), the bolePix charge, audit and event.
  */
-async function writeNewBoleto(em: EntityManager, ctx: TenantContext, { receivable: r, open: amount }: OpenBalance, account: BankAccount, sequence: number, dueDate: string): Promise<BoletoView> {
+async function writeNewBoleto(
+  em: EntityManager,
+  ctx: TenantContext,
+  { receivable: r, open: amount }: OpenBalance,
+  account: BankAccount,
+  sequence: number,
+  dueDate: string,
+): Promise<BoletoView> {
   const rule = BANKS[account.bankCode];
   if (sequence > maxSequenceOf(account.bankCode, account.layout))
-    throw new BusinessRuleError('NOSSO_NUMERO_EXHAUSTED', `The account's nosso número range is used up (${maxSequenceOf(account.bankCode, account.layout)})`);
+    throw new BusinessRuleError(
+      'NOSSO_NUMERO_EXHAUSTED',
+      `The account's nosso número range is used up (${maxSequenceOf(account.bankCode, account.layout)})`,
+    );
   const nn = rule.nossoNumero(account, sequence);
   const code = boletoCode(account.bankCode, dueDate, amount, rule.campoLivre(account, nn));
   const discount = account.discountPercent.gt(0) ? round(amount.times(account.discountPercent).div(100), 'amount') : new Dec(0);
@@ -137,7 +170,13 @@ async function writeNewBoleto(em: EntityManager, ctx: TenantContext, { receivabl
   // bolePix: the account's Pix key puts a static Pix of the same value on the boleto.
   await createBolePixCharge(em, ctx, boleto, account);
   await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: id, action: 'CREATED', changes: diff({}, boletoData(boleto)) });
-  await publishEvent(em, ctx, { type: 'collection.boleto.issued', filialId: r.filialId, aggregateType: BOLETO_AUDIT, aggregateId: id, data: boletoData(boleto) });
+  await publishEvent(em, ctx, {
+    type: 'collection.boleto.issued',
+    filialId: r.filialId,
+    aggregateType: BOLETO_AUDIT,
+    aggregateId: id,
+    data: boletoData(boleto),
+  });
   return viewOf(em, boleto);
 }
 
@@ -147,15 +186,22 @@ export async function issueBoleto(ctx: TenantContext, receivableId: number, inpu
     const balance = (await lockedReceivableBalance(em, ctx.companyId, receivableId))!;
     const r = balance.receivable;
     if (r.status !== 'OPEN' && r.status !== 'PARTIALLY_RECEIVED') {
-      throw new ConflictError(r.status === 'RECEIVED' ? 'RECEIVABLE_ALREADY_RECEIVED' : `RECEIVABLE_${r.status}`, `The receivable is ${r.status}: nothing to collect`, { currentStatus: r.status });
+      throw new ConflictError(
+        r.status === 'RECEIVED' ? 'RECEIVABLE_ALREADY_RECEIVED' : `RECEIVABLE_${r.status}`,
+        `The receivable is ${r.status}: nothing to collect`,
+        { currentStatus: r.status },
+      );
     }
-    if (r.debtorType !== 'CUSTOMER' || !r.customerId) throw new BusinessRuleError('BOLETO_NOT_FOR_ACQUIRER', "A card acquirer's receivable is settled by the acquirer, not by boleto");
+    if (r.debtorType !== 'CUSTOMER' || !r.customerId)
+      throw new BusinessRuleError('BOLETO_NOT_FOR_ACQUIRER', "A card acquirer's receivable is settled by the acquirer, not by boleto");
     const standing = await standingBoletoOf(em, ctx.companyId, r.id, STANDING_STATUSES);
-    if (standing) throw new ConflictError('BOLETO_ALREADY_ISSUED', 'The receivable already has a standing boleto', { boletoStatus: standing.status });
+    if (standing)
+      throw new ConflictError('BOLETO_ALREADY_ISSUED', 'The receivable already has a standing boleto', { boletoStatus: standing.status });
     const account = await findAccessibleAccount(ctx, input.bankAccountId, em);
     assertAccountFor(account, r.filialId);
     const dueDate = input.dueDate ?? r.dueDate;
-    if (dueDate < businessToday()) throw new BusinessRuleError('BOLETO_DUE_DATE_PAST', `The due date ${dueDate} is before today; give a new dueDate`, { dueDate });
+    if (dueDate < businessToday())
+      throw new BusinessRuleError('BOLETO_DUE_DATE_PAST', `The due date ${dueDate} is before today; give a new dueDate`, { dueDate });
     await assertPayerDocument(em, ctx.companyId, r.customerId);
     // Taken on the sequence (autocommitted on MySQL): a rollback leaves a gap, never a reused number.
     const sequence = await nextSequenceValue(em, ctx.companyId, nossoNumeroSequence(account.id));
@@ -195,16 +241,30 @@ export async function assertBoletoTerms(em: EntityManager, ctx: TenantContext, t
  * the account or the payer no longer qualifies: the billing rolls back with it. Local only: the
  * registration goes by the next remessa.
  */
-export async function issueBoletosOnBilling(em: EntityManager, ctx: TenantContext, input: { bankAccountId: number; fulfillmentId: number }): Promise<BoletoView[]> {
+export async function issueBoletosOnBilling(
+  em: EntityManager,
+  ctx: TenantContext,
+  input: { bankAccountId: number; fulfillmentId: number },
+): Promise<BoletoView[]> {
   return issueForBalances(em, ctx, input.bankAccountId, await openCustomerReceivablesOfBilling(em, ctx.companyId, input.fulfillmentId));
 }
 
 /** One boleto per balance on the account, the nosso números one block of its sequence, due on each receivable's due date. */
-async function issueForBalances(em: EntityManager, ctx: TenantContext, bankAccountId: number, balances: OpenBalance[]): Promise<BoletoView[]> {
+async function issueForBalances(
+  em: EntityManager,
+  ctx: TenantContext,
+  bankAccountId: number,
+  balances: OpenBalance[],
+): Promise<BoletoView[]> {
   if (!balances.length) return [];
   const customerIds = [...new Set(balances.map((b) => b.receivable.customerId))];
-  if (customerIds.some((c) => c === null)) throw new BusinessRuleError('PAYER_DOCUMENT_MISSING', 'A registered boleto needs a payer with CPF or CNPJ: the order has no customer');
-  const account = await assertBoletoTerms(em, ctx, { bankAccountId, filialId: balances[0].receivable.filialId, customerId: customerIds[0]! });
+  if (customerIds.some((c) => c === null))
+    throw new BusinessRuleError('PAYER_DOCUMENT_MISSING', 'A registered boleto needs a payer with CPF or CNPJ: the order has no customer');
+  const account = await assertBoletoTerms(em, ctx, {
+    bankAccountId,
+    filialId: balances[0].receivable.filialId,
+    customerId: customerIds[0]!,
+  });
   const first = await nextSequenceValues(em, ctx.companyId, nossoNumeroSequence(account.id), balances.length);
   const views: BoletoView[] = [];
   for (const [i, balance] of balances.entries()) {
@@ -236,7 +296,11 @@ export async function billingSnapshot(em: EntityManager, companyId: number, fulf
  * flagged for review (`reviewReason`). A new open installment gets its boleto when the
  * order names an account. Hand-issued boletos follow the same rules.
  */
-export async function realignBoletosOfBilling(em: EntityManager, ctx: TenantContext, input: { fulfillmentIds: number[]; bankAccountId: number | null; before: BillingSnapshot }): Promise<void> {
+export async function realignBoletosOfBilling(
+  em: EntityManager,
+  ctx: TenantContext,
+  input: { fulfillmentIds: number[]; bankAccountId: number | null; before: BillingSnapshot },
+): Promise<void> {
   const rows = await customerReceivablesOfBillings(em, ctx.companyId, input.fulfillmentIds);
   const changed = rows.filter(({ receivable: r }) => {
     const was = input.before.get(r.id);
@@ -274,14 +338,25 @@ export async function realignBoletosOfBilling(em: EntityManager, ctx: TenantCont
               ...(!boleto.amount.eq(balance.open) ? [{ kind: 'CHANGE_AMOUNT' as const, amount: balance.open }] : []),
             ];
         const account = await em.findOneByOrFail(BankAccount, { id: boleto.bankAccountId, companyId: ctx.companyId });
-        for (const w of wanted.filter((x) => layoutCarries(account, x.kind))) if (!(await instructionPending(em, ctx.companyId, boleto.id, w.kind))) await queueInstruction(em, ctx, boleto, w);
+        for (const w of wanted.filter((x) => layoutCarries(account, x.kind)))
+          if (!(await instructionPending(em, ctx.companyId, boleto.id, w.kind))) await queueInstruction(em, ctx, boleto, w);
         const notCarried = wanted.filter((x) => !layoutCarries(account, x.kind)).map((x) => x.kind);
         // What the account's layout has no command for is asked of the bank by a person (the next remessa must not fail on it).
         if (notCarried.length)
-          await flagForReview(em, ctx, boleto, `Receivable changed (${balance.open.toFixed(2)} due ${r.dueDate}); ${account.layout} has no command for ${notCarried.join(', ')}: ask the bank`);
+          await flagForReview(
+            em,
+            ctx,
+            boleto,
+            `Receivable changed (${balance.open.toFixed(2)} due ${r.dueDate}); ${account.layout} has no command for ${notCarried.join(', ')}: ask the bank`,
+          );
       } else {
         // In a remessa the bank has not answered yet (or protested): nothing can be asked of it now; a person follows it up.
-        await flagForReview(em, ctx, boleto, `Receivable changed after the boleto was sent (now ${r.status}, ${balance.open.toFixed(2)} due ${r.dueDate})`);
+        await flagForReview(
+          em,
+          ctx,
+          boleto,
+          `Receivable changed after the boleto was sent (now ${r.status}, ${balance.open.toFixed(2)} due ${r.dueDate})`,
+        );
       }
       continue;
     }
@@ -292,13 +367,20 @@ export async function realignBoletosOfBilling(em: EntityManager, ctx: TenantCont
 }
 
 /** Whether the account's CNAB layout has a command for the instruction (BB and Santander 400 none to change the value, Caixa SIGCB none to protest or change it later). */
-const layoutCarries = (account: BankAccount, kind: InstructionKind): boolean => cnabLayout(account.layout, account.bankCode).movements.includes(REMESSA_MOVEMENT[kind]);
+const layoutCarries = (account: BankAccount, kind: InstructionKind): boolean =>
+  cnabLayout(account.layout, account.bankCode).movements.includes(REMESSA_MOVEMENT[kind]);
 
 /** Sets the boleto's reviewReason (a person follows it up), audited. */
 async function flagForReview(em: EntityManager, ctx: TenantContext, boleto: Boleto, reason: string): Promise<void> {
   const reviewReason = reason.slice(0, 255);
-  if (!(await updateBoletoIf(em, boleto, { reviewReason }))) throw new ConflictError('CONCURRENT_UPDATE', 'The boleto changed meanwhile; retry', { retryable: true });
-  await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: boleto.id, action: 'FLAGGED_FOR_REVIEW', changes: { reviewReason: [boleto.reviewReason, reviewReason] } });
+  if (!(await updateBoletoIf(em, boleto, { reviewReason })))
+    throw new ConflictError('CONCURRENT_UPDATE', 'The boleto changed meanwhile; retry', { retryable: true });
+  await recordAudit(em, ctx, {
+    entity: BOLETO_AUDIT,
+    entityId: boleto.id,
+    action: 'FLAGGED_FOR_REVIEW',
+    changes: { reviewReason: [boleto.reviewReason, reviewReason] },
+  });
 }
 
 /**
@@ -336,7 +418,8 @@ export async function boletosOfReceivable(ctx: TenantContext, receivableId: numb
   return Promise.all(rows.map((b) => viewOf(em, b)));
 }
 
-const instructionPending = (em: EntityManager, companyId: number, boletoId: number, kind: InstructionKind) => em.existsBy(BoletoInstruction, { companyId, boletoId, kind, remittanceId: IsNull() });
+const instructionPending = (em: EntityManager, companyId: number, boletoId: number, kind: InstructionKind) =>
+  em.existsBy(BoletoInstruction, { companyId, boletoId, kind, remittanceId: IsNull() });
 
 /** Writes an instruction for the next remessa, its audit row and event (the caller checked the boleto and the values). */
 async function queueInstruction(em: EntityManager, ctx: TenantContext, boleto: Boleto, input: InstructionInput): Promise<void> {
@@ -373,8 +456,19 @@ async function queueInstruction(em: EntityManager, ctx: TenantContext, boleto: B
 async function withdrawUnsent(em: EntityManager, ctx: TenantContext, boleto: Boleto): Promise<Boleto | null> {
   if (!(await dropPendingRegistration(em, ctx.companyId, boleto.id))) return null;
   const updated = await writeBoleto(em, boleto, 'cancel', 'CANCELLED');
-  await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: boleto.id, action: 'CANCELLED', changes: { status: [boleto.status, 'CANCELLED'] } });
-  await publishEvent(em, ctx, { type: 'collection.boleto.cancelled', filialId: boleto.filialId, aggregateType: BOLETO_AUDIT, aggregateId: boleto.id, data: boletoData(updated) });
+  await recordAudit(em, ctx, {
+    entity: BOLETO_AUDIT,
+    entityId: boleto.id,
+    action: 'CANCELLED',
+    changes: { status: [boleto.status, 'CANCELLED'] },
+  });
+  await publishEvent(em, ctx, {
+    type: 'collection.boleto.cancelled',
+    filialId: boleto.filialId,
+    aggregateType: BOLETO_AUDIT,
+    aggregateId: boleto.id,
+    data: boletoData(updated),
+  });
   return updated;
 }
 
@@ -389,10 +483,14 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
     boletoMachine.assertAllowed(boleto, 'instruct');
     const account = await em.findOneByOrFail(BankAccount, { id: boleto.bankAccountId, companyId: ctx.companyId });
     if (!layoutCarries(account, input.kind)) {
-      throw new BusinessRuleError('INSTRUCTION_NOT_IN_LAYOUT', `${BANKS[account.bankCode].name} ${account.layout} has no command for ${input.kind}: ask the bank directly`, {
-        layout: account.layout,
-        kind: input.kind,
-      });
+      throw new BusinessRuleError(
+        'INSTRUCTION_NOT_IN_LAYOUT',
+        `${BANKS[account.bankCode].name} ${account.layout} has no command for ${input.kind}: ask the bank directly`,
+        {
+          layout: account.layout,
+          kind: input.kind,
+        },
+      );
     }
     if (input.kind === 'CHANGE_DUE_DATE' && (!input.dueDate || input.dueDate < businessToday())) {
       throw new BusinessRuleError('BOLETO_DUE_DATE_PAST', 'The new due date must be today or later', { dueDate: input.dueDate ?? null });
@@ -400,9 +498,12 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
     if (input.kind === 'CHANGE_AMOUNT') {
       const balance = (await lockedReceivableBalance(em, ctx.companyId, boleto.receivableId))!;
       if (!input.amount || input.amount.gt(balance.open))
-        throw new BusinessRuleError('BOLETO_AMOUNT_ABOVE_BALANCE', 'The new value cannot exceed what the receivable still owes', { openAmount: balance.open.toNumber() });
+        throw new BusinessRuleError('BOLETO_AMOUNT_ABOVE_BALANCE', 'The new value cannot exceed what the receivable still owes', {
+          openAmount: balance.open.toNumber(),
+        });
     }
-    if (await instructionPending(em, ctx.companyId, id, input.kind)) throw new ConflictError('INSTRUCTION_ALREADY_PENDING', `A ${input.kind} instruction already waits for the next remessa`);
+    if (await instructionPending(em, ctx.companyId, id, input.kind))
+      throw new ConflictError('INSTRUCTION_ALREADY_PENDING', `A ${input.kind} instruction already waits for the next remessa`);
     await queueInstruction(em, ctx, boleto, input);
     return viewOf(em, boleto);
   });
@@ -415,7 +516,11 @@ export async function cancelBoleto(ctx: TenantContext, id: number): Promise<Bole
     const boleto = (await lockedBoleto(em, ctx.companyId, id))!;
     boletoMachine.assertAllowed(boleto, 'cancel');
     const updated = await withdrawUnsent(em, ctx, boleto);
-    if (!updated) throw new ConflictError('BOLETO_ALREADY_SENT', 'A remessa already carried the boleto to the bank: ask for a write-off once it is registered');
+    if (!updated)
+      throw new ConflictError(
+        'BOLETO_ALREADY_SENT',
+        'A remessa already carried the boleto to the bank: ask for a write-off once it is registered',
+      );
     return viewOf(em, updated);
   });
 }
@@ -434,6 +539,13 @@ export async function partiesOf(em: EntityManager, boleto: Boleto): Promise<{ fi
 export async function boletoPdf(ctx: TenantContext, id: number): Promise<{ fileName: string; pdf: Buffer }> {
   const em = readerOf(ctx);
   const boleto = await accessibleBoleto(ctx, id, em);
-  const [{ account }, { filial, customer }, pixCode] = await Promise.all([viewOf(em, boleto), partiesOf(em, boleto), bolePixCode(em, ctx.companyId, boleto)]);
-  return { fileName: `boleto-${boleto.bankCode}-${boleto.nossoNumero}.pdf`, pdf: await renderBoletoPdf({ boleto, account, beneficiary: filial, payer: customer, pixCode }) };
+  const [{ account }, { filial, customer }, pixCode] = await Promise.all([
+    viewOf(em, boleto),
+    partiesOf(em, boleto),
+    bolePixCode(em, ctx.companyId, boleto),
+  ]);
+  return {
+    fileName: `boleto-${boleto.bankCode}-${boleto.nossoNumero}.pdf`,
+    pdf: await renderBoletoPdf({ boleto, account, beneficiary: filial, payer: customer, pixCode }),
+  };
 }

@@ -67,7 +67,11 @@ export const toBoletoDto = ({ boleto: b, pendingInstructions }: BoletoView) => (
   reviewReason: b.reviewReason,
   paidAmount: amount(b.paidAmount),
   registeredAt: iso(b.registeredAt),
-  pendingInstructions: pendingInstructions.map((i) => ({ kind: i.kind, dueDate: i.newDueDate, amount: i.newAmount ? amount(i.newAmount) : null })),
+  pendingInstructions: pendingInstructions.map((i) => ({
+    kind: i.kind,
+    dueDate: i.newDueDate,
+    amount: i.newAmount ? amount(i.newAmount) : null,
+  })),
   pdfUrl: `/api/collection/boletos/${encodeId('boleto', b.id)}/pdf`,
   version: b.version,
   createdAt: iso(b.createdAt),

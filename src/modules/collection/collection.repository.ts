@@ -12,7 +12,11 @@ export async function lockAccount(em: EntityManager, companyId: number, id: numb
 }
 
 /** A company's accounts, optionally of one filial or of the granted filiais, active or not: one page of at most 200. */
-export function accountsOf(em: EntityManager, companyId: number, filter: { filialId?: number; filialIn?: number[]; active?: boolean }): Promise<BankAccount[]> {
+export function accountsOf(
+  em: EntityManager,
+  companyId: number,
+  filter: { filialId?: number; filialIn?: number[]; active?: boolean },
+): Promise<BankAccount[]> {
   const qb = em.createQueryBuilder(BankAccount, 'a').where('a.company_id = :companyId', { companyId });
   if (filter.filialId) qb.andWhere('a.filial_id = :filialId', { filialId: filter.filialId });
   else if (filter.filialIn) qb.andWhere('a.filial_id IN (:...granted)', { granted: filter.filialIn.length ? filter.filialIn : [0] });
@@ -21,7 +25,13 @@ export function accountsOf(em: EntityManager, companyId: number, filter: { filia
 }
 
 /** Updates the account when its version is still `version` (optimistic); false when somebody changed it first. */
-export async function updateAccountIf(em: EntityManager, companyId: number, id: number, version: number, set: Partial<BankAccount>): Promise<boolean> {
+export async function updateAccountIf(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  version: number,
+  set: Partial<BankAccount>,
+): Promise<boolean> {
   const result = await em
     .createQueryBuilder()
     .update(BankAccount)
@@ -43,31 +53,65 @@ export async function updateBoletoIf(em: EntityManager, before: Boleto, values: 
     .createQueryBuilder()
     .update(Boleto)
     .set({ ...values, version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id: before.id, companyId: before.companyId, status: before.status, version: before.version })
+    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', {
+      id: before.id,
+      companyId: before.companyId,
+      status: before.status,
+      version: before.version,
+    })
     .execute();
   return Boolean(result.affected);
 }
 
 /** The receivable's boleto in one of `statuses` (at most one stands at a time). */
-export function standingBoletoOf(em: EntityManager, companyId: number, receivableId: number, statuses: readonly BoletoStatus[]): Promise<Boleto | null> {
-  return em.createQueryBuilder(Boleto, 'b').where('b.company_id = :companyId AND b.receivable_id = :rid AND b.status IN (:...statuses)', { companyId, rid: receivableId, statuses }).getOne();
+export function standingBoletoOf(
+  em: EntityManager,
+  companyId: number,
+  receivableId: number,
+  statuses: readonly BoletoStatus[],
+): Promise<Boleto | null> {
+  return em
+    .createQueryBuilder(Boleto, 'b')
+    .where('b.company_id = :companyId AND b.receivable_id = :rid AND b.status IN (:...statuses)', {
+      companyId,
+      rid: receivableId,
+      statuses,
+    })
+    .getOne();
 }
 
 /** The standing boletos (one per receivable at most) of these receivables. */
-export function standingBoletosOfReceivables(em: EntityManager, companyId: number, receivableIds: number[], statuses: readonly BoletoStatus[]): Promise<Boleto[]> {
+export function standingBoletosOfReceivables(
+  em: EntityManager,
+  companyId: number,
+  receivableIds: number[],
+  statuses: readonly BoletoStatus[],
+): Promise<Boleto[]> {
   if (!receivableIds.length) return Promise.resolve([]);
   return em
     .createQueryBuilder(Boleto, 'b')
-    .where('b.company_id = :companyId AND b.receivable_id IN (:...ids) AND b.status IN (:...statuses)', { companyId, ids: receivableIds, statuses })
+    .where('b.company_id = :companyId AND b.receivable_id IN (:...ids) AND b.status IN (:...statuses)', {
+      companyId,
+      ids: receivableIds,
+      statuses,
+    })
     .orderBy('b.id', 'ASC')
     .getMany();
 }
 
 /** An account's instructions no remessa has carried yet, oldest first, at most `limit`. */
-export function pendingInstructionsOf(em: EntityManager, companyId: number, bankAccountId: number, limit: number): Promise<BoletoInstruction[]> {
+export function pendingInstructionsOf(
+  em: EntityManager,
+  companyId: number,
+  bankAccountId: number,
+  limit: number,
+): Promise<BoletoInstruction[]> {
   return em
     .createQueryBuilder(BoletoInstruction, 'i')
-    .where('i.company_id = :companyId AND i.bank_account_id = :accountId AND i.remittance_id IS NULL', { companyId, accountId: bankAccountId })
+    .where('i.company_id = :companyId AND i.bank_account_id = :accountId AND i.remittance_id IS NULL', {
+      companyId,
+      accountId: bankAccountId,
+    })
     .orderBy('i.id', 'ASC')
     .take(limit)
     .getMany();
@@ -90,7 +134,11 @@ export async function dropPendingRegistration(em: EntityManager, companyId: numb
     .createQueryBuilder()
     .delete()
     .from(BoletoInstruction)
-    .where('company_id = :companyId AND boleto_id = :id AND kind = :kind AND remittance_id IS NULL', { companyId, id: boletoId, kind: 'REGISTER' })
+    .where('company_id = :companyId AND boleto_id = :id AND kind = :kind AND remittance_id IS NULL', {
+      companyId,
+      id: boletoId,
+      kind: 'REGISTER',
+    })
     .execute();
   return Boolean(claimed.affected);
 }

@@ -64,7 +64,10 @@ export const Boleto = named(
     discountDate: date().allow(null),
     status: oneOf(...BOLETO_STATUSES),
     refusalReason: Joi.string().allow(null).example(null),
-    reviewReason: Joi.string().allow(null).example(null).description('set when a bank return needs a person (payment after write-off, above the balance)'),
+    reviewReason: Joi.string()
+      .allow(null)
+      .example(null)
+      .description('set when a bank return needs a person (payment after write-off, above the balance)'),
     paidAmount: money().description('what the bank reported paid, interest and fine included'),
     registeredAt: timestamp().allow(null),
     pendingInstructions: Joi.array()

@@ -17,7 +17,8 @@ export const collectionRoutes = defineRoutes([
     method: 'post',
     path: '/collection/bank-accounts',
     tag: TAG,
-    summary: "A filial's collection account at a bank (agência/conta checked by the bank's check-digit rules, carteira, convênio, CNAB layout, defaults of its boletos, Pix key)",
+    summary:
+      "A filial's collection account at a bank (agência/conta checked by the bank's check-digit rules, carteira, convênio, CNAB layout, defaults of its boletos, Pix key)",
     scope: WRITE,
     schema: s.createAccount,
     idempotent: true,
@@ -49,11 +50,19 @@ export const collectionRoutes = defineRoutes([
     method: 'patch',
     path: '/collection/bank-accounts/:id',
     tag: TAG,
-    summary: 'Edit an account (with its version); bank, agência, conta, carteira, convênio and layout are fixed once it has boletos; the next nosso número only moves forward',
+    summary:
+      'Edit an account (with its version); bank, agência, conta, carteira, convênio and layout are fixed once it has boletos; the next nosso número only moves forward',
     scope: WRITE,
     schema: s.updateAccount,
     idempotent: true,
-    responses: { body: BankAccount, errors: { 404: ACCOUNT_NOT_FOUND, 409: ['STALE_VERSION'], 422: ['BANK_ACCOUNT_IN_USE', 'NOSSO_NUMERO_ALREADY_ISSUED', 'LAYOUT_NOT_OFFERED', ...METHOD] } },
+    responses: {
+      body: BankAccount,
+      errors: {
+        404: ACCOUNT_NOT_FOUND,
+        409: ['STALE_VERSION'],
+        422: ['BANK_ACCOUNT_IN_USE', 'NOSSO_NUMERO_ALREADY_ISSUED', 'LAYOUT_NOT_OFFERED', ...METHOD],
+      },
+    },
     handler: c.updateAccount,
   },
   {
@@ -75,7 +84,11 @@ export const collectionRoutes = defineRoutes([
     summary: 'The boleto as PDF (application/pdf): recibo do pagador and ficha de compensação with the Interleaved 2 of 5 barcode',
     scope: READ,
     schema: s.boleto,
-    responses: { body: Joi.string().meta({ format: 'binary' }).description('the boleto (PDF)'), contentType: 'application/pdf', errors: { 404: BOLETO_NOT_FOUND } },
+    responses: {
+      body: Joi.string().meta({ format: 'binary' }).description('the boleto (PDF)'),
+      contentType: 'application/pdf',
+      errors: { 404: BOLETO_NOT_FOUND },
+    },
     handler: c.pdf,
   },
   {
@@ -91,7 +104,15 @@ export const collectionRoutes = defineRoutes([
       body: Boleto,
       errors: {
         404: BOLETO_NOT_FOUND,
-        409: ['BOLETO_PENDING_REGISTRATION', 'BOLETO_REFUSED', 'BOLETO_PAID', 'BOLETO_WRITTEN_OFF', 'BOLETO_PROTESTED', 'BOLETO_CANCELLED', 'INSTRUCTION_ALREADY_PENDING'],
+        409: [
+          'BOLETO_PENDING_REGISTRATION',
+          'BOLETO_REFUSED',
+          'BOLETO_PAID',
+          'BOLETO_WRITTEN_OFF',
+          'BOLETO_PROTESTED',
+          'BOLETO_CANCELLED',
+          'INSTRUCTION_ALREADY_PENDING',
+        ],
         422: ['BOLETO_DUE_DATE_PAST', 'BOLETO_AMOUNT_ABOVE_BALANCE', 'INSTRUCTION_NOT_IN_LAYOUT'],
       },
     },
@@ -109,7 +130,16 @@ export const collectionRoutes = defineRoutes([
       body: Boleto,
       errors: {
         404: BOLETO_NOT_FOUND,
-        409: ['BOLETO_REGISTERED', 'BOLETO_REFUSED', 'BOLETO_PAID', 'BOLETO_PARTIALLY_PAID', 'BOLETO_WRITTEN_OFF', 'BOLETO_PROTESTED', 'BOLETO_CANCELLED', 'BOLETO_ALREADY_SENT'],
+        409: [
+          'BOLETO_REGISTERED',
+          'BOLETO_REFUSED',
+          'BOLETO_PAID',
+          'BOLETO_PARTIALLY_PAID',
+          'BOLETO_WRITTEN_OFF',
+          'BOLETO_PROTESTED',
+          'BOLETO_CANCELLED',
+          'BOLETO_ALREADY_SENT',
+        ],
       },
     },
     handler: c.cancel,
@@ -139,7 +169,15 @@ export const collectionRoutes = defineRoutes([
       errors: {
         404: ['RECEIVABLE_NOT_FOUND', 'BANK_ACCOUNT_NOT_FOUND'],
         409: ['BOLETO_ALREADY_ISSUED', 'RECEIVABLE_ALREADY_RECEIVED', 'RECEIVABLE_CANCELLED'],
-        422: ['BOLETO_NOT_FOR_ACQUIRER', 'BANK_ACCOUNT_INACTIVE', 'BANK_ACCOUNT_OTHER_FILIAL', 'BOLETO_DUE_DATE_PAST', 'PAYER_DOCUMENT_MISSING', 'NOSSO_NUMERO_EXHAUSTED', 'BR_CODE_INVALID'],
+        422: [
+          'BOLETO_NOT_FOR_ACQUIRER',
+          'BANK_ACCOUNT_INACTIVE',
+          'BANK_ACCOUNT_OTHER_FILIAL',
+          'BOLETO_DUE_DATE_PAST',
+          'PAYER_DOCUMENT_MISSING',
+          'NOSSO_NUMERO_EXHAUSTED',
+          'BR_CODE_INVALID',
+        ],
       },
     },
     handler: c.issue,
@@ -158,7 +196,8 @@ export const collectionRoutes = defineRoutes([
     method: 'post',
     path: '/collection/remittances',
     tag: TAG,
-    summary: "A remessa (CNAB 240) of an account's pending instructions (register, change due date or value, write off, protest) with the account's next file number; no instruction goes in two files",
+    summary:
+      "A remessa (CNAB 240) of an account's pending instructions (register, change due date or value, write off, protest) with the account's next file number; no instruction goes in two files",
     scope: WRITE,
     schema: s.createRemittance,
     idempotent: true,
@@ -173,7 +212,11 @@ export const collectionRoutes = defineRoutes([
     summary: 'Download the remessa file as sent to the bank',
     scope: READ,
     schema: s.remittance,
-    responses: { body: Joi.string().description('the CNAB file, 240 or 400 positions per record (the account’s layout), CRLF'), contentType: 'text/plain', errors: { 404: ['REMITTANCE_NOT_FOUND'] } },
+    responses: {
+      body: Joi.string().description('the CNAB file, 240 or 400 positions per record (the account’s layout), CRLF'),
+      contentType: 'text/plain',
+      errors: { 404: ['REMITTANCE_NOT_FOUND'] },
+    },
     handler: c.remittanceFile,
   },
   {

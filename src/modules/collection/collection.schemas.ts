@@ -34,7 +34,12 @@ const percent = () => decimal('percent', { min: 0, max: 100 });
 const days = () => Joi.number().integer().min(0).max(999);
 
 const accountFields = {
-  name: Joi.string().trim().min(1).max(60).example('Banco do Brasil cobrança').description('how the account is called in lists (e.g. "Itaú cobrança")'),
+  name: Joi.string()
+    .trim()
+    .min(1)
+    .max(60)
+    .example('Banco do Brasil cobrança')
+    .description('how the account is called in lists (e.g. "Itaú cobrança")'),
   bankCode: Joi.string()
     .valid(...BANK_CODES)
     .example('001')
@@ -60,32 +65,48 @@ const accountFields = {
     .pattern(/^[0-9XxPp]$/)
     .example('5')
     .description("the conta's check digit, checked by the bank's rule"),
-  carteira: Joi.string().trim().max(3).example('17').description('the collection portfolio (BB 17, Itaú 109, Bradesco 09, Santander 101, Caixa RG, Sicoob 1)'),
+  carteira: Joi.string()
+    .trim()
+    .max(3)
+    .example('17')
+    .description('the collection portfolio (BB 17, Itaú 109, Bradesco 09, Santander 101, Caixa RG, Sicoob 1)'),
   beneficiaryCode: Joi.string()
     .trim()
     .pattern(/^\d{1,20}$/)
     .example('1234567')
     .allow(null, '')
-    .description('convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa (Bradesco, up to 20; required for its CNAB 400)'),
+    .description(
+      'convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa (Bradesco, up to 20; required for its CNAB 400)',
+    ),
   carteiraVariation: Joi.string()
     .trim()
     .pattern(/^\d{3}$/)
     .allow(null, '')
     .example('019')
-    .description("Banco do Brasil's variação da carteira (3 digits, assigned with the convênio, e.g. carteira 17 variação 019); required for a BB account with layout CNAB400"),
+    .description(
+      "Banco do Brasil's variação da carteira (3 digits, assigned with the convênio, e.g. carteira 17 variação 019); required for a BB account with layout CNAB400",
+    ),
   transmissionCode: Joi.string()
     .trim()
     .pattern(/^\d{20}$/)
     .allow(null, '')
-    .description("Santander's código de transmissão for its CNAB 400 (20 digits, assigned by the bank); null: agência + código do beneficiário + conta"),
+    .description(
+      "Santander's código de transmissão for its CNAB 400 (20 digits, assigned by the bank); null: agência + código do beneficiário + conta",
+    ),
   layout: Joi.string()
     .valid(...CNAB_LAYOUTS)
     .description(
       'the CNAB layout of remessa and retorno files: CNAB240 for every bank; CNAB400 for a bank that offers one (Itaú, Bradesco, Santander, Banco do Brasil, Caixa; otherwise 422 LAYOUT_NOT_OFFERED)',
     ),
-  paymentMethodCode: Joi.string().trim().min(1).max(30).description("the tenant's payment method receipts of this account's titles are recorded under (e.g. BOLETO)"),
+  paymentMethodCode: Joi.string()
+    .trim()
+    .min(1)
+    .max(30)
+    .description("the tenant's payment method receipts of this account's titles are recorded under (e.g. BOLETO)"),
   finePercent: percent().description('multa after the due date, percent of the value'),
-  interestPerDayPercent: decimal('percent', { min: 0, max: 10 }).description('juros de mora per day late, percent of the value (1 % a month ≈ 0.0333)'),
+  interestPerDayPercent: decimal('percent', { min: 0, max: 10 }).description(
+    'juros de mora per day late, percent of the value (1 % a month ≈ 0.0333)',
+  ),
   discountPercent: percent().description('desconto when paid up to discountDays before the due date'),
   discountDays: days(),
   instructions: Joi.array().items(Joi.string().trim().max(80)).max(4).allow(null).description('instruction lines printed on the boleto'),
@@ -103,13 +124,20 @@ const byReceivable = { params: Joi.object({ id: id('receivable').required() }) }
 
 export const collectionSchemas = {
   createRemittance: typedSchema<{ body: { bankAccountId: number } }>({
-    body: Joi.object({ bankAccountId: id('bank-account').required().description('the account whose pending instructions the file carries') }),
+    body: Joi.object({
+      bankAccountId: id('bank-account').required().description('the account whose pending instructions the file carries'),
+    }),
   }),
   remittance: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('remittance').required() }) }),
   uploadReturn: typedSchema<{ body: { bankAccountId: number; content: string } }>({
     body: Joi.object({
       bankAccountId: id('bank-account').required(),
-      content: Joi.string().min(1).max(5_000_000).required().example(RETORNO_EXAMPLE).description('the retorno file as the bank sent it (CNAB 240, CRLF or LF lines)'),
+      content: Joi.string()
+        .min(1)
+        .max(5_000_000)
+        .required()
+        .example(RETORNO_EXAMPLE)
+        .description('the retorno file as the bank sent it (CNAB 240, CRLF or LF lines)'),
     }),
   }),
   issueBoleto: typedSchema<{ params: { id: number }; body: IssueBoletoInput }>({

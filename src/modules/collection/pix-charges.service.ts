@@ -21,7 +21,17 @@ import type { PixRefund } from './entities/pix-refund.entity';
 import { dynamicBrCode, staticBrCode } from './pix-brcode';
 import { CobRequest, CobvRequest, HttpPixPsp, PixPsp, PspCob, PspError } from './pix-psp';
 import { chargeData, PIX_CHARGE_AUDIT, PIX_CONNECTION_AUDIT } from './pix.events';
-import { chargesOfReceivable, findCharge, findConnection, insertCharge, insertConnection, paymentsOfCharges, refundsOfPayments, updateChargeIf, updateConnectionIf } from './pix.repository';
+import {
+  chargesOfReceivable,
+  findCharge,
+  findConnection,
+  insertCharge,
+  insertConnection,
+  paymentsOfCharges,
+  refundsOfPayments,
+  updateChargeIf,
+  updateConnectionIf,
+} from './pix.repository';
 import { pixChargeMachine, statusOfPsp } from './pix.state';
 
 /*
@@ -68,24 +78,36 @@ export function pspOf(connection: PixPspConnection): PixPsp {
   const key = `${connection.companyId}:${connection.id}:${connection.version}`;
   let psp = psps.get(key);
   if (!psp) {
-    const clientSecret = openSealed(Buffer.from(connection.clientSecretSealed, 'base64'), sealBinding(connection.companyId, connection.bankAccountId)).toString('utf8');
+    const clientSecret = openSealed(
+      Buffer.from(connection.clientSecretSealed, 'base64'),
+      sealBinding(connection.companyId, connection.bankAccountId),
+    ).toString('utf8');
     psp = new HttpPixPsp({ baseUrl: connection.baseUrl, tokenUrl: connection.tokenUrl, clientId: connection.clientId, clientSecret });
     psps.set(key, psp);
   }
   return psp;
 }
 
-export async function getConnection(ctx: TenantContext, bankAccountId: number): Promise<{ account: BankAccount; connection: PixPspConnection }> {
+export async function getConnection(
+  ctx: TenantContext,
+  bankAccountId: number,
+): Promise<{ account: BankAccount; connection: PixPspConnection }> {
   const account = await findAccessibleAccount(ctx, bankAccountId);
   const connection = await findConnection(readerOf(ctx), ctx.companyId, bankAccountId);
   if (!connection) throw new NotFoundError('Pix PSP connection', 'PIX_PSP_NOT_CONFIGURED');
   return { account, connection };
 }
 
-export async function putConnection(ctx: TenantContext, bankAccountId: number, input: PspConnectionInput): Promise<{ account: BankAccount; connection: PixPspConnection; created: boolean }> {
+export async function putConnection(
+  ctx: TenantContext,
+  bankAccountId: number,
+  input: PspConnectionInput,
+): Promise<{ account: BankAccount; connection: PixPspConnection; created: boolean }> {
   const account = await findAccessibleAccount(ctx, bankAccountId);
   if (!account.pixKey) throw new BusinessRuleError('PIX_KEY_REQUIRED', 'The bank account has no Pix key');
-  const webhookUrl = input.webhookBaseUrl ? `${input.webhookBaseUrl.replace(/\/+$/, '')}/webhooks/pix/${encodeId('bank-account', bankAccountId)}` : null;
+  const webhookUrl = input.webhookBaseUrl
+    ? `${input.webhookBaseUrl.replace(/\/+$/, '')}/webhooks/pix/${encodeId('bank-account', bankAccountId)}`
+    : null;
   const { connection, created } = await inTransaction(ctx, async (em) => {
     const method = await activePaymentMethod(em, ctx.companyId, input.paymentMethod ?? 'PIX');
     const current = await findConnection(em, ctx.companyId, bankAccountId);
@@ -102,11 +124,21 @@ export async function putConnection(ctx: TenantContext, bankAccountId: number, i
       clientId: input.clientId,
       paymentMethodCode: method.code,
       webhookUrl: webhookUrl ?? current?.webhookUrl ?? null,
-      ...(input.clientSecret ? { clientSecretSealed: seal(Buffer.from(input.clientSecret, 'utf8'), sealBinding(ctx.companyId, bankAccountId)).toString('base64') } : {}),
+      ...(input.clientSecret
+        ? {
+            clientSecretSealed: seal(Buffer.from(input.clientSecret, 'utf8'), sealBinding(ctx.companyId, bankAccountId)).toString('base64'),
+          }
+        : {}),
       ...(input.webhookSecret ? { webhookSecretHash: hashSecret(input.webhookSecret) } : {}),
       ...(webhookUrl && webhookUrl !== current?.webhookUrl ? { webhookRegisteredAt: null } : {}),
     };
-    const audited = { baseUrl: values.baseUrl, tokenUrl: values.tokenUrl, clientId: values.clientId, paymentMethodCode: values.paymentMethodCode, webhookUrl: values.webhookUrl };
+    const audited = {
+      baseUrl: values.baseUrl,
+      tokenUrl: values.tokenUrl,
+      clientId: values.clientId,
+      paymentMethodCode: values.paymentMethodCode,
+      webhookUrl: values.webhookUrl,
+    };
     let id: number;
     if (!current) {
       id = await insertConnection(em, {
@@ -117,10 +149,16 @@ export async function putConnection(ctx: TenantContext, bankAccountId: number, i
         ...(values as Required<typeof values>),
         webhookRegisteredAt: null,
       });
-      await recordAudit(em, ctx, { entity: PIX_CONNECTION_AUDIT, entityId: id, action: 'CREATED', changes: { ...diff({}, audited), clientSecret: [null, 'set'], webhookSecret: [null, 'set'] } });
+      await recordAudit(em, ctx, {
+        entity: PIX_CONNECTION_AUDIT,
+        entityId: id,
+        action: 'CREATED',
+        changes: { ...diff({}, audited), clientSecret: [null, 'set'], webhookSecret: [null, 'set'] },
+      });
     } else {
       id = current.id;
-      if (!(await updateConnectionIf(em, ctx.companyId, id, current.version, values))) throw new ConflictError('CONCURRENT_UPDATE', 'The PSP connection changed meanwhile; retry', { retryable: true });
+      if (!(await updateConnectionIf(em, ctx.companyId, id, current.version, values)))
+        throw new ConflictError('CONCURRENT_UPDATE', 'The PSP connection changed meanwhile; retry', { retryable: true });
       const changes = diff(current as unknown as Record<string, unknown>, audited);
       if (input.clientSecret) changes.clientSecret = ['set', 'replaced'];
       if (input.webhookSecret) changes.webhookSecret = ['set', 'replaced'];
@@ -140,7 +178,8 @@ export async function putConnection(ctx: TenantContext, bankAccountId: number, i
   await pspOf(connection).registerWebhook(account.pixKey, webhookUrl);
   const registered = await inTransaction(ctx, async (em) => {
     const now = await findConnection(em, ctx.companyId, bankAccountId);
-    if (now && now.webhookUrl === webhookUrl) await updateConnectionIf(em, ctx.companyId, now.id, now.version, { webhookRegisteredAt: new Date() });
+    if (now && now.webhookUrl === webhookUrl)
+      await updateConnectionIf(em, ctx.companyId, now.id, now.version, { webhookRegisteredAt: new Date() });
     return (await findConnection(em, ctx.companyId, bankAccountId))!;
   });
   return { account, connection: registered, created };
@@ -204,10 +243,14 @@ export async function createCharge(ctx: TenantContext, receivableId: number, inp
   const open = openOf(receivable);
   const amount = input.amount ?? open;
   if (amount.gt(open)) {
-    throw new BusinessRuleError('PIX_AMOUNT_EXCEEDS_BALANCE', `The charge of ${toFixed(amount, 'amount')} exceeds the open balance of ${toFixed(open, 'amount')}`, {
-      openAmount: money(open),
-      amount: money(amount),
-    });
+    throw new BusinessRuleError(
+      'PIX_AMOUNT_EXCEEDS_BALANCE',
+      `The charge of ${toFixed(amount, 'amount')} exceeds the open balance of ${toFixed(open, 'amount')}`,
+      {
+        openAmount: money(open),
+        amount: money(amount),
+      },
+    );
   }
   const account = await chargingAccount(reader, ctx, input, receivable);
   const merchant = await merchantOf(reader, ctx.companyId, receivable.filialId);
@@ -224,13 +267,26 @@ export async function createCharge(ctx: TenantContext, receivableId: number, inp
     createdBy: ctx.actor,
     version: 1,
   };
-  const draft: ChargeDraft = { ctx, reader, receivable, input, account, amount, description: input.description?.trim() || null, merchant, base };
+  const draft: ChargeDraft = {
+    ctx,
+    reader,
+    receivable,
+    input,
+    account,
+    amount,
+    description: input.description?.trim() || null,
+    merchant,
+    base,
+  };
   if (input.kind === 'STATIC') return createStaticCharge(draft);
   return createDynamicCharge(draft);
 }
 
 type ChargingAccount = NonNullable<Awaited<ReturnType<typeof findBankAccount>>> & { pixKey: string };
-type ChargeBase = Omit<Parameters<typeof insertCharge>[1], 'txid' | 'status' | 'brCode' | 'dueDate' | 'validity' | 'finePercent' | 'interestPerDayPercent' | 'discountAmount' | 'discountDate'>;
+type ChargeBase = Omit<
+  Parameters<typeof insertCharge>[1],
+  'txid' | 'status' | 'brCode' | 'dueDate' | 'validity' | 'finePercent' | 'interestPerDayPercent' | 'discountAmount' | 'discountDate'
+>;
 type ChargeTerms = Pick<PixCharge, 'dueDate' | 'validity' | 'finePercent' | 'interestPerDayPercent' | 'discountAmount' | 'discountDate'>;
 type PspRequest = { kind: 'cob'; body: CobRequest } | { kind: 'cobv'; body: CobvRequest };
 
@@ -248,10 +304,16 @@ interface ChargeDraft {
 }
 
 /** The receivable's filial's active account with a Pix key. */
-async function chargingAccount(reader: EntityManager, ctx: TenantContext, input: ChargeInput, receivable: Receivable): Promise<ChargingAccount> {
+async function chargingAccount(
+  reader: EntityManager,
+  ctx: TenantContext,
+  input: ChargeInput,
+  receivable: Receivable,
+): Promise<ChargingAccount> {
   const account = await findBankAccount(reader, ctx.companyId, input.bankAccountId);
   if (!account) throw new NotFoundError('Bank account');
-  if (account.filialId !== receivable.filialId) throw new BusinessRuleError('BANK_ACCOUNT_OTHER_FILIAL', "The bank account belongs to another filial than the receivable's");
+  if (account.filialId !== receivable.filialId)
+    throw new BusinessRuleError('BANK_ACCOUNT_OTHER_FILIAL', "The bank account belongs to another filial than the receivable's");
   if (!account.active) throw new BusinessRuleError('BANK_ACCOUNT_INACTIVE', 'The bank account is inactive');
   if (!account.pixKey) throw new BusinessRuleError('PIX_KEY_REQUIRED', 'The bank account has no Pix key');
   return account as ChargingAccount;
@@ -296,7 +358,8 @@ async function createDynamicCharge(draft: ChargeDraft): Promise<ChargeDetail> {
   const psp = pspOf(connection);
   let answer: PspCob;
   try {
-    answer = request.kind === 'cob' ? await psp.createCharge('cob', txid, request.body) : await psp.createCharge('cobv', txid, request.body);
+    answer =
+      request.kind === 'cob' ? await psp.createCharge('cob', txid, request.body) : await psp.createCharge('cobv', txid, request.body);
   } catch (err) {
     if (err instanceof PspError && err.code === 'PSP_REJECTED') await refuseCharge(ctx, id, err.message);
     throw err;
@@ -306,15 +369,32 @@ async function createDynamicCharge(draft: ChargeDraft): Promise<ChargeDetail> {
 }
 
 /** An immediate charge (cob): its expiry, the debtor when the customer has a CPF or CNPJ. */
-async function immediateRequest({ ctx, reader, receivable, input, account, amount, description }: ChargeDraft): Promise<{ request: PspRequest; terms: ChargeTerms }> {
-  const terms: ChargeTerms = { dueDate: null, validity: input.expiresInSeconds ?? 86_400, finePercent: new Dec(0), interestPerDayPercent: new Dec(0), discountAmount: new Dec(0), discountDate: null };
+async function immediateRequest({
+  ctx,
+  reader,
+  receivable,
+  input,
+  account,
+  amount,
+  description,
+}: ChargeDraft): Promise<{ request: PspRequest; terms: ChargeTerms }> {
+  const terms: ChargeTerms = {
+    dueDate: null,
+    validity: input.expiresInSeconds ?? 86_400,
+    finePercent: new Dec(0),
+    interestPerDayPercent: new Dec(0),
+    discountAmount: new Dec(0),
+    discountDate: null,
+  };
   const customer = receivable.customerId ? await reader.findOneBy(Customer, { id: receivable.customerId, companyId: ctx.companyId }) : null;
   const document = customer?.document?.replace(/\D/g, '') ?? '';
   const request: PspRequest = {
     kind: 'cob',
     body: {
       calendario: { expiracao: terms.validity },
-      ...(document.length === 11 || document.length === 14 ? { devedor: { [document.length === 11 ? 'cpf' : 'cnpj']: document, nome: customer!.name.slice(0, 200) } } : {}),
+      ...(document.length === 11 || document.length === 14
+        ? { devedor: { [document.length === 11 ? 'cpf' : 'cnpj']: document, nome: customer!.name.slice(0, 200) } }
+        : {}),
       valor: { original: amount.toFixed(2), modalidadeAlteracao: 0 },
       chave: account.pixKey,
       ...(description ? { solicitacaoPagador: description.slice(0, 140) } : {}),
@@ -324,14 +404,26 @@ async function immediateRequest({ ctx, reader, receivable, input, account, amoun
 }
 
 /** A charge with a due date (cobv): the debtor named, fine, interest and discount from the request or the account. */
-async function dueDateRequest({ ctx, reader, receivable, input, account, amount, description }: ChargeDraft): Promise<{ request: PspRequest; terms: ChargeTerms }> {
+async function dueDateRequest({
+  ctx,
+  reader,
+  receivable,
+  input,
+  account,
+  amount,
+  description,
+}: ChargeDraft): Promise<{ request: PspRequest; terms: ChargeTerms }> {
   const today = businessToday();
   const dueDate = input.dueDate ?? receivable.dueDate;
-  if (dueDate < today) throw new BusinessRuleError('PIX_DUE_DATE_PAST', `A charge with a due date needs one from today on (${dueDate} is past)`, { dueDate });
+  if (dueDate < today)
+    throw new BusinessRuleError('PIX_DUE_DATE_PAST', `A charge with a due date needs one from today on (${dueDate} is past)`, { dueDate });
   const customer = receivable.customerId ? await reader.findOneBy(Customer, { id: receivable.customerId, companyId: ctx.companyId }) : null;
   const document = customer?.document?.replace(/\D/g, '') ?? '';
   if (!customer || (document.length !== 11 && document.length !== 14)) {
-    throw new BusinessRuleError('PIX_DEBTOR_DOCUMENT_REQUIRED', "A charge with a due date (cobv) names its debtor: the receivable's customer needs a CPF or CNPJ");
+    throw new BusinessRuleError(
+      'PIX_DEBTOR_DOCUMENT_REQUIRED',
+      "A charge with a due date (cobv) names its debtor: the receivable's customer needs a CPF or CNPJ",
+    );
   }
   const finePercent = input.finePercent ?? account.finePercent;
   const interestPerDayPercent = input.interestPerDayPercent ?? account.interestPerDayPercent;
@@ -339,8 +431,16 @@ async function dueDateRequest({ ctx, reader, receivable, input, account, amount,
   const discountAmount = input.discountAmount ?? accountDiscount;
   const discountDate = discountAmount.gt(0) ? (input.discountDate ?? addCalendarDays(dueDate, -(account.discountDays ?? 0))) : null;
   if (discountAmount.gte(amount)) throw new BusinessRuleError('PIX_DISCOUNT_TOO_LARGE', 'The discount must be less than the amount');
-  if (discountDate && discountDate > dueDate) throw new BusinessRuleError('PIX_DISCOUNT_AFTER_DUE_DATE', 'The discount date must not be after the due date');
-  const terms: ChargeTerms = { dueDate, validity: input.daysAfterDue ?? 30, finePercent, interestPerDayPercent, discountAmount, discountDate };
+  if (discountDate && discountDate > dueDate)
+    throw new BusinessRuleError('PIX_DISCOUNT_AFTER_DUE_DATE', 'The discount date must not be after the due date');
+  const terms: ChargeTerms = {
+    dueDate,
+    validity: input.daysAfterDue ?? 30,
+    finePercent,
+    interestPerDayPercent,
+    discountAmount,
+    discountDate,
+  };
   // Interest travels as percent a month (modalidade 3, calendar days): the API carries two decimals, too few for a rate per day.
   const monthly = interestPerDayPercent.times(30);
   const request: PspRequest = {
@@ -352,7 +452,9 @@ async function dueDateRequest({ ctx, reader, receivable, input, account, amount,
         original: amount.toFixed(2),
         ...(finePercent.gt(0) ? { multa: { modalidade: 2, valorPerc: perc(finePercent) } } : {}),
         ...(monthly.gt(0) ? { juros: { modalidade: 3, valorPerc: perc(monthly) } } : {}),
-        ...(discountAmount.gt(0) ? { desconto: { modalidade: 1, descontoDataFixa: [{ data: discountDate!, valorPerc: discountAmount.toFixed(2) }] } } : {}),
+        ...(discountAmount.gt(0)
+          ? { desconto: { modalidade: 1, descontoDataFixa: [{ data: discountDate!, valorPerc: discountAmount.toFixed(2) }] } }
+          : {}),
       },
       chave: account.pixKey,
       ...(description ? { solicitacaoPagador: description.slice(0, 140) } : {}),
@@ -383,7 +485,12 @@ async function refuseCharge(ctx: TenantContext, id: number, reason: string) {
     if (!pixChargeMachine.canDo(c, 'refuse')) return;
     pixChargeMachine.assertTransition(c, 'refuse', 'REFUSED');
     if (!(await updateChargeIf(em, ctx.companyId, id, c, { status: 'REFUSED', refusalReason: reason.slice(0, 500) }))) return;
-    await recordAudit(em, ctx, { entity: PIX_CHARGE_AUDIT, entityId: id, action: 'REFUSED', changes: { status: [c.status, 'REFUSED'], refusalReason: [null, reason.slice(0, 500)] } });
+    await recordAudit(em, ctx, {
+      entity: PIX_CHARGE_AUDIT,
+      entityId: id,
+      action: 'REFUSED',
+      changes: { status: [c.status, 'REFUSED'], refusalReason: [null, reason.slice(0, 500)] },
+    });
     await publishEvent(em, ctx, {
       type: 'collection.pix.charge-refused',
       filialId: c.filialId,
@@ -395,7 +502,12 @@ async function refuseCharge(ctx: TenantContext, id: number, reason: string) {
 }
 
 /** Writes what the PSP holds of a charge (its creation's answer or a re-read): status, location, BR Code. */
-export async function settleChargeAnswer(ctx: TenantContext, id: number, answer: PspCob, merchant?: { merchantName: string; merchantCity: string; postalCode: string | null }): Promise<void> {
+export async function settleChargeAnswer(
+  ctx: TenantContext,
+  id: number,
+  answer: PspCob,
+  merchant?: { merchantName: string; merchantCity: string; postalCode: string | null },
+): Promise<void> {
   const m = merchant ?? (await merchantOf(readerOf(ctx), ctx.companyId, (await findCharge(readerOf(ctx), ctx.companyId, id))!.filialId));
   const location = answer.loc?.location ?? answer.location ?? null;
   const brCode = location ? dynamicBrCode({ location, ...m }) : null;
@@ -451,7 +563,8 @@ export async function chargesOf(ctx: TenantContext, receivableId: number): Promi
 }
 
 /** The txid of a boleto's static Pix (bolePix): "BOL" + bank + nosso número — ≤ 25 alphanumerics, one per title. */
-export const bolePixTxid = (bankCode: string, nossoNumero: string) => `BOL${bankCode}${nossoNumero}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 25);
+export const bolePixTxid = (bankCode: string, nossoNumero: string) =>
+  `BOL${bankCode}${nossoNumero}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 25);
 
 /**
  * The static Pix printed on a boleto whose account has a Pix key (bolePix), made in the boleto's own
@@ -500,9 +613,15 @@ export async function createBolePixCharge(
  * holds ACTIVE (its location), else the boleto's own static bolePix charge; none when the account has
  * no Pix key.
  */
-export async function bolePixCode(em: EntityManager, companyId: number, boleto: { receivableId: number; bankAccountId: number; bankCode: string; nossoNumero: string }): Promise<string | null> {
+export async function bolePixCode(
+  em: EntityManager,
+  companyId: number,
+  boleto: { receivableId: number; bankAccountId: number; bankCode: string; nossoNumero: string },
+): Promise<string | null> {
   const charges = await chargesOfReceivable(em, companyId, boleto.receivableId);
-  const dynamic = charges.filter((c) => c.bankAccountId === boleto.bankAccountId && c.kind !== 'STATIC' && c.status === 'ACTIVE' && c.location && c.brCode).pop();
+  const dynamic = charges
+    .filter((c) => c.bankAccountId === boleto.bankAccountId && c.kind !== 'STATIC' && c.status === 'ACTIVE' && c.location && c.brCode)
+    .pop();
   if (dynamic) return dynamic.brCode;
   const txid = bolePixTxid(boleto.bankCode, boleto.nossoNumero);
   const own = charges.find((c) => c.txid === txid && c.status === 'ACTIVE');

@@ -67,7 +67,13 @@ export interface PspPix {
   horario: string;
   infoPagador?: string;
   /** Parts of `valor` (a cobv's original, interest, fine, discount). */
-  componentesValor?: { original?: { valor: string }; juros?: { valor: string }; multa?: { valor: string }; desconto?: { valor: string }; abatimento?: { valor: string } };
+  componentesValor?: {
+    original?: { valor: string };
+    juros?: { valor: string };
+    multa?: { valor: string };
+    desconto?: { valor: string };
+    abatimento?: { valor: string };
+  };
   devolucoes?: PspRefund[];
 }
 
@@ -85,7 +91,11 @@ export interface PspCob {
 }
 
 export interface PixPage {
-  parametros: { inicio: string; fim: string; paginacao: { paginaAtual: number; itensPorPagina: number; quantidadeDePaginas: number; quantidadeTotalDeItens: number } };
+  parametros: {
+    inicio: string;
+    fim: string;
+    paginacao: { paginaAtual: number; itensPorPagina: number; quantidadeDePaginas: number; quantidadeTotalDeItens: number };
+  };
   pix: PspPix[];
 }
 
@@ -142,7 +152,11 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
       url,
       {
         method,
-        headers: { accept: 'application/json', ...headers, ...(body !== null ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
+        headers: {
+          accept: 'application/json',
+          ...headers,
+          ...(body !== null ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+        },
         timeout: conn.timeoutMs ?? 15_000,
         ...(secure ? { cert: conn.certificate?.cert, key: conn.certificate?.key, ca: conn.ca ?? undefined } : {}),
       },
@@ -174,7 +188,13 @@ export class HttpPixPsp implements PixPsp {
 
   constructor(private readonly conn: PspConnection) {}
 
-  private async call<T>(operation: string, method: string, path: string, body?: unknown, query?: Record<string, string | undefined>): Promise<T> {
+  private async call<T>(
+    operation: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    query?: Record<string, string | undefined>,
+  ): Promise<T> {
     // Every call to a PSP goes out here: none while a database transaction is open (SPEC §12.2).
     assertNoOpenTransaction('A call to the Pix PSP');
     const url = new URL(this.conn.baseUrl.replace(/\/+$/, '') + path);
@@ -214,9 +234,26 @@ export class HttpPixPsp implements PixPsp {
       return (reply.body ? JSON.parse(reply.body) : undefined) as T;
     }
     pixCalls.inc({ operation, outcome: String(reply.status) });
-    if (reply.status === 404) throw new PspError('upstream_failure', 'PSP_NOT_FOUND', `The Pix PSP does not know it (${operation}): ${problemText(reply.body)}`, 404);
-    if (reply.status >= 500 || reply.status === 429) throw new PspError('upstream_unavailable', 'PSP_UNAVAILABLE', `The Pix PSP is unavailable (${operation}, ${reply.status})`, reply.status);
-    throw new PspError('upstream_failure', 'PSP_REJECTED', `The Pix PSP refused ${operation} (${reply.status}): ${problemText(reply.body)}`, reply.status);
+    if (reply.status === 404)
+      throw new PspError(
+        'upstream_failure',
+        'PSP_NOT_FOUND',
+        `The Pix PSP does not know it (${operation}): ${problemText(reply.body)}`,
+        404,
+      );
+    if (reply.status >= 500 || reply.status === 429)
+      throw new PspError(
+        'upstream_unavailable',
+        'PSP_UNAVAILABLE',
+        `The Pix PSP is unavailable (${operation}, ${reply.status})`,
+        reply.status,
+      );
+    throw new PspError(
+      'upstream_failure',
+      'PSP_REJECTED',
+      `The Pix PSP refused ${operation} (${reply.status}): ${problemText(reply.body)}`,
+      reply.status,
+    );
   }
 
   private async accessToken(): Promise<string> {
@@ -225,13 +262,29 @@ export class HttpPixPsp implements PixPsp {
     const basic = Buffer.from(`${this.conn.clientId}:${this.conn.clientSecret}`).toString('base64');
     let reply: Reply;
     try {
-      reply = await send(url, 'POST', { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials', this.conn);
+      reply = await send(
+        url,
+        'POST',
+        { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+        'grant_type=client_credentials',
+        this.conn,
+      );
     } catch (err) {
-      throw new PspError('upstream_unavailable', 'PSP_UNAVAILABLE', `The Pix PSP's token endpoint did not answer: ${(err as Error).message}`, null);
+      throw new PspError(
+        'upstream_unavailable',
+        'PSP_UNAVAILABLE',
+        `The Pix PSP's token endpoint did not answer: ${(err as Error).message}`,
+        null,
+      );
     }
     if (reply.status !== 200) {
       pixCalls.inc({ operation: 'oauth-token', outcome: String(reply.status) });
-      throw new PspError('upstream_failure', 'PSP_AUTH_FAILED', `The Pix PSP refused the client credentials (${reply.status})`, reply.status);
+      throw new PspError(
+        'upstream_failure',
+        'PSP_AUTH_FAILED',
+        `The Pix PSP refused the client credentials (${reply.status})`,
+        reply.status,
+      );
     }
     const t = JSON.parse(reply.body) as { access_token: string; expires_in?: number };
     // Renewed a little before it expires, so a call never carries a token that lapses on the way.

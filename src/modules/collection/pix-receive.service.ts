@@ -22,7 +22,17 @@ import { chargeDetail, ChargeDetail, hashSecret, pspOf, settleChargeAnswer } fro
 import { pixApplied, pixWebhooks } from './pix-metrics';
 import type { PspPix, PspRefund } from './pix-psp';
 import { PIX_PAYMENT_AUDIT, PIX_REFUND_AUDIT, paymentAudit, paymentData, refundData } from './pix.events';
-import { findChargeByTxid, findConnection, findPaymentByE2e, insertPayment, lockPayment, refundsOfPayments, updateChargeIf, updatePaymentIf, updateRefundIf } from './pix.repository';
+import {
+  findChargeByTxid,
+  findConnection,
+  findPaymentByE2e,
+  insertPayment,
+  lockPayment,
+  refundsOfPayments,
+  updateChargeIf,
+  updatePaymentIf,
+  updateRefundIf,
+} from './pix.repository';
 import { pixChargeMachine } from './pix.state';
 
 /*
@@ -46,7 +56,13 @@ export interface ApplySummary {
 }
 
 /** Who acts when the PSP calls: no user, the company of the account. */
-const pspContext = (companyId: number, requestId?: string): TenantContext => ({ companyId, actor: 'pix-psp', grantedFiliais: '*', scopes: [], requestId });
+const pspContext = (companyId: number, requestId?: string): TenantContext => ({
+  companyId,
+  actor: 'pix-psp',
+  grantedFiliais: '*',
+  scopes: [],
+  requestId,
+});
 
 const dec = (v: string | undefined) => new Dec(v ?? '0');
 
@@ -64,7 +80,8 @@ function partsOf(pix: PspPix, charge: PixCharge | null) {
     const discount = dec(c.desconto?.valor).plus(dec(c.abatimento?.valor));
     return { amount, original: dec(c.original.valor), interest: dec(c.juros?.valor), fine: dec(c.multa?.valor), discount };
   }
-  if (charge?.kind !== 'DUE_DATE' || amount.eq(charge.amount)) return { amount, original: amount, interest: zero, fine: zero, discount: zero };
+  if (charge?.kind !== 'DUE_DATE' || amount.eq(charge.amount))
+    return { amount, original: amount, interest: zero, fine: zero, discount: zero };
   const difference = amount.minus(charge.amount);
   if (difference.lt(0)) return { amount, original: charge.amount, interest: zero, fine: zero, discount: difference.neg() };
   const late = charge.dueDate !== null && businessToday(new Date(pix.horario)) > charge.dueDate;
@@ -72,14 +89,22 @@ function partsOf(pix: PspPix, charge: PixCharge | null) {
   return { amount, original: charge.amount, interest: difference.minus(fine), fine, discount: zero };
 }
 
-async function reviewReasonFor(em: EntityManager, connection: PixPspConnection, charge: PixCharge | null, original: Dec): Promise<{ reason: string | null; receivableId: number | null }> {
+async function reviewReasonFor(
+  em: EntityManager,
+  connection: PixPspConnection,
+  charge: PixCharge | null,
+  original: Dec,
+): Promise<{ reason: string | null; receivableId: number | null }> {
   if (!charge || charge.bankAccountId !== connection.bankAccountId) return { reason: 'UNKNOWN_TXID', receivableId: null };
   const balance = await lockedReceivableBalance(em, connection.companyId, charge.receivableId);
   if (!balance) return { reason: 'UNKNOWN_TXID', receivableId: null };
   const r = balance.receivable;
   if (r.status === 'CANCELLED') return { reason: 'RECEIVABLE_CANCELLED', receivableId: r.id };
   // A bolePix paid by its barcode first: the Pix of the same title is the second payment.
-  const paidBoleto = await em.findOne(Boleto, { where: { companyId: connection.companyId, receivableId: r.id, status: 'PAID' }, select: { id: true } });
+  const paidBoleto = await em.findOne(Boleto, {
+    where: { companyId: connection.companyId, receivableId: r.id, status: 'PAID' },
+    select: { id: true },
+  });
   if (paidBoleto) return { reason: 'BOLETO_PAID', receivableId: r.id };
   if (r.status === 'RECEIVED') return { reason: 'RECEIVABLE_SETTLED', receivableId: r.id };
   if (original.gt(balance.open)) return { reason: 'EXCEEDS_BALANCE', receivableId: r.id };
@@ -92,7 +117,11 @@ async function reviewReasonFor(em: EntityManager, connection: PixPspConnection, 
 }
 
 /** Applies one Pix read from the PSP: a receipt, a duplicate, or a payment kept for review. */
-export async function applyPix(connection: PixPspConnection, pix: PspPix, requestId?: string): Promise<{ outcome: ApplyOutcome; refundsSettled: number }> {
+export async function applyPix(
+  connection: PixPspConnection,
+  pix: PspPix,
+  requestId?: string,
+): Promise<{ outcome: ApplyOutcome; refundsSettled: number }> {
   const ctx = pspContext(connection.companyId, requestId);
   const run = () =>
     inTransaction(ctx, async (em) => {
@@ -143,7 +172,12 @@ export async function applyPix(connection: PixPspConnection, pix: PspPix, reques
           await updateChargeIf(em, ctx.companyId, charge.id, charge, { status: 'COMPLETED' });
         }
       }
-      await recordAudit(em, ctx, { entity: PIX_PAYMENT_AUDIT, entityId: id, action: reason ? 'FLAGGED_FOR_REVIEW' : 'APPLIED', changes: diff({}, paymentAudit(payment)) });
+      await recordAudit(em, ctx, {
+        entity: PIX_PAYMENT_AUDIT,
+        entityId: id,
+        action: reason ? 'FLAGGED_FOR_REVIEW' : 'APPLIED',
+        changes: diff({}, paymentAudit(payment)),
+      });
       await publishEvent(em, ctx, {
         type: reason ? 'collection.pix.review' : 'collection.pix.received',
         filialId: payment.filialId,
@@ -183,8 +217,20 @@ export async function settleRefunds(ctx: TenantContext, paymentId: number, repor
       const ours = (await refundsOfPayments(em, ctx.companyId, [paymentId])).find((x) => x.refundId === r.id);
       if (!ours || ours.status !== 'REQUESTED') return false;
       if (r.status === 'NAO_REALIZADO') {
-        if (!(await updateRefundIf(em, ctx.companyId, ours.id, ours, { status: 'FAILED', rtrId: r.rtrId ?? ours.rtrId, failureReason: (r.motivo ?? 'NAO_REALIZADO').slice(0, 255) }))) return false;
-        await recordAudit(em, ctx, { entity: PIX_REFUND_AUDIT, entityId: ours.id, action: 'FAILED', changes: { status: ['REQUESTED', 'FAILED'], failureReason: [null, r.motivo ?? 'NAO_REALIZADO'] } });
+        if (
+          !(await updateRefundIf(em, ctx.companyId, ours.id, ours, {
+            status: 'FAILED',
+            rtrId: r.rtrId ?? ours.rtrId,
+            failureReason: (r.motivo ?? 'NAO_REALIZADO').slice(0, 255),
+          }))
+        )
+          return false;
+        await recordAudit(em, ctx, {
+          entity: PIX_REFUND_AUDIT,
+          entityId: ours.id,
+          action: 'FAILED',
+          changes: { status: ['REQUESTED', 'FAILED'], failureReason: [null, r.motivo ?? 'NAO_REALIZADO'] },
+        });
         await publishEvent(em, ctx, {
           type: 'collection.pix.refund-failed',
           filialId: payment.filialId,
@@ -195,7 +241,11 @@ export async function settleRefunds(ctx: TenantContext, paymentId: number, repor
         return true;
       }
       if (
-        !(await updateRefundIf(em, ctx.companyId, ours.id, ours, { status: 'RETURNED', rtrId: r.rtrId ?? ours.rtrId, returnedAt: r.horario?.liquidacao ? new Date(r.horario.liquidacao) : new Date() }))
+        !(await updateRefundIf(em, ctx.companyId, ours.id, ours, {
+          status: 'RETURNED',
+          rtrId: r.rtrId ?? ours.rtrId,
+          returnedAt: r.horario?.liquidacao ? new Date(r.horario.liquidacao) : new Date(),
+        }))
       )
         return false;
       await adjustForRefund(em, ctx, payment, ours);
@@ -218,7 +268,12 @@ async function adjustForRefund(em: EntityManager, ctx: TenantContext, payment: P
     const fine = Dec.max(0, payment.fine.minus(left));
     left = Dec.max(0, left.minus(payment.fine));
     const original = Dec.max(0, payment.originalAmount.minus(left));
-    const reversed = await reverseReceiptIn(em, ctx, payment.receiptId, `Pix ${payment.endToEndId} devolvido (${refund.rtrId ?? refund.refundId})`);
+    const reversed = await reverseReceiptIn(
+      em,
+      ctx,
+      payment.receiptId,
+      `Pix ${payment.endToEndId} devolvido (${refund.rtrId ?? refund.refundId})`,
+    );
     receiptId = null;
     if (reversed && original.gt(0) && original.minus(payment.discount).plus(interest).plus(fine).gt(0)) {
       const { receipt } = await recordReceipt(em, ctx, payment.receivableId, {
@@ -235,8 +290,18 @@ async function adjustForRefund(em: EntityManager, ctx: TenantContext, payment: P
   }
   await updatePaymentIf(em, ctx.companyId, payment.id, payment.version, { refundedAmount: refunded, status, receiptId });
   const after = (await lockPayment(em, ctx.companyId, payment.id, false))!;
-  await recordAudit(em, ctx, { entity: PIX_PAYMENT_AUDIT, entityId: payment.id, action: 'REFUNDED', changes: diff(paymentAudit(payment), paymentAudit(after)) });
-  await recordAudit(em, ctx, { entity: PIX_REFUND_AUDIT, entityId: refund.id, action: 'RETURNED', changes: { status: ['REQUESTED', 'RETURNED'] } });
+  await recordAudit(em, ctx, {
+    entity: PIX_PAYMENT_AUDIT,
+    entityId: payment.id,
+    action: 'REFUNDED',
+    changes: diff(paymentAudit(payment), paymentAudit(after)),
+  });
+  await recordAudit(em, ctx, {
+    entity: PIX_REFUND_AUDIT,
+    entityId: refund.id,
+    action: 'RETURNED',
+    changes: { status: ['REQUESTED', 'RETURNED'] },
+  });
   await publishEvent(em, ctx, {
     type: 'collection.pix.refunded',
     filialId: payment.filialId,
@@ -255,7 +320,11 @@ async function rereadCharge(connection: PixPspConnection, charge: PixCharge, req
   let pixes: PspPix[];
   if (charge.kind === 'STATIC') {
     // A static code has no charge at the PSP: its Pix are found by txid, from the day it was made.
-    pixes = await psp.listPix({ inicio: new Date(charge.createdAt.getTime() - 60_000).toISOString(), fim: new Date(Date.now() + 60_000).toISOString(), txid: charge.txid });
+    pixes = await psp.listPix({
+      inicio: new Date(charge.createdAt.getTime() - 60_000).toISOString(),
+      fim: new Date(Date.now() + 60_000).toISOString(),
+      txid: charge.txid,
+    });
   } else {
     const cob = await psp.getCharge(charge.kind === 'IMMEDIATE' ? 'cob' : 'cobv', charge.txid);
     await settleChargeAnswer(pspContext(connection.companyId, requestId), charge.id, cob);
@@ -290,7 +359,12 @@ export interface WebhookNotice {
  * charge it names (by txid) is read again with all its Pix, each other Pix by its endToEndId.
  * Nothing of the callback's body is applied as such.
  */
-export async function receiveWebhook(companyAndAccount: { bankAccountId: number }, secret: string | undefined, notices: WebhookNotice[], requestId?: string): Promise<ApplySummary> {
+export async function receiveWebhook(
+  companyAndAccount: { bankAccountId: number },
+  secret: string | undefined,
+  notices: WebhookNotice[],
+  requestId?: string,
+): Promise<ApplySummary> {
   const connection = await connectionByAccount(companyAndAccount.bankAccountId);
   if (!connection || !secretMatches(connection, secret)) {
     pixWebhooks.inc({ outcome: 'refused' });

@@ -46,7 +46,11 @@ export async function paymentDetail(ctx: TenantContext, paymentId: number): Prom
   return { payment, refunds: await refundsOfPayments(reader, ctx.companyId, [paymentId]) };
 }
 
-export async function requestRefund(ctx: TenantContext, paymentId: number, input: RefundInput): Promise<PaymentDetail & { refund: PixRefund }> {
+export async function requestRefund(
+  ctx: TenantContext,
+  paymentId: number,
+  input: RefundInput,
+): Promise<PaymentDetail & { refund: PixRefund }> {
   const { payment } = await paymentDetail(ctx, paymentId);
   const connection = await findConnection(readerOf(ctx), ctx.companyId, payment.bankAccountId);
   if (!connection) throw new BusinessRuleError('PIX_PSP_NOT_CONFIGURED', 'The bank account has no PSP connection');
@@ -59,10 +63,14 @@ export async function requestRefund(ctx: TenantContext, paymentId: number, input
     const available = p.amount.minus(sum(standing.map((r) => r.amount)));
     const amount = input.amount ?? available;
     if (amount.lte(0) || amount.gt(available)) {
-      throw new BusinessRuleError('PIX_REFUND_EXCEEDS_PAYMENT', `A refund of ${toFixed(amount, 'amount')} exceeds the ${toFixed(available, 'amount')} of the Pix not yet refunded`, {
-        available: money(available),
-        amount: money(amount),
-      });
+      throw new BusinessRuleError(
+        'PIX_REFUND_EXCEEDS_PAYMENT',
+        `A refund of ${toFixed(amount, 'amount')} exceeds the ${toFixed(available, 'amount')} of the Pix not yet refunded`,
+        {
+          available: money(available),
+          amount: money(amount),
+        },
+      );
     }
     const id = await insertRefund(em, {
       companyId: ctx.companyId,
@@ -79,18 +87,34 @@ export async function requestRefund(ctx: TenantContext, paymentId: number, input
     });
     const refund = (await findRefund(em, ctx.companyId, id))!;
     await recordAudit(em, ctx, { entity: PIX_REFUND_AUDIT, entityId: id, action: 'CREATED', changes: diff({}, refundData(refund)) });
-    await publishEvent(em, ctx, { type: 'collection.pix.refund-requested', filialId: p.filialId, aggregateType: 'pix-payment', aggregateId: p.id, data: refundData(refund) });
+    await publishEvent(em, ctx, {
+      type: 'collection.pix.refund-requested',
+      filialId: p.filialId,
+      aggregateType: 'pix-payment',
+      aggregateId: p.id,
+      data: refundData(refund),
+    });
     return id;
   });
   const refund = (await findRefund(readerOf(ctx), ctx.companyId, id))!;
   let answer: PspRefund;
   try {
-    answer = await pspOf(connection).requestRefund(payment.endToEndId, refundId, { valor: refund.amount.toFixed(2), descricao: reason.slice(0, 140) });
+    answer = await pspOf(connection).requestRefund(payment.endToEndId, refundId, {
+      valor: refund.amount.toFixed(2),
+      descricao: reason.slice(0, 140),
+    });
   } catch (err) {
     // Refused by the PSP: the refund failed, nothing left the account. No answer: it stays REQUESTED, a re-read settles it.
     if (err instanceof PspError && err.code === 'PSP_REJECTED')
       await settleRefunds(ctx, paymentId, [
-        { id: refundId, rtrId: '', valor: refund.amount.toFixed(2), horario: { solicitacao: new Date().toISOString() }, status: 'NAO_REALIZADO', motivo: err.message.slice(0, 255) },
+        {
+          id: refundId,
+          rtrId: '',
+          valor: refund.amount.toFixed(2),
+          horario: { solicitacao: new Date().toISOString() },
+          status: 'NAO_REALIZADO',
+          motivo: err.message.slice(0, 255),
+        },
       ]);
     throw err;
   }
@@ -111,7 +135,9 @@ export interface PaymentListQuery extends PageRequest {
 /** A filial's Pix received, newest first (the ones kept for review: status=REVIEW), each with its refunds. */
 export async function listPayments(ctx: TenantContext, filialId: number, query: PaymentListQuery): Promise<Page<PaymentDetail>> {
   const em = readerOf(ctx);
-  const qb = em.createQueryBuilder(PixPaymentEntity, 'p').where('p.company_id = :companyId AND p.filial_id = :filialId', { companyId: ctx.companyId, filialId });
+  const qb = em
+    .createQueryBuilder(PixPaymentEntity, 'p')
+    .where('p.company_id = :companyId AND p.filial_id = :filialId', { companyId: ctx.companyId, filialId });
   if (query.status) qb.andWhere('p.status = :status', { status: query.status });
   if (query.reviewReason) qb.andWhere('p.review_reason = :reason', { reason: query.reviewReason });
   return paginate(
@@ -119,7 +145,10 @@ export async function listPayments(ctx: TenantContext, filialId: number, query: 
     [{ column: 'p.id', direction: 'DESC' }],
     query,
     async (ids) => {
-      const [payments, refunds] = await Promise.all([em.find(PixPaymentEntity, { where: { companyId: ctx.companyId, id: In(ids) } }), refundsOfPayments(em, ctx.companyId, ids)]);
+      const [payments, refunds] = await Promise.all([
+        em.find(PixPaymentEntity, { where: { companyId: ctx.companyId, id: In(ids) } }),
+        refundsOfPayments(em, ctx.companyId, ids),
+      ]);
       return payments.map((payment) => ({ payment, refunds: refunds.filter((r) => r.paymentId === payment.id) }));
     },
     (d) => d.payment.id,

@@ -75,7 +75,12 @@ export const toChargeDto = ({ charge: c, payments, refunds }: ChargeDetail) => (
   version: c.version,
 });
 
-export const toSummaryDto = (s: ApplySummary) => ({ applied: s.applied, duplicates: s.duplicates, review: s.review, refundsSettled: s.refundsSettled });
+export const toSummaryDto = (s: ApplySummary) => ({
+  applied: s.applied,
+  duplicates: s.duplicates,
+  review: s.review,
+  refundsSettled: s.refundsSettled,
+});
 
 export const toConnectionDto = (account: BankAccount, c: PixPspConnection) => ({
   bankAccountId: encodeId('bank-account', c.bankAccountId),

@@ -9,14 +9,21 @@ import { PixRefund, PixRefundStatus } from './entities/pix-refund.entity';
 
 type Row<E> = Omit<E, 'id' | 'createdAt' | 'updatedAt'>;
 
-export const findConnection = (em: EntityManager, companyId: number, bankAccountId: number) => em.findOneBy(PixPspConnection, { companyId, bankAccountId });
+export const findConnection = (em: EntityManager, companyId: number, bankAccountId: number) =>
+  em.findOneBy(PixPspConnection, { companyId, bankAccountId });
 
 export async function insertConnection(em: EntityManager, row: Row<PixPspConnection>): Promise<number> {
   const r = await em.insert(PixPspConnection, row as never);
   return r.identifiers[0].id as number;
 }
 
-export async function updateConnectionIf(em: EntityManager, companyId: number, id: number, version: number, values: Partial<Row<PixPspConnection>>): Promise<boolean> {
+export async function updateConnectionIf(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  version: number,
+  values: Partial<Row<PixPspConnection>>,
+): Promise<boolean> {
   const r = await em
     .createQueryBuilder()
     .update(PixPspConnection)
@@ -28,7 +35,8 @@ export async function updateConnectionIf(em: EntityManager, companyId: number, i
 
 export const findCharge = (em: EntityManager, companyId: number, id: number) => em.findOneBy(PixCharge, { companyId, id });
 export const findChargeByTxid = (em: EntityManager, companyId: number, txid: string) => em.findOneBy(PixCharge, { companyId, txid });
-export const chargesOfReceivable = (em: EntityManager, companyId: number, receivableId: number) => em.find(PixCharge, { where: { companyId, receivableId }, order: { id: 'ASC' } });
+export const chargesOfReceivable = (em: EntityManager, companyId: number, receivableId: number) =>
+  em.find(PixCharge, { where: { companyId, receivableId }, order: { id: 'ASC' } });
 
 export async function insertCharge(em: EntityManager, row: Row<PixCharge>): Promise<number> {
   const r = await em.insert(PixCharge, row as never);
@@ -36,7 +44,13 @@ export async function insertCharge(em: EntityManager, row: Row<PixCharge>): Prom
 }
 
 /** A status change on the status and version read: false when another writer moved it first. */
-export async function updateChargeIf(em: EntityManager, companyId: number, id: number, expected: { status: PixChargeStatus; version: number }, values: Partial<Row<PixCharge>>): Promise<boolean> {
+export async function updateChargeIf(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  expected: { status: PixChargeStatus; version: number },
+  values: Partial<Row<PixCharge>>,
+): Promise<boolean> {
   const r = await em
     .createQueryBuilder()
     .update(PixCharge)
@@ -47,7 +61,8 @@ export async function updateChargeIf(em: EntityManager, companyId: number, id: n
 }
 
 export const findPayment = (em: EntityManager, companyId: number, id: number) => em.findOneBy(PixPayment, { companyId, id });
-export const findPaymentByE2e = (em: EntityManager, companyId: number, endToEndId: string) => em.findOneBy(PixPayment, { companyId, endToEndId });
+export const findPaymentByE2e = (em: EntityManager, companyId: number, endToEndId: string) =>
+  em.findOneBy(PixPayment, { companyId, endToEndId });
 
 /** The payment row locked (MySQL) so its refunds settle one at a time. */
 export async function lockPayment(em: EntityManager, companyId: number, id: number, lock: boolean): Promise<PixPayment | null> {
@@ -64,7 +79,13 @@ export async function insertPayment(em: EntityManager, row: Row<PixPayment>): Pr
   return r.identifiers[0].id as number;
 }
 
-export async function updatePaymentIf(em: EntityManager, companyId: number, id: number, version: number, values: Partial<Row<PixPayment>>): Promise<boolean> {
+export async function updatePaymentIf(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  version: number,
+  values: Partial<Row<PixPayment>>,
+): Promise<boolean> {
   const r = await em
     .createQueryBuilder()
     .update(PixPayment)
@@ -83,7 +104,13 @@ export async function insertRefund(em: EntityManager, row: Row<PixRefund>): Prom
   return r.identifiers[0].id as number;
 }
 
-export async function updateRefundIf(em: EntityManager, companyId: number, id: number, expected: { status: PixRefundStatus; version: number }, values: Partial<Row<PixRefund>>): Promise<boolean> {
+export async function updateRefundIf(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  expected: { status: PixRefundStatus; version: number },
+  values: Partial<Row<PixRefund>>,
+): Promise<boolean> {
   const r = await em
     .createQueryBuilder()
     .update(PixRefund)

@@ -32,7 +32,14 @@ export const PixPayment = named(
     receivableId: hashid('receivable').allow(null),
     receiptId: hashid('receivable-receipt').allow(null).description('the receipt it became (null: kept for review, or refunded)'),
     status: oneOf('APPLIED', 'REVIEW', 'REFUNDED'),
-    reviewReason: oneOf('RECEIVABLE_SETTLED', 'EXCEEDS_BALANCE', 'BOLETO_PAID', 'UNKNOWN_TXID', 'RECEIVABLE_CANCELLED', 'PAYMENT_METHOD_UNAVAILABLE').allow(null),
+    reviewReason: oneOf(
+      'RECEIVABLE_SETTLED',
+      'EXCEEDS_BALANCE',
+      'BOLETO_PAID',
+      'UNKNOWN_TXID',
+      'RECEIVABLE_CANCELLED',
+      'PAYMENT_METHOD_UNAVAILABLE',
+    ).allow(null),
     amount: money().description('what the payer paid'),
     originalAmount: money().description('the part that settles the receivable'),
     interest: money(),
@@ -69,7 +76,9 @@ export const PixCharge = named(
     location: Joi.string().allow(null).example('pix.example.com/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25'),
     brCode: Joi.string()
       .allow(null)
-      .example('00020101021226850014br.gov.bcb.pix2563pix.example.com/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca255204000053039865802BR5919Mercearia Boa Vista6009Sao Paulo62070503***63041D3D')
+      .example(
+        '00020101021226850014br.gov.bcb.pix2563pix.example.com/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca255204000053039865802BR5919Mercearia Boa Vista6009Sao Paulo62070503***63041D3D',
+      )
       .description('the BR Code (Pix copia e cola) for the QR'),
     refusalReason: Joi.string().allow(null),
     payments: Joi.array().items(PixPayment),

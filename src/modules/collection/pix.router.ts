@@ -1,6 +1,15 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './pix.controller';
-import { PixCharge, PixChargeList, PixPayment, PixPaymentPage, PixPspConnection, PixRefundResult, PixSync, PixWebhookAck } from './pix.responses';
+import {
+  PixCharge,
+  PixChargeList,
+  PixPayment,
+  PixPaymentPage,
+  PixPspConnection,
+  PixRefundResult,
+  PixSync,
+  PixWebhookAck,
+} from './pix.responses';
 import { pixSchemas as s } from './pix.schemas';
 
 const READ = 'collection:read';
@@ -19,7 +28,11 @@ export const pixRoutes = defineRoutes([
       "How a bank account reaches its PSP's API Pix: base URL, OAuth2 client credentials (the secret sealed, never answered), the webhook's shared secret, and the webhook registered for the account's key (PUT /webhook/{chave}) when webhookBaseUrl is given",
     scope: WRITE,
     schema: s.putConnection,
-    responses: { body: PixPspConnection, alsoStatus: 201, errors: { 404: ['BANK_ACCOUNT_NOT_FOUND'], 409: ['CONCURRENT_UPDATE'], 422: ['PIX_KEY_REQUIRED', ...METHOD], ...PSP } },
+    responses: {
+      body: PixPspConnection,
+      alsoStatus: 201,
+      errors: { 404: ['BANK_ACCOUNT_NOT_FOUND'], 409: ['CONCURRENT_UPDATE'], 422: ['PIX_KEY_REQUIRED', ...METHOD], ...PSP },
+    },
     handler: c.putPspConnection,
   },
   {
@@ -46,7 +59,8 @@ export const pixRoutes = defineRoutes([
     method: 'post',
     path: '/collection/pix/charges/:id/sync',
     tag: TAG,
-    summary: 'Read a charge again from the PSP (what a webhook triggers): its status, and each Pix of it applied once (a receipt, or kept for review)',
+    summary:
+      'Read a charge again from the PSP (what a webhook triggers): its status, and each Pix of it applied once (a receipt, or kept for review)',
     scope: WRITE,
     schema: s.charge,
     idempotent: 'own-transactions',
@@ -57,7 +71,8 @@ export const pixRoutes = defineRoutes([
     method: 'get',
     path: '/collection/pix/payments/list/:filialId',
     tag: TAG,
-    summary: "A filial's Pix received, newest first; status=REVIEW lists the ones kept for a person (settled receivable, bolePix paid by barcode, above the balance, unknown txid)",
+    summary:
+      "A filial's Pix received, newest first; status=REVIEW lists the ones kept for a person (settled receivable, bolePix paid by barcode, above the balance, unknown txid)",
     scope: READ,
     schema: s.payments,
     responses: { body: PixPaymentPage },
@@ -77,14 +92,20 @@ export const pixRoutes = defineRoutes([
     method: 'post',
     path: '/collection/pix/payments/:id/refund',
     tag: TAG,
-    summary: 'Refund a Pix received (devolução through the PSP); once the PSP returns it, its receipt is reversed (and, when partial, replaced by one of what stays)',
+    summary:
+      'Refund a Pix received (devolução through the PSP); once the PSP returns it, its receipt is reversed (and, when partial, replaced by one of what stays)',
     scope: WRITE,
     schema: s.refund,
     idempotent: 'own-transactions',
     status: 201,
     responses: {
       body: PixRefundResult,
-      errors: { 404: ['PIX_PAYMENT_NOT_FOUND'], 409: ['PIX_PAYMENT_REFUNDED'], 422: ['PIX_REFUND_EXCEEDS_PAYMENT', 'PIX_PSP_NOT_CONFIGURED'], ...PSP },
+      errors: {
+        404: ['PIX_PAYMENT_NOT_FOUND'],
+        409: ['PIX_PAYMENT_REFUNDED'],
+        422: ['PIX_REFUND_EXCEEDS_PAYMENT', 'PIX_PSP_NOT_CONFIGURED'],
+        ...PSP,
+      },
     },
     handler: c.refundPixPayment,
   },

@@ -18,7 +18,10 @@ export const pixChargeMachine = defineStateMachine<PixChargeStatus, PixChargeAct
   transitions: {
     confirm: { from: { PENDING: ['ACTIVE', 'COMPLETED'] }, verb: 'confirm it' },
     refuse: { from: { PENDING: ['REFUSED'] }, verb: 'refuse it' },
-    sync: { from: { PENDING: ['ACTIVE', 'COMPLETED', 'REMOVED'], ACTIVE: ['COMPLETED', 'REMOVED'], COMPLETED: ['COMPLETED'] }, verb: 'read it again from the PSP' },
+    sync: {
+      from: { PENDING: ['ACTIVE', 'COMPLETED', 'REMOVED'], ACTIVE: ['COMPLETED', 'REMOVED'], COMPLETED: ['COMPLETED'] },
+      verb: 'read it again from the PSP',
+    },
     complete: { from: { ACTIVE: ['COMPLETED'] }, verb: 'complete it' },
   },
   conflictCode: (status) => `PIX_CHARGE_${status}`,

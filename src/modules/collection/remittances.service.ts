@@ -52,9 +52,26 @@ export async function createRemittance(ctx: TenantContext, bankAccountId: number
     const account = await em.findOneByOrFail(BankAccount, { id: bankAccountId, companyId: ctx.companyId });
     const pending = await pendingInstructionsOf(em, ctx.companyId, account.id, MAX_INSTRUCTIONS);
     if (!pending.length) throw new BusinessRuleError('NO_PENDING_INSTRUCTIONS', 'The account has no instruction waiting for a remessa');
-    const boletos = new Map((await em.find(Boleto, { where: { companyId: ctx.companyId, id: In([...new Set(pending.map((p) => p.boletoId))]) } })).map((b) => [b.id, b]));
-    const receivables = new Map((await em.find(Receivable, { where: { companyId: ctx.companyId, id: In([...new Set([...boletos.values()].map((b) => b.receivableId))]) } })).map((r) => [r.id, r]));
-    const customers = new Map((await em.find(Customer, { where: { companyId: ctx.companyId, id: In([...new Set([...receivables.values()].map((r) => r.customerId!))]) } })).map((c) => [c.id, c]));
+    const boletos = new Map(
+      (await em.find(Boleto, { where: { companyId: ctx.companyId, id: In([...new Set(pending.map((p) => p.boletoId))]) } })).map((b) => [
+        b.id,
+        b,
+      ]),
+    );
+    const receivables = new Map(
+      (
+        await em.find(Receivable, {
+          where: { companyId: ctx.companyId, id: In([...new Set([...boletos.values()].map((b) => b.receivableId))]) },
+        })
+      ).map((r) => [r.id, r]),
+    );
+    const customers = new Map(
+      (
+        await em.find(Customer, {
+          where: { companyId: ctx.companyId, id: In([...new Set([...receivables.values()].map((r) => r.customerId!))]) },
+        })
+      ).map((c) => [c.id, c]),
+    );
     const filial = await em.findOneByOrFail(Filial, { id: account.filialId, companyId: ctx.companyId });
     const titles: RemessaTitle[] = pending.map((p) => {
       const b = boletos.get(p.boletoId)!;
@@ -114,13 +131,24 @@ export async function createRemittance(ctx: TenantContext, bankAccountId: number
     )
       throw new ConflictError('CONCURRENT_UPDATE', 'Another remessa took some of these instructions; retry', { retryable: true });
     const remittance = (await em.findOneBy(Remittance, { id, companyId: ctx.companyId }))!;
-    await recordAudit(em, ctx, { entity: REMITTANCE_AUDIT, entityId: id, action: 'CREATED', changes: { fileNumber: [null, fileNumber], instructionCount: [null, pending.length] } });
+    await recordAudit(em, ctx, {
+      entity: REMITTANCE_AUDIT,
+      entityId: id,
+      action: 'CREATED',
+      changes: { fileNumber: [null, fileNumber], instructionCount: [null, pending.length] },
+    });
     await publishEvent(em, ctx, {
       type: 'collection.remittance.created',
       filialId: account.filialId,
       aggregateType: REMITTANCE_AUDIT,
       aggregateId: id,
-      data: { id: encodeId('remittance', id), bankAccountId: encodeId('bank-account', account.id), fileNumber, instructionCount: pending.length, totalAmount: file.totalAmount.toNumber() },
+      data: {
+        id: encodeId('remittance', id),
+        bankAccountId: encodeId('bank-account', account.id),
+        fileNumber,
+        instructionCount: pending.length,
+        totalAmount: file.totalAmount.toNumber(),
+      },
     });
     return remittance;
   });

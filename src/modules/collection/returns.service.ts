@@ -75,8 +75,11 @@ export interface ReturnReport {
 }
 
 const cents = (d: Dec) => d.times(100).toFixed(0);
-export const occurrenceKey = (bankCode: string, account: BankAccount, o: Pick<RetornoOccurrence, 'nossoNumero' | 'code' | 'occurrenceDate' | 'paidAmount'>) =>
-  [bankCode, account.agency, account.account, o.nossoNumero, o.code, o.occurrenceDate ?? '', cents(o.paidAmount)].join('|');
+export const occurrenceKey = (
+  bankCode: string,
+  account: BankAccount,
+  o: Pick<RetornoOccurrence, 'nossoNumero' | 'code' | 'occurrenceDate' | 'paidAmount'>,
+) => [bankCode, account.agency, account.account, o.nossoNumero, o.code, o.occurrenceDate ?? '', cents(o.paidAmount)].join('|');
 
 const withoutLeadingZeros = (code: string) => code.replace(/^0+(?=\d)/, '');
 
@@ -89,7 +92,12 @@ export async function processReturn(ctx: TenantContext, bankAccountId: number, c
     await lockAccount(em, ctx.companyId, account.id);
     const keys = parsed.occurrences.map((o) => occurrenceKey(account.bankCode, account, o));
     const seen = new Set(
-      (await em.find(BankReturnOccurrence, { where: { companyId: ctx.companyId, occurrenceKey: In([...new Set(keys)]) }, select: { occurrenceKey: true } })).map((r) => r.occurrenceKey),
+      (
+        await em.find(BankReturnOccurrence, {
+          where: { companyId: ctx.companyId, occurrenceKey: In([...new Set(keys)]) },
+          select: { occurrenceKey: true },
+        })
+      ).map((r) => r.occurrenceKey),
     );
     const inserted = await em.insert(BankReturn, {
       companyId: ctx.companyId,
@@ -102,22 +110,37 @@ export async function processReturn(ctx: TenantContext, bankAccountId: number, c
     } as never);
     const returnId = Number(inserted.identifiers[0].id);
     const boletos = new Map(
-      (await em.find(Boleto, { where: { companyId: ctx.companyId, bankAccountId: account.id, nossoNumero: In([...new Set(parsed.occurrences.map((o) => o.nossoNumero))]) } })).map((b) => [
-        b.nossoNumero,
-        b,
-      ]),
+      (
+        await em.find(Boleto, {
+          where: {
+            companyId: ctx.companyId,
+            bankAccountId: account.id,
+            nossoNumero: In([...new Set(parsed.occurrences.map((o) => o.nossoNumero))]),
+          },
+        })
+      ).map((b) => [b.nossoNumero, b]),
     );
     const results = await applyOccurrences(em, ctx, { account, parsed, returnId, keys, seen, boletos });
     const summary: Record<string, number> = { APPLIED: 0, REFUSED: 0, FLAGGED: 0, UNKNOWN: 0, IGNORED: 0, DUPLICATE: 0 };
     for (const r of results) summary[r.outcome]++;
     await em.update(BankReturn, { id: returnId, companyId: ctx.companyId }, { summary });
-    await recordAudit(em, ctx, { entity: BANK_RETURN_AUDIT, entityId: returnId, action: 'PROCESSED', changes: { fileNumber: [null, parsed.fileNumber], summary: [null, summary] } });
+    await recordAudit(em, ctx, {
+      entity: BANK_RETURN_AUDIT,
+      entityId: returnId,
+      action: 'PROCESSED',
+      changes: { fileNumber: [null, parsed.fileNumber], summary: [null, summary] },
+    });
     await publishEvent(em, ctx, {
       type: 'collection.return.processed',
       filialId: account.filialId,
       aggregateType: BANK_RETURN_AUDIT,
       aggregateId: returnId,
-      data: { id: encodeId('bank-return', returnId), bankAccountId: encodeId('bank-account', account.id), fileNumber: parsed.fileNumber, summary },
+      data: {
+        id: encodeId('bank-return', returnId),
+        bankAccountId: encodeId('bank-account', account.id),
+        fileNumber: parsed.fileNumber,
+        summary,
+      },
     });
     return { bankReturn: (await em.findOneBy(BankReturn, { id: returnId, companyId: ctx.companyId }))!, occurrences: results };
   });
@@ -160,9 +183,17 @@ function assertFileOfAccount(account: BankAccount, parsed: ParsedReturn) {
   const assigned = account.transmissionCode !== null && parsed.transmissionCode !== undefined;
   const mismatch = [
     parsed.bankCode !== account.bankCode && `bank ${parsed.bankCode}, the account is ${account.bankCode}`,
-    assigned && parsed.transmissionCode !== account.transmissionCode && `código de transmissão ${parsed.transmissionCode}, the account's is ${account.transmissionCode}`,
-    !assigned && parsed.agency !== null && Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency}, the account's is ${account.agency}`,
-    !assigned && parsed.account !== null && Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
+    assigned &&
+      parsed.transmissionCode !== account.transmissionCode &&
+      `código de transmissão ${parsed.transmissionCode}, the account's is ${account.transmissionCode}`,
+    !assigned &&
+      parsed.agency !== null &&
+      Number(parsed.agency) !== Number(account.agency) &&
+      `agência ${parsed.agency}, the account's is ${account.agency}`,
+    !assigned &&
+      parsed.account !== null &&
+      Number(parsed.account) !== Number(account.account) &&
+      `conta ${parsed.account}, the account's is ${account.account}`,
     // Compared without leading zeros: fields are zero-filled to the layout's width (Bradesco's 20), the account keeps what was typed.
     !assigned &&
       parsed.beneficiaryCode &&
@@ -207,7 +238,12 @@ async function applyOccurrences(
     const boleto = boletos.get(o.nossoNumero);
     const outcome = boleto
       ? await applyOccurrence(em, ctx, account, boleto, o)
-      : { outcome: 'UNKNOWN' as const, reason: `no boleto of this account has nosso número ${o.nossoNumero}`, receiptId: null, boleto: null };
+      : {
+          outcome: 'UNKNOWN' as const,
+          reason: `no boleto of this account has nosso número ${o.nossoNumero}`,
+          receiptId: null,
+          boleto: null,
+        };
     if (outcome.boleto) boletos.set(o.nossoNumero, outcome.boleto);
     await em.insert(BankReturnOccurrence, {
       companyId: ctx.companyId,
@@ -238,8 +274,19 @@ interface Applied {
 async function flag(em: EntityManager, ctx: TenantContext, boleto: Boleto, reason: string): Promise<Applied> {
   await em.update(Boleto, { id: boleto.id, companyId: boleto.companyId }, { reviewReason: reason.slice(0, 255) });
   const flagged = (await em.findOneBy(Boleto, { id: boleto.id, companyId: boleto.companyId }))!;
-  await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: boleto.id, action: 'FLAGGED_FOR_REVIEW', changes: { reviewReason: [boleto.reviewReason, flagged.reviewReason] } });
-  await publishEvent(em, ctx, { type: 'collection.boleto.flagged', filialId: boleto.filialId, aggregateType: BOLETO_AUDIT, aggregateId: boleto.id, data: boletoData(flagged) });
+  await recordAudit(em, ctx, {
+    entity: BOLETO_AUDIT,
+    entityId: boleto.id,
+    action: 'FLAGGED_FOR_REVIEW',
+    changes: { reviewReason: [boleto.reviewReason, flagged.reviewReason] },
+  });
+  await publishEvent(em, ctx, {
+    type: 'collection.boleto.flagged',
+    filialId: boleto.filialId,
+    aggregateType: BOLETO_AUDIT,
+    aggregateId: boleto.id,
+    data: boletoData(flagged),
+  });
   return { outcome: 'FLAGGED', reason, receiptId: null, boleto: flagged };
 }
 
@@ -252,7 +299,8 @@ async function move(
   eventType: string,
   values: Partial<Boleto> = {},
 ): Promise<Applied> {
-  if (!boletoMachine.canDo(boleto, action)) return { outcome: 'IGNORED', reason: `the boleto is ${boleto.status}`, receiptId: null, boleto: null };
+  if (!boletoMachine.canDo(boleto, action))
+    return { outcome: 'IGNORED', reason: `the boleto is ${boleto.status}`, receiptId: null, boleto: null };
   const updated = await writeBoleto(em, boleto, action, to, values);
   await recordAudit(em, ctx, {
     entity: BOLETO_AUDIT,
@@ -260,40 +308,80 @@ async function move(
     action: eventType.toUpperCase().replace(/-/g, '_'),
     changes: { status: [boleto.status, to], ...(values.refusalReason && { refusalReason: [null, values.refusalReason] }) },
   });
-  await publishEvent(em, ctx, { type: `collection.boleto.${eventType}`, filialId: boleto.filialId, aggregateType: BOLETO_AUDIT, aggregateId: boleto.id, data: boletoData(updated) });
+  await publishEvent(em, ctx, {
+    type: `collection.boleto.${eventType}`,
+    filialId: boleto.filialId,
+    aggregateType: BOLETO_AUDIT,
+    aggregateId: boleto.id,
+    data: boletoData(updated),
+  });
   return { outcome: to === 'REFUSED' ? 'REFUSED' : 'APPLIED', reason: values.refusalReason ?? null, receiptId: null, boleto: updated };
 }
 
-async function applyOccurrence(em: EntityManager, ctx: TenantContext, account: BankAccount, boleto: Boleto, o: RetornoOccurrence): Promise<Applied> {
+async function applyOccurrence(
+  em: EntityManager,
+  ctx: TenantContext,
+  account: BankAccount,
+  boleto: Boleto,
+  o: RetornoOccurrence,
+): Promise<Applied> {
   switch (o.code) {
     case '02':
       return move(em, ctx, boleto, 'register', 'REGISTERED', 'registered', { registeredAt: new Date() });
     case '03':
-      return move(em, ctx, boleto, 'refuse', 'REFUSED', 'refused', { refusalReason: `rejeição ${o.reasons.length ? 'motivos ' + o.reasons.join(', ') : 'sem motivo informado'}` });
+      return move(em, ctx, boleto, 'refuse', 'REFUSED', 'refused', {
+        refusalReason: `rejeição ${o.reasons.length ? 'motivos ' + o.reasons.join(', ') : 'sem motivo informado'}`,
+      });
     case '09':
     case '25':
       return move(em, ctx, boleto, 'write-off', 'WRITTEN_OFF', 'written-off');
     case '19':
       return move(em, ctx, boleto, 'protest', 'PROTESTED', 'protested');
     case '14': {
-      if (!o.dueDate || !boletoMachine.canDo(boleto, 'instruct')) return { outcome: 'IGNORED', reason: `the boleto is ${boleto.status}`, receiptId: null, boleto: null };
+      if (!o.dueDate || !boletoMachine.canDo(boleto, 'instruct'))
+        return { outcome: 'IGNORED', reason: `the boleto is ${boleto.status}`, receiptId: null, boleto: null };
       const rule = BANKS[account.bankCode];
-      const code = boletoCode(account.bankCode, o.dueDate, boleto.amount, rule.campoLivre(account, { number: boleto.nossoNumero, dv: boleto.nossoNumeroDv, printed: boleto.nossoNumeroPrinted }));
-      return move(em, ctx, boleto, 'instruct', boleto.status, 'due-date-changed', { dueDate: o.dueDate, barcode: code.barcode, digitableLine: code.digitableLine });
+      const code = boletoCode(
+        account.bankCode,
+        o.dueDate,
+        boleto.amount,
+        rule.campoLivre(account, { number: boleto.nossoNumero, dv: boleto.nossoNumeroDv, printed: boleto.nossoNumeroPrinted }),
+      );
+      return move(em, ctx, boleto, 'instruct', boleto.status, 'due-date-changed', {
+        dueDate: o.dueDate,
+        barcode: code.barcode,
+        digitableLine: code.digitableLine,
+      });
     }
     case '06':
     case '17':
       return applyPayment(em, ctx, account, boleto, o);
     default:
-      return { outcome: 'IGNORED', reason: `occurrence ${o.code} (${OCCURRENCE_DESCRIPTION[o.code] ?? 'not acted on'}) recorded`, receiptId: null, boleto: null };
+      return {
+        outcome: 'IGNORED',
+        reason: `occurrence ${o.code} (${OCCURRENCE_DESCRIPTION[o.code] ?? 'not acted on'}) recorded`,
+        receiptId: null,
+        boleto: null,
+      };
   }
 }
 
-async function applyPayment(em: EntityManager, ctx: TenantContext, account: BankAccount, boleto: Boleto, o: RetornoOccurrence): Promise<Applied> {
+async function applyPayment(
+  em: EntityManager,
+  ctx: TenantContext,
+  account: BankAccount,
+  boleto: Boleto,
+  o: RetornoOccurrence,
+): Promise<Applied> {
   const money = (d: Dec) => `R$ ${d.toFixed(2)}`;
   if (!o.occurrenceDate) return flag(em, ctx, boleto, `liquidação of ${money(o.paidAmount)} without a payment date`);
   if (o.code === '17' || !boletoMachine.canDo(boleto, 'pay')) {
-    return flag(em, ctx, boleto, `payment of ${money(o.paidAmount)} on ${o.occurrenceDate} while the boleto is ${boleto.status}: refund or receive it by hand`);
+    return flag(
+      em,
+      ctx,
+      boleto,
+      `payment of ${money(o.paidAmount)} on ${o.occurrenceDate} while the boleto is ${boleto.status}: refund or receive it by hand`,
+    );
   }
   // The bank reports juros + multa as one charge: the fine is the boleto's percent (once late), the rest interest.
   const late = boleto.dueDate < o.occurrenceDate;
@@ -305,7 +393,12 @@ async function applyPayment(em: EntityManager, ctx: TenantContext, account: Bank
   const balance = (await lockedReceivableBalance(em, ctx.companyId, boleto.receivableId))!;
   if (settled.lte(0)) return flag(em, ctx, boleto, `liquidação of ${money(o.paidAmount)} settles nothing`);
   if (balance.receivable.status === 'RECEIVED' || balance.receivable.status === 'CANCELLED' || settled.gt(balance.open)) {
-    return flag(em, ctx, boleto, `payment of ${money(o.paidAmount)} on ${o.occurrenceDate} exceeds what the receivable still owes (${money(balance.open)}): paid twice? refund or credit it`);
+    return flag(
+      em,
+      ctx,
+      boleto,
+      `payment of ${money(o.paidAmount)} on ${o.occurrenceDate} exceeds what the receivable still owes (${money(balance.open)}): paid twice? refund or credit it`,
+    );
   }
   const { receipt } = await recordReceipt(em, ctx, boleto.receivableId, {
     amount: settled,

@@ -10,7 +10,16 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import { assertPeriodOpen } from '../fiscal-periods';
 import { businessToday } from '../../core/business-date';
 import type { EntryDocument } from '../entry-document';
-import { FreightLine, FreightLineOutcome, freightTarget, LineShare, pisCofinsCredit, postFreight, previewFreight, resolveSupplier } from '../entry-document';
+import {
+  FreightLine,
+  FreightLineOutcome,
+  freightTarget,
+  LineShare,
+  pisCofinsCredit,
+  postFreight,
+  previewFreight,
+  resolveSupplier,
+} from '../entry-document';
 import { parseNfe, storedXml } from '../inbound-nfe';
 import type { Payable } from '../payables';
 import { createCtePayables } from '../payables';
@@ -95,7 +104,8 @@ async function declaredGrossWeight(em: EntityManager, ctx: TenantContext, link: 
 async function plannedPayables(em: EntityManager, cte: Cte, entryDate: string) {
   const { cte: doc, report } = await inspectCteXml(await storedCteXml(em, cte), null);
   const billing = report.checks.find((c) => c.check === 'BILLING');
-  if (billing?.outcome === 'PASS' && doc.billing) return doc.billing.installments.map((d, i) => ({ number: i + 1, dueDate: d.dueDate!, amount: d.amount }));
+  if (billing?.outcome === 'PASS' && doc.billing)
+    return doc.billing.installments.map((d, i) => ({ number: i + 1, dueDate: d.dueDate!, amount: d.amount }));
   return cte.receivable.gt(0) ? [{ number: 1, dueDate: entryDate, amount: cte.receivable }] : [];
 }
 
@@ -103,7 +113,8 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
   const method = options.method ?? 'VALUE';
   const found: Findings = { blocking: [], warnings: [] };
   const { blocking, warnings } = found;
-  if (!canDo(cte, 'apportion')) blocking.push({ code: conflictCode(cte.status), message: `The CT-e is ${cte.status}; only a RECEIVED CT-e is apportioned` });
+  if (!canDo(cte, 'apportion'))
+    blocking.push({ code: conflictCode(cte.status), message: `The CT-e is ${cte.status}; only a RECEIVED CT-e is apportioned` });
   const { taxRegime: regime } = await getFilialFiscalSettings(em, ctx.companyId, cte.filialId);
 
   const links = await resolveNfeLinks(em, ctx, cte);
@@ -121,7 +132,14 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
     cte,
     method,
     regime,
-    freight: { serviceTotal: cte.serviceTotal, icms: cte.icmsValue, recoverableIcms, pisCredit: pisTotal, cofinsCredit: cofinsTotal, amount: sum(documents.map((d) => d.amount)) },
+    freight: {
+      serviceTotal: cte.serviceTotal,
+      icms: cte.icmsValue,
+      recoverableIcms,
+      pisCredit: pisTotal,
+      cofinsCredit: cofinsTotal,
+      amount: sum(documents.map((d) => d.amount)),
+    },
     links,
     documents,
     unbooked,
@@ -155,18 +173,32 @@ function bookedLinks(cte: Cte, links: NfeLink[], options: ApportionOptions, { bl
     };
     (options.ignoreUnbookedNfe ? warnings : blocking).push(problem);
   }
-  if (!booked.length) blocking.push({ code: 'CTE_NO_LINKED_DOCUMENTS', message: 'None of the NF-e the CT-e carried is booked as an entry document of this filial' });
+  if (!booked.length)
+    blocking.push({
+      code: 'CTE_NO_LINKED_DOCUMENTS',
+      message: 'None of the NF-e the CT-e carried is booked as an entry document of this filial',
+    });
 
   return { booked, unbooked };
 }
 
 /** Each booked document's lines that can take freight (entering own stock); a document without any blocks. */
-async function freightTargets(em: EntityManager, cte: Cte, booked: NfeLink[], regime: Regime, { blocking, warnings }: Findings): Promise<FreightTarget[]> {
+async function freightTargets(
+  em: EntityManager,
+  cte: Cte,
+  booked: NfeLink[],
+  regime: Regime,
+  { blocking, warnings }: Findings,
+): Promise<FreightTarget[]> {
   const targets: FreightTarget[] = [];
   for (const link of booked) {
     const doc = link.entryDocument!;
     if (doc.nfeCancelledAt)
-      warnings.push({ code: 'NFE_CANCELLED_BY_ISSUER', message: `The issuer cancelled NF-e ${link.accessKey}`, details: { entryDocumentId: encodeId('entry-document', doc.id) } });
+      warnings.push({
+        code: 'NFE_CANCELLED_BY_ISSUER',
+        message: `The issuer cancelled NF-e ${link.accessKey}`,
+        details: { entryDocumentId: encodeId('entry-document', doc.id) },
+      });
     const target = await freightTarget(em, doc, regime, cte.issueDate);
     if (!target.lines.length) {
       blocking.push({
@@ -216,14 +248,31 @@ async function splitService(
         details: { shares: Number(total.toFixed(2)), serviceTotal: Number(cte.serviceTotal.toFixed(2)) },
       });
     }
-    return targets.map((t) => ({ doc: t.doc, lines: t.lines.map((line) => ({ line, basis: given.get(line.itemId)?.amount ?? new Dec(0), share: given.get(line.itemId)?.amount ?? new Dec(0) })) }));
+    return targets.map((t) => ({
+      doc: t.doc,
+      lines: t.lines.map((line) => ({
+        line,
+        basis: given.get(line.itemId)?.amount ?? new Dec(0),
+        share: given.get(line.itemId)?.amount ?? new Dec(0),
+      })),
+    }));
   }
   if (blocking.some((b) => b.code === 'CTE_NO_LINKED_DOCUMENTS')) return [];
   const weighted = await weighTargets(em, ctx, plan, found);
-  if (weighted.length && !blocking.some((b) => b.code === 'CTE_WEIGHT_UNKNOWN') && sum(weighted.map((w) => w.weight ?? sum(w.lines.map((l) => l.weight)))).isZero()) {
-    blocking.push({ code: 'CTE_NOTHING_TO_WEIGH', message: `The linked lines add up to zero by ${method.toLowerCase()}: choose another method` });
+  if (
+    weighted.length &&
+    !blocking.some((b) => b.code === 'CTE_WEIGHT_UNKNOWN') &&
+    sum(weighted.map((w) => w.weight ?? sum(w.lines.map((l) => l.weight)))).isZero()
+  ) {
+    blocking.push({
+      code: 'CTE_NOTHING_TO_WEIGH',
+      message: `The linked lines add up to zero by ${method.toLowerCase()}: choose another method`,
+    });
   }
-  return splitOverDocuments(cte.serviceTotal, weighted).map((d) => ({ doc: d.document.doc, lines: d.lines.map((l) => ({ line: l.item, basis: l.weight, share: l.amount })) }));
+  return splitOverDocuments(cte.serviceTotal, weighted).map((d) => ({
+    doc: d.document.doc,
+    lines: d.lines.map((l) => ({ line: l.item, basis: l.weight, share: l.amount })),
+  }));
 }
 
 /** Each target's lines weighed by the method: value, quantity, the weights given, or the NF-e's gross weight. */
@@ -275,14 +324,26 @@ function plannedDocuments(cte: Cte, split: ServiceSplit, regime: Regime): Planne
     const lines = d.lines.map(({ item, amount: icms }) => {
       const icmsCredit = item.line.icmsCredit ? icms : new Dec(0);
       // The freight net of its ICMS (the ICMS of the service, credited or not, is out of the base, Lei 14.592/2023), per line, to the cent.
-      const { pis: pisCredit, cofins: cofinsCredit } = item.line.pisCofinsCredit ? pisCofinsCredit(item.share.minus(icms), regime) : { pis: new Dec(0), cofins: new Dec(0) };
-      return { line: item.line, basis: item.basis, share: item.share, icms, icmsCredit, pisCredit, cofinsCredit, amount: item.share.minus(icmsCredit).minus(pisCredit).minus(cofinsCredit) };
+      const { pis: pisCredit, cofins: cofinsCredit } = item.line.pisCofinsCredit
+        ? pisCofinsCredit(item.share.minus(icms), regime)
+        : { pis: new Dec(0), cofins: new Dec(0) };
+      return {
+        line: item.line,
+        basis: item.basis,
+        share: item.share,
+        icms,
+        icmsCredit,
+        pisCredit,
+        cofinsCredit,
+        amount: item.share.minus(icmsCredit).minus(pisCredit).minus(cofinsCredit),
+      };
     });
     return { doc: d.document, amount: sum(lines.map((l) => l.amount)), lines };
   });
 }
 
-const sharesOf = (d: PlannedDocument): LineShare[] => d.lines.filter((l) => !l.amount.isZero()).map((l) => ({ lineNumber: l.line.lineNumber, amount: l.amount }));
+const sharesOf = (d: PlannedDocument): LineShare[] =>
+  d.lines.filter((l) => !l.amount.isZero()).map((l) => ({ lineNumber: l.line.lineNumber, amount: l.amount }));
 
 export interface ApportionPreview {
   plan: ApportionPlan;
@@ -294,13 +355,16 @@ function validateOptions(options: ApportionOptions): void {
   const errors = (options.lines ?? []).flatMap((l, i) => [
     ...(l.amount !== undefined && method !== 'MANUAL' ? [{ path: `lines[${i}].amount`, message: 'amount is for the MANUAL method' }] : []),
     ...(l.weight !== undefined && method !== 'WEIGHT' ? [{ path: `lines[${i}].weight`, message: 'weight is for the WEIGHT method' }] : []),
-    ...(method === 'MANUAL' && l.amount === undefined ? [{ path: `lines[${i}].amount`, message: "the MANUAL method needs each line's amount" }] : []),
+    ...(method === 'MANUAL' && l.amount === undefined
+      ? [{ path: `lines[${i}].amount`, message: "the MANUAL method needs each line's amount" }]
+      : []),
   ]);
   const ids = (options.lines ?? []).map((l) => l.itemId);
   ids.forEach((id, i) => {
     if (ids.indexOf(id) !== i) errors.push({ path: `lines[${i}].itemId`, message: 'the line is given more than once' });
   });
-  if (method === 'MANUAL' && !(options.lines ?? []).length) errors.push({ path: 'lines', message: 'the MANUAL method needs the lines and their amounts' });
+  if (method === 'MANUAL' && !(options.lines ?? []).length)
+    errors.push({ path: 'lines', message: 'the MANUAL method needs the lines and their amounts' });
   if (errors.length) throw new ValidationError('Invalid request', errors);
 }
 
@@ -311,7 +375,8 @@ export async function previewApportion(ctx: TenantContext, id: number, options: 
   const cte = await findAccessibleCte(ctx, id, em);
   const plan = await buildPlan(em, ctx, cte, options);
   const outcomes = new Map<number, FreightLineOutcome[]>();
-  if (!plan.blocking.length) for (const d of plan.documents) outcomes.set(d.doc.id, await previewFreight(em, d.doc, sharesOf(d), ctx.actor));
+  if (!plan.blocking.length)
+    for (const d of plan.documents) outcomes.set(d.doc.id, await previewFreight(em, d.doc, sharesOf(d), ctx.actor));
   return { plan, outcomes };
 }
 
@@ -335,14 +400,26 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
     await assertPeriodOpen(em, ctx.companyId, cte.filialId, [cte.issueDate, new Date()]);
     if (options.version !== undefined && options.version !== cte.version) throw new StaleVersionError('CT-e', cte.version);
     // The status flips first: a concurrent apply waits on the row, then finds nothing to update (409).
-    if (!(await updateCteIf(em, ctx.companyId, cte.id, { status: 'RECEIVED', version: cte.version }, { status: 'APPORTIONED', apportionedAt: new Date() }))) {
+    if (
+      !(await updateCteIf(
+        em,
+        ctx.companyId,
+        cte.id,
+        { status: 'RECEIVED', version: cte.version },
+        { status: 'APPORTIONED', apportionedAt: new Date() },
+      ))
+    ) {
       const now = await findCte(em, ctx.companyId, cte.id);
       if (now && !canDo(now, 'apportion')) throw forbidden(now, 'apportion');
       throw new StaleVersionError('CT-e', now?.version ?? cte.version);
     }
     const plan = await buildPlan(em, ctx, cte, options);
     if (plan.blocking.length) {
-      throw new BusinessRuleError('CTE_NOT_APPORTIONABLE', `The CT-e cannot be apportioned: ${plan.blocking.map((b) => b.code).join(', ')}`, { problems: plan.blocking });
+      throw new BusinessRuleError(
+        'CTE_NOT_APPORTIONABLE',
+        `The CT-e cannot be apportioned: ${plan.blocking.map((b) => b.code).join(', ')}`,
+        { problems: plan.blocking },
+      );
     }
     const supplier = await resolveSupplier(em, ctx, {
       supplier: { document: cte.issuerDocument, name: cte.issuerName, stateRegistration: cte.issuerStateRegistration, uf: cte.issuerUf },
@@ -436,7 +513,11 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
         pisCredit: money(plan.freight.pisCredit),
         cofinsCredit: money(plan.freight.cofinsCredit),
         soldShare: money(soldShare),
-        documents: plan.documents.map((d) => ({ entryDocumentId: encodeId('entry-document', d.doc.id), status: d.doc.status, amount: money(d.amount) })),
+        documents: plan.documents.map((d) => ({
+          entryDocumentId: encodeId('entry-document', d.doc.id),
+          status: d.doc.status,
+          amount: money(d.amount),
+        })),
         payables: payables.map((p) => ({ id: encodeId('payable', p.id), dueDate: p.dueDate, amount: money(p.amount) })),
       },
     });

@@ -9,7 +9,9 @@ import { Dec, round, sum } from '../../core/decimal';
 export function splitLargestRemainder(amount: Dec, weights: Dec[]): Dec[] {
   if (!weights.length) return [];
   const total = sum(weights);
-  const shares = weights.map((w) => (total.isZero() ? round(amount.div(weights.length), 'amount') : round(amount.times(w).div(total), 'amount')));
+  const shares = weights.map((w) =>
+    total.isZero() ? round(amount.div(weights.length), 'amount') : round(amount.times(w).div(total), 'amount'),
+  );
   const remainder = amount.minus(sum(shares));
   if (!remainder.isZero()) {
     // The largest share takes it; between equal shares, the one of the larger weight (then the first).
@@ -42,6 +44,10 @@ export function splitOverDocuments<D, L>(
       docShares[i],
       d.lines.map((l) => l.weight),
     );
-    return { document: d.document, amount: docShares[i], lines: d.lines.map((l, j) => ({ item: l.item, weight: l.weight, amount: lineShares[j] })) };
+    return {
+      document: d.document,
+      amount: docShares[i],
+      lines: d.lines.map((l, j) => ({ item: l.item, weight: l.weight, amount: lineShares[j] })),
+    };
   });
 }

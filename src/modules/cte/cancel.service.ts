@@ -40,10 +40,12 @@ interface CancelPlan {
 }
 
 async function buildCancelPlan(em: EntityManager, cte: Cte): Promise<CancelPlan> {
-  if (!canDo(cte, 'cancel')) return { documents: [], payables: [], blocking: [{ code: conflictCode(cte.status), message: 'The CT-e is already cancelled' }] };
+  if (!canDo(cte, 'cancel'))
+    return { documents: [], payables: [], blocking: [{ code: conflictCode(cte.status), message: 'The CT-e is already cancelled' }] };
   if (cte.status === 'RECEIVED') return { documents: [], payables: [], blocking: [] };
   const byDocument = new Map<number, CteAllocation[]>();
-  for (const a of await allocationsOf(em, cte.companyId, cte.id)) byDocument.set(a.entryDocumentId, [...(byDocument.get(a.entryDocumentId) ?? []), a]);
+  for (const a of await allocationsOf(em, cte.companyId, cte.id))
+    byDocument.set(a.entryDocumentId, [...(byDocument.get(a.entryDocumentId) ?? []), a]);
   const documents: ReversalDocument[] = [];
   for (const [entryDocumentId, allocations] of byDocument) {
     const doc = await findEntryDocument(em, cte.companyId, entryDocumentId);
@@ -55,7 +57,11 @@ async function buildCancelPlan(em: EntityManager, cte: Cte): Promise<CancelPlan>
       // On a confirmed document no more comes off than the freight put in its stock: all of it when it
       // entered with the goods (the draft was confirmed), else what the adjustment absorbed.
       shares: live
-        ? allocations.map((a) => ({ lineNumber: a.lineNumber, amount: a.amount.negated(), limit: doc.status === 'CONFIRMED' ? (a.mode === 'LANDED_COST' ? a.amount : a.absorbed) : undefined }))
+        ? allocations.map((a) => ({
+            lineNumber: a.lineNumber,
+            amount: a.amount.negated(),
+            limit: doc.status === 'CONFIRMED' ? (a.mode === 'LANDED_COST' ? a.amount : a.absorbed) : undefined,
+          }))
         : [],
     });
   }
@@ -65,7 +71,11 @@ async function buildCancelPlan(em: EntityManager, cte: Cte): Promise<CancelPlan>
     .map((p) => ({
       code: 'PAYABLE_PAID',
       message: `Installment ${p.installmentNumber} has ${p.paidAmount.toFixed(2)} paid; reverse the payment first`,
-      details: { payableId: encodeId('payable', p.id), installmentNumber: p.installmentNumber, paidAmount: Number(p.paidAmount.toFixed(2)) },
+      details: {
+        payableId: encodeId('payable', p.id),
+        installmentNumber: p.installmentNumber,
+        paidAmount: Number(p.paidAmount.toFixed(2)),
+      },
     }));
   return { documents, payables, blocking };
 }
@@ -81,7 +91,8 @@ export async function cancelPreview(ctx: TenantContext, id: number): Promise<Can
   const cte = await findAccessibleCte(ctx, id, em);
   const plan = await buildCancelPlan(em, cte);
   const outcomes = new Map<number, FreightLineOutcome[]>();
-  for (const d of plan.documents) if (d.doc && d.shares.length) outcomes.set(d.entryDocumentId, await previewFreight(em, d.doc, d.shares, ctx.actor));
+  for (const d of plan.documents)
+    if (d.doc && d.shares.length) outcomes.set(d.entryDocumentId, await previewFreight(em, d.doc, d.shares, ctx.actor));
   return { cte, plan, outcomes };
 }
 
@@ -94,14 +105,24 @@ export async function cancelCte(ctx: TenantContext, id: number, reason: string |
     // The CT-e's month (its D100) and today's (the freight moves the goods' cost now): both open.
     await assertPeriodOpen(em, ctx.companyId, cte.filialId, [cte.issueDate, new Date()]);
     if (version !== undefined && version !== cte.version) throw new StaleVersionError('CT-e', cte.version);
-    if (!(await updateCteIf(em, ctx.companyId, cte.id, { status: cte.status, version: cte.version }, { status: 'CANCELLED', cancelledAt: new Date(), cancelReason: reason }))) {
+    if (
+      !(await updateCteIf(
+        em,
+        ctx.companyId,
+        cte.id,
+        { status: cte.status, version: cte.version },
+        { status: 'CANCELLED', cancelledAt: new Date(), cancelReason: reason },
+      ))
+    ) {
       const now = await findCte(em, ctx.companyId, cte.id);
       if (now && now.status !== cte.status) throw forbidden(now, 'cancel');
       throw new StaleVersionError('CT-e', now?.version ?? cte.version);
     }
     const plan = await buildCancelPlan(em, cte);
     if (plan.blocking.length) {
-      throw new BusinessRuleError('CTE_NOT_CANCELLABLE', `The CT-e cannot be cancelled: ${plan.blocking.map((b) => b.code).join(', ')}`, { problems: plan.blocking });
+      throw new BusinessRuleError('CTE_NOT_CANCELLABLE', `The CT-e cannot be cancelled: ${plan.blocking.map((b) => b.code).join(', ')}`, {
+        problems: plan.blocking,
+      });
     }
     const cteHash = encodeId('cte', cte.id);
     const outcomes = new Map<number, FreightLineOutcome[]>();
@@ -113,12 +134,18 @@ export async function cancelCte(ctx: TenantContext, id: number, reason: string |
       const byLine = new Map(outcome.map((o) => [o.lineNumber, o]));
       for (const a of d.allocations) {
         const o = byLine.get(a.lineNumber)!;
-        await markAllocationReversed(em, ctx.companyId, a.id, { reversedAmount: o.absorbed.negated(), reversedUnabsorbed: o.unabsorbed.negated(), reversedAt });
+        await markAllocationReversed(em, ctx.companyId, a.id, {
+          reversedAmount: o.absorbed.negated(),
+          reversedUnabsorbed: o.unabsorbed.negated(),
+          reversedAt,
+        });
       }
     }
     const open = plan.payables.filter((p) => p.status === 'OPEN').length;
     if ((await cancelCtePayables(em, ctx.companyId, cte.id)) !== open) {
-      throw new BusinessRuleError('CTE_NOT_CANCELLABLE', 'A payable of the CT-e was paid meanwhile', { problems: [{ code: 'PAYABLE_PAID', message: 'A payable was paid meanwhile' }] });
+      throw new BusinessRuleError('CTE_NOT_CANCELLABLE', 'A payable of the CT-e was paid meanwhile', {
+        problems: [{ code: 'PAYABLE_PAID', message: 'A payable was paid meanwhile' }],
+      });
     }
     const cancelled = (await findCte(em, ctx.companyId, cte.id))!;
     const taken = sum([...outcomes.values()].flat().map((o) => o.absorbed.negated()));
@@ -138,7 +165,11 @@ export async function cancelCte(ctx: TenantContext, id: number, reason: string |
         previousStatus: cte.status,
         reason,
         reversed: Number(toFixed(taken, 'amount')),
-        documents: plan.documents.map((d) => ({ entryDocumentId: encodeId('entry-document', d.entryDocumentId), status: d.doc?.status ?? null, reversed: d.shares.length > 0 })),
+        documents: plan.documents.map((d) => ({
+          entryDocumentId: encodeId('entry-document', d.entryDocumentId),
+          status: d.doc?.status ?? null,
+          reversed: d.shares.length > 0,
+        })),
         payablesCancelled: open,
       },
     });

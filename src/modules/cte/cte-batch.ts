@@ -37,7 +37,15 @@ export const cteBatchHandler: BatchDocumentHandler = {
       accessKey: key,
       async apply(em, ctx) {
         const existing = await findCteByKey(em, ctx.companyId, key);
-        if (existing) return { status: 'DUPLICATE', accessKey: key, inboundId: null, cteId: existing.id, problemCode: null, message: `CT-e already stored (${existing.status})` };
+        if (existing)
+          return {
+            status: 'DUPLICATE',
+            accessKey: key,
+            inboundId: null,
+            cteId: existing.id,
+            problemCode: null,
+            message: `CT-e already stored (${existing.status})`,
+          };
         try {
           const cte = await insertStaged(em, ctx, filial, xml, inspection);
           return { status: 'STAGED', accessKey: key, inboundId: null, cteId: cte.id, problemCode: null, message: 'CT-e staged (RECEIVED)' };
@@ -45,7 +53,14 @@ export const cteBatchHandler: BatchDocumentHandler = {
           // The same key staged at this moment by stage-xml or another batch: theirs is committed now.
           const theirs = isUniqueViolation(err) ? await findCteByKey(readerOf(ctx), ctx.companyId, key) : null;
           if (!theirs) throw err;
-          return { status: 'DUPLICATE', accessKey: key, inboundId: null, cteId: theirs.id, problemCode: null, message: `CT-e already stored (${theirs.status})` };
+          return {
+            status: 'DUPLICATE',
+            accessKey: key,
+            inboundId: null,
+            cteId: theirs.id,
+            problemCode: null,
+            message: `CT-e already stored (${theirs.status})`,
+          };
         }
       },
     };

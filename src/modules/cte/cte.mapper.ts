@@ -21,7 +21,8 @@ const QUANTITY_FIELDS = new Set(['quantity']);
 const RATE_FIELDS = new Set(['rate']);
 
 function plain(value: unknown, field: string): unknown {
-  if (value instanceof Dec) return toJsonNumber(value, QUANTITY_FIELDS.has(field) ? SCALE.quantity : RATE_FIELDS.has(field) ? SCALE.percent : SCALE.amount);
+  if (value instanceof Dec)
+    return toJsonNumber(value, QUANTITY_FIELDS.has(field) ? SCALE.quantity : RATE_FIELDS.has(field) ? SCALE.percent : SCALE.amount);
   if (Array.isArray(value)) return value.map((v) => plain(v, field));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v, k)]));
   return value;

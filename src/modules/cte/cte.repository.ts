@@ -17,7 +17,11 @@ export function findCte(em: EntityManager, companyId: number, id: number, lock =
 export const findCteByKey = (em: EntityManager, companyId: number, accessKey: string) => em.findOneBy(Cte, { companyId, accessKey });
 
 export async function loadCteXmlGzip(em: EntityManager, companyId: number, id: number): Promise<Buffer | null> {
-  const row = await em.createQueryBuilder(Cte, 'c').addSelect('c.xmlGzip').where('c.id = :id AND c.company_id = :companyId', { id, companyId }).getOne();
+  const row = await em
+    .createQueryBuilder(Cte, 'c')
+    .addSelect('c.xmlGzip')
+    .where('c.id = :id AND c.company_id = :companyId', { id, companyId })
+    .getOne();
   return row?.xmlGzip ?? null;
 }
 
@@ -34,7 +38,13 @@ export async function insertCte(em: EntityManager, row: Partial<Cte>, nfeKeys: s
 }
 
 /** The conditional UPDATE of every state change: only from the status and version read; bumps the version. */
-export async function updateCteIf(em: EntityManager, companyId: number, id: number, expected: { status: CteStatus; version: number }, values: Partial<Cte>): Promise<boolean> {
+export async function updateCteIf(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  expected: { status: CteStatus; version: number },
+  values: Partial<Cte>,
+): Promise<boolean> {
   const result = await em
     .createQueryBuilder()
     .update(Cte)
@@ -47,7 +57,8 @@ export async function updateCteIf(em: EntityManager, companyId: number, id: numb
 export const nfeKeysOf = async (em: EntityManager, companyId: number, cteId: number): Promise<string[]> =>
   (await em.find(CteNfe, { where: { companyId, cteId }, order: { position: 'ASC' } })).map((n) => n.nfeKey);
 
-export const allocationsOf = (em: EntityManager, companyId: number, cteId: number) => em.find(CteAllocation, { where: { companyId, cteId }, order: { id: 'ASC' } });
+export const allocationsOf = (em: EntityManager, companyId: number, cteId: number) =>
+  em.find(CteAllocation, { where: { companyId, cteId }, order: { id: 'ASC' } });
 
 export async function insertAllocations(em: EntityManager, rows: Partial<CteAllocation>[]): Promise<void> {
   if (rows.length)
@@ -60,7 +71,12 @@ export async function insertAllocations(em: EntityManager, rows: Partial<CteAllo
       .execute();
 }
 
-export async function markAllocationReversed(em: EntityManager, companyId: number, id: number, values: Pick<CteAllocation, 'reversedAmount' | 'reversedUnabsorbed' | 'reversedAt'>): Promise<void> {
+export async function markAllocationReversed(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  values: Pick<CteAllocation, 'reversedAmount' | 'reversedUnabsorbed' | 'reversedAt'>,
+): Promise<void> {
   await em.update(CteAllocation, { id, companyId }, values);
 }
 
@@ -81,7 +97,10 @@ export function cteListQuery(em: EntityManager, companyId: number, filialId: num
   if (f.issuedFrom) qb.andWhere('c.issue_date >= :issuedFrom', { issuedFrom: f.issuedFrom });
   if (f.issuedTo) qb.andWhere('c.issue_date <= :issuedTo', { issuedTo: f.issuedTo });
   if (f.nfeKey) {
-    qb.andWhere('c.id IN ' + qb.subQuery().select('n.cte_id').from(CteNfe, 'n').where('n.company_id = :companyId AND n.nfe_key = :nfeKey').getQuery(), { nfeKey: f.nfeKey });
+    qb.andWhere(
+      'c.id IN ' + qb.subQuery().select('n.cte_id').from(CteNfe, 'n').where('n.company_id = :companyId AND n.nfe_key = :nfeKey').getQuery(),
+      { nfeKey: f.nfeKey },
+    );
   }
   if (f.issuer) {
     const digits = f.issuer.replace(/\D/g, '');

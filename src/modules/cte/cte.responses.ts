@@ -80,7 +80,11 @@ const Payable = obj({
   entryDocumentId: hashid('entry-document').allow(null),
   source: Joi.string().example('CTE'),
   cteId: hashid('cte').allow(null),
-  supplier: obj({ id: hashid('supplier'), document: taxDocument().example('98765432000198'), name: Joi.string().example('Transportadora Rodovia Sul Ltda') }),
+  supplier: obj({
+    id: hashid('supplier'),
+    document: taxDocument().example('98765432000198'),
+    name: Joi.string().example('Transportadora Rodovia Sul Ltda'),
+  }),
   documentNumber: Joi.string().allow(null).example('456'),
   installmentNumber: Joi.number().integer().example(1),
   issueDate: date(),
@@ -96,7 +100,11 @@ const Payable = obj({
   updatedAt: timestamp(),
 });
 
-const problem = obj({ code: Joi.string().example('CTE_NFE_NOT_BOOKED'), message: Joi.string(), details: freeForm('what the problem is about').optional() });
+const problem = obj({
+  code: Joi.string().example('CTE_NFE_NOT_BOOKED'),
+  message: Joi.string(),
+  details: freeForm('what the problem is about').optional(),
+});
 
 const document = () => freeForm('the parsed CT-e (cteProc 4.00): ide, parties, service components, ICMS, cargo, the NF-e carried');
 
@@ -176,7 +184,10 @@ export const CteDetail = named(
 );
 
 export const CtePreview = named('CtePreview', obj({ document: document(), report: ValidationReport, stored: Cte.allow(null) }));
-export const CteStaged = named('CteStaged', obj({ created: Joi.boolean().description('false: already stored (200)'), cte: Cte, report: ValidationReport }));
+export const CteStaged = named(
+  'CteStaged',
+  obj({ created: Joi.boolean().description('false: already stored (200)'), cte: Cte, report: ValidationReport }),
+);
 
 const planKeys = {
   method,
@@ -226,13 +237,27 @@ export const CancelView = named(
     cteId: hashid('cte'),
     status,
     version: Joi.number().integer().example(2),
-    documents: Joi.array().items(obj({ entryDocumentId: hashid('entry-document'), status: Joi.string().allow(null).example('CONFIRMED'), lines: Joi.array().items(obj({ ...line, ...outcome })) })),
+    documents: Joi.array().items(
+      obj({
+        entryDocumentId: hashid('entry-document'),
+        status: Joi.string().allow(null).example('CONFIRMED'),
+        lines: Joi.array().items(obj({ ...line, ...outcome })),
+      }),
+    ),
     payables: Joi.array().items(Payable),
     blockingProblems: Joi.array().items(problem),
   }),
 );
 
-export const CTE_XML_READ = ['MALFORMED_XML', 'XML_DOCTYPE_FORBIDDEN', 'CTE_XML_INVALID', 'CTE_UNSUPPORTED_DOCUMENT', 'CTE_UNSUPPORTED_VERSION', 'CTE_INVALID_CONTENT', 'CTE_NOT_SUPPORTED'];
+export const CTE_XML_READ = [
+  'MALFORMED_XML',
+  'XML_DOCTYPE_FORBIDDEN',
+  'CTE_XML_INVALID',
+  'CTE_UNSUPPORTED_DOCUMENT',
+  'CTE_UNSUPPORTED_VERSION',
+  'CTE_INVALID_CONTENT',
+  'CTE_NOT_SUPPORTED',
+];
 export const CTE_REPORT_BLOCKING = [
   'CTE_ACCESS_KEY_INVALID',
   'CTE_BARE_DOCUMENT',

@@ -1,7 +1,17 @@
 import { defineRoutes } from '../../core/http/route';
 import { Joi } from '../../core/http/schema';
 import * as c from './cte.controller';
-import { ApportionPreview, ApportionResult, CancelView, CTE_REPORT_BLOCKING, CTE_XML_READ, CteDetail, CtePage, CtePreview, CteStaged } from './cte.responses';
+import {
+  ApportionPreview,
+  ApportionResult,
+  CancelView,
+  CTE_REPORT_BLOCKING,
+  CTE_XML_READ,
+  CteDetail,
+  CtePage,
+  CtePreview,
+  CteStaged,
+} from './cte.responses';
 import { cteSchemas as s } from './cte.schemas';
 
 const READ = 'entry-document:read';
@@ -18,7 +28,8 @@ export const cteRoutes = defineRoutes([
     method: 'post',
     path: '/entry-document/cte/preview',
     tag: TAG,
-    summary: 'Parse and validate a CT-e XML ({ xml } or an XML body) against the governing filial: the document and its validation report, nothing stored',
+    summary:
+      'Parse and validate a CT-e XML ({ xml } or an XML body) against the governing filial: the document and its validation report, nothing stored',
     scope: READ,
     bodyFormat: 'xml',
     schema: s.preview,
@@ -29,7 +40,8 @@ export const cteRoutes = defineRoutes([
     method: 'post',
     path: '/entry-document/cte/stage-xml',
     tag: TAG,
-    summary: 'Validate a CT-e (cteProc 4.00: key model 57, signature, protocol, environment, the filial is the payer) and store it; 201 new, 200 already stored',
+    summary:
+      'Validate a CT-e (cteProc 4.00: key model 57, signature, protocol, environment, the filial is the payer) and store it; 201 new, 200 already stored',
     scope: WRITE,
     bodyFormat: 'xml',
     idempotent: true,
@@ -57,7 +69,10 @@ export const cteRoutes = defineRoutes([
     scope: WRITE,
     idempotent: true,
     schema: s.apportion,
-    responses: { body: ApportionResult, errors: { 404: NOT_FOUND, 409: ['FISCAL_PERIOD_CLOSED', ...STATE], 422: ['CTE_NOT_APPORTIONABLE'] } },
+    responses: {
+      body: ApportionResult,
+      errors: { 404: NOT_FOUND, 409: ['FISCAL_PERIOD_CLOSED', ...STATE], 422: ['CTE_NOT_APPORTIONABLE'] },
+    },
     handler: c.apply,
   },
   {
@@ -85,7 +100,8 @@ export const cteRoutes = defineRoutes([
     method: 'get',
     path: '/entry-document/cte/detail/:id',
     tag: TAG,
-    summary: 'A CT-e with its parsed document, validation report, the NF-e it carried resolved to inbound records and entry documents, its allocations and payables',
+    summary:
+      'A CT-e with its parsed document, validation report, the NF-e it carried resolved to inbound records and entry documents, its allocations and payables',
     scope: READ,
     schema: s.byId,
     responses: { body: CteDetail, errors: { 404: NOT_FOUND } },
@@ -98,7 +114,11 @@ export const cteRoutes = defineRoutes([
     summary: 'The stored CT-e XML, exactly as received (application/xml)',
     scope: READ,
     schema: s.byId,
-    responses: { body: Joi.string().description('the cteProc XML as received'), contentType: 'application/xml', errors: { 404: NOT_FOUND } },
+    responses: {
+      body: Joi.string().description('the cteProc XML as received'),
+      contentType: 'application/xml',
+      errors: { 404: NOT_FOUND },
+    },
     handler: c.xml,
   },
   {

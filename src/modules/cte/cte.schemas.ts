@@ -17,7 +17,10 @@ const accessKey = Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN).me
 const cteParam = Joi.object({ id: id('cte').required() });
 
 const apportionBody = {
-  method: Joi.string().valid('VALUE', 'WEIGHT', 'QUANTITY', 'MANUAL').default('VALUE').description('how the freight is split over the lines (default by value)'),
+  method: Joi.string()
+    .valid('VALUE', 'WEIGHT', 'QUANTITY', 'MANUAL')
+    .default('VALUE')
+    .description('how the freight is split over the lines (default by value)'),
   lines: Joi.array()
     .items(
       Joi.object({
@@ -28,7 +31,9 @@ const apportionBody = {
     )
     .max(5000),
   entryDate: isoDate().description("the freight's entry date (default today): the payable's due date when the CT-e has no installments"),
-  ignoreUnbookedNfe: Joi.boolean().default(false).description('apportion over the booked NF-e even if some the CT-e carried are not booked'),
+  ignoreUnbookedNfe: Joi.boolean()
+    .default(false)
+    .description('apportion over the booked NF-e even if some the CT-e carried are not booked'),
 };
 
 type ById = { params: { id: number } };
@@ -41,7 +46,10 @@ export const cteSchemas = {
   apportionPreview: typedSchema<ById & { body: Omit<ApportionOptions, 'version'> }>({ params: cteParam, body: Joi.object(apportionBody) }),
   apportion: typedSchema<ById & { body: ApportionOptions }>({
     params: cteParam,
-    body: Joi.object({ ...apportionBody, version: Joi.number().integer().min(1).description('the CT-e version read (409 when it moved on)') }),
+    body: Joi.object({
+      ...apportionBody,
+      version: Joi.number().integer().min(1).description('the CT-e version read (409 when it moved on)'),
+    }),
   }),
   cancel: typedSchema<ById & { body: { reason?: string | null; version?: number } }>({
     params: cteParam,

@@ -19,7 +19,17 @@ import type { Payable } from '../payables';
 import { ctePayables } from '../payables';
 import type { CteAllocation } from './entities/cte-allocation.entity';
 import { Cte } from './entities/cte.entity';
-import { allocationsOf, cteListQuery, CteFilters, findCte, findCteByKey, insertCte, loadCteXmlGzip, loadCtesByIds, nfeKeysOf } from './cte.repository';
+import {
+  allocationsOf,
+  cteListQuery,
+  CteFilters,
+  findCte,
+  findCteByKey,
+  insertCte,
+  loadCteXmlGzip,
+  loadCtesByIds,
+  nfeKeysOf,
+} from './cte.repository';
 import { CteInspection, inspectCteXml } from './xml/inspect';
 import type { CteValidationReport, PayerContext } from './xml/cte-validation';
 
@@ -64,7 +74,13 @@ export async function previewCte(ctx: TenantContext, xml: string): Promise<{ ins
   return { inspection, existing: await findCteByKey(readerOf(ctx), ctx.companyId, inspection.cte.accessKey) };
 }
 
-export async function insertStaged(em: EntityManager, ctx: ActorContext, filial: Filial, xml: string, inspection: CteInspection): Promise<Cte> {
+export async function insertStaged(
+  em: EntityManager,
+  ctx: ActorContext,
+  filial: Filial,
+  xml: string,
+  inspection: CteInspection,
+): Promise<Cte> {
   const { cte, report } = inspection;
   const name = (cte.issuer.name ?? '').slice(0, 150);
   const id = await insertCte(
@@ -114,9 +130,20 @@ export async function insertStaged(em: EntityManager, ctx: ActorContext, filial:
     entity: CTE_AUDIT,
     entityId: id,
     action: 'CREATED',
-    changes: { status: [null, 'RECEIVED'], accessKey: [null, cte.accessKey], serviceTotal: [null, cte.values.serviceTotal.toFixed(2)], nfeKeys: [null, cte.nfeKeys] },
+    changes: {
+      status: [null, 'RECEIVED'],
+      accessKey: [null, cte.accessKey],
+      serviceTotal: [null, cte.values.serviceTotal.toFixed(2)],
+      nfeKeys: [null, cte.nfeKeys],
+    },
   });
-  await publishEvent(em, ctx, { type: 'cte.received', filialId: filial.id, aggregateType: CTE_AUDIT, aggregateId: id, data: { ...cteEventData(stored), nfeKeys: cte.nfeKeys } });
+  await publishEvent(em, ctx, {
+    type: 'cte.received',
+    filialId: filial.id,
+    aggregateType: CTE_AUDIT,
+    aggregateId: id,
+    data: { ...cteEventData(stored), nfeKeys: cte.nfeKeys },
+  });
   return stored;
 }
 
@@ -183,7 +210,11 @@ export async function resolveNfeLinks(em: EntityManager, ctx: ActorContext, cte:
   const nfeKeys = keys ?? (await nfeKeysOf(em, ctx.companyId, cte.id));
   const inbound = new Map((await inboundByKeys(em, ctx, cte.filialId, nfeKeys)).map((n) => [n.accessKey, n]));
   const documents = await documentsOfKeys(em, ctx.companyId, nfeKeys);
-  return nfeKeys.map((accessKey) => ({ accessKey, inbound: inbound.get(accessKey) ?? null, entryDocument: documents.get(accessKey) ?? null }));
+  return nfeKeys.map((accessKey) => ({
+    accessKey,
+    inbound: inbound.get(accessKey) ?? null,
+    entryDocument: documents.get(accessKey) ?? null,
+  }));
 }
 
 export interface CteDetail {

@@ -31,7 +31,13 @@ export interface TakenCteOfPeriod {
 /** An IBGE city code as the layout writes it (seven digits), else null. */
 const cityCode = (text: string | null) => (text && /^\d{7}$/.test(text) ? text : null);
 
-export async function takenCteOfPeriod(em: EntityManager, companyId: number, filialId: number, fromDate: string, toDate: string): Promise<TakenCteOfPeriod[]> {
+export async function takenCteOfPeriod(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  fromDate: string,
+  toDate: string,
+): Promise<TakenCteOfPeriod[]> {
   const rows = await em
     .createQueryBuilder(Cte, 'c')
     .addSelect('c.xmlGzip')

@@ -51,7 +51,11 @@ export const nfeEventBatchHandler: BatchDocumentHandler = {
     // The signer is the author the event names (same CNPJ root, as the authority requires).
     const signer = cnpjOfCertificatePem(own.certPem ?? '');
     if (!signer || !ev.authorDocument || signer.slice(0, 8) !== ev.authorDocument.slice(0, 8)) {
-      return invalid('NFE_EVENT_AUTHOR_MISMATCH', `The event is signed by ${signer ?? 'an unidentified certificate'}, not by its author ${ev.authorDocument ?? '(none)'}`, key);
+      return invalid(
+        'NFE_EVENT_AUTHOR_MISMATCH',
+        `The event is signed by ${signer ?? 'an unidentified certificate'}, not by its author ${ev.authorDocument ?? '(none)'}`,
+        key,
+      );
     }
     const doc = { ...ev, nsu: null, schema: 'procEventoNFe_v1.00.xsd' };
     return {
@@ -61,15 +65,27 @@ export const nfeEventBatchHandler: BatchDocumentHandler = {
           if (err instanceof NotFoundError) return null;
           throw err;
         });
-        if (!inbound) return invalid('NFE_EVENT_UNKNOWN_INVOICE', `The filial has no NF-e ${key} (stage the NF-e first, or in the same batch)`, key);
+        if (!inbound)
+          return invalid('NFE_EVENT_UNKNOWN_INVOICE', `The filial has no NF-e ${key} (stage the NF-e first, or in the same batch)`, key);
         // Issuer events (110xxx: cancellation, CC-e) come from the NF-e's issuer; the recipient's from the filial.
         const expected = ev.eventType.startsWith('110') ? inbound.issuerDocument : filial.cnpj;
         if (ev.authorDocument!.slice(0, 8) !== expected.slice(0, 8)) {
-          return invalid('NFE_EVENT_AUTHOR_MISMATCH', `Event ${ev.eventType} of ${key} must come from ${expected}, not ${ev.authorDocument}`, key);
+          return invalid(
+            'NFE_EVENT_AUTHOR_MISMATCH',
+            `Event ${ev.eventType} of ${key} must come from ${expected}, not ${ev.authorDocument}`,
+            key,
+          );
         }
         const summary = emptySummary();
         await applyDocuments(em, ctx, filial, [{ doc }], null, summary);
-        if (!summary.events) return { status: 'DUPLICATE', accessKey: key, inboundId: inbound.id, problemCode: null, message: `Event ${ev.eventType} ${ev.sequence} already recorded` };
+        if (!summary.events)
+          return {
+            status: 'DUPLICATE',
+            accessKey: key,
+            inboundId: inbound.id,
+            problemCode: null,
+            message: `Event ${ev.eventType} ${ev.sequence} already recorded`,
+          };
         return { status: 'STAGED', accessKey: key, inboundId: inbound.id, problemCode: null, message: describe(ev) };
       },
     };

@@ -21,7 +21,18 @@ import {
   upsertInbound,
 } from '../inbound-nfe';
 import type { Filial } from '../tenancy';
-import { type DfeDocument, EVENT_TYPES, type EventDocument, eventOfType, type EventSummary, ManifestationEvent, type NfeSummary, TP_CANCELAMENTO, TP_CTE_AUTORIZADO, ufOfCode } from '../authority';
+import {
+  type DfeDocument,
+  EVENT_TYPES,
+  type EventDocument,
+  eventOfType,
+  type EventSummary,
+  ManifestationEvent,
+  type NfeSummary,
+  TP_CANCELAMENTO,
+  TP_CTE_AUTORIZADO,
+  ufOfCode,
+} from '../authority';
 import { flagIssuerCancellation } from '../entry-document';
 
 /*
@@ -110,7 +121,11 @@ export async function recordManifestation(
   // manifestation already recorded, so it is audited as an update and announced no second time.
   const protocolOnly = status === inbound.manifestation && !!m.protocol && !inbound.manifestationProtocol;
   if (statusChanges || protocolOnly) {
-    inbound = await update(em, ctx, inbound, { manifestation: status, manifestationProtocol: m.protocol ?? inbound.manifestationProtocol, manifestationAt: m.at });
+    inbound = await update(em, ctx, inbound, {
+      manifestation: status,
+      manifestationProtocol: m.protocol ?? inbound.manifestationProtocol,
+      manifestationAt: m.at,
+    });
   }
   const { tpEvento, descEvento } = EVENT_TYPES[m.event];
   await insertInboundEvent(em, {
@@ -127,14 +142,22 @@ export async function recordManifestation(
     data: { cStat: m.cStat, origin: m.origin },
   });
   if (protocolOnly) {
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: inbound.id, action: 'UPDATED', changes: { manifestationProtocol: [null, inbound.manifestationProtocol] } });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: inbound.id,
+      action: 'UPDATED',
+      changes: { manifestationProtocol: [null, inbound.manifestationProtocol] },
+    });
   }
   if (statusChanges) {
     await recordAudit(em, ctx, {
       entity: AUDIT_ENTITY,
       entityId: inbound.id,
       action: 'MANIFESTED',
-      changes: { manifestation: [before.manifestation, status], manifestationProtocol: [before.manifestationProtocol, inbound.manifestationProtocol] },
+      changes: {
+        manifestation: [before.manifestation, status],
+        manifestationProtocol: [before.manifestationProtocol, inbound.manifestationProtocol],
+      },
     });
     await publishEvent(em, ctx, {
       type: 'nfe.manifested',
@@ -147,7 +170,13 @@ export async function recordManifestation(
   return inbound;
 }
 
-async function createSummary(em: EntityManager, ctx: ActorContext, filial: Filial, doc: NfeSummary & { nsu: string | null }, tpAmb: string | null): Promise<NfeInbound> {
+async function createSummary(
+  em: EntityManager,
+  ctx: ActorContext,
+  filial: Filial,
+  doc: NfeSummary & { nsu: string | null },
+  tpAmb: string | null,
+): Promise<NfeInbound> {
   const name = doc.issuerName.slice(0, 150);
   const id = await insertInbound(em, {
     companyId: ctx.companyId,
@@ -196,16 +225,37 @@ async function createSummary(em: EntityManager, ctx: ActorContext, filial: Filia
     occurredAt: new Date(),
     data: { nsu: doc.nsu, situation: doc.situation },
   });
-  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'CREATED', changes: { kind: [null, 'SUMMARY'], importStatus: [null, 'PENDING'] } });
-  await publishEvent(em, ctx, { type: 'nfe.inbound.received', filialId: filial.id, aggregateType: AUDIT_ENTITY, aggregateId: id, data: toInboundEventData(inbound) });
+  await recordAudit(em, ctx, {
+    entity: AUDIT_ENTITY,
+    entityId: id,
+    action: 'CREATED',
+    changes: { kind: [null, 'SUMMARY'], importStatus: [null, 'PENDING'] },
+  });
+  await publishEvent(em, ctx, {
+    type: 'nfe.inbound.received',
+    filialId: filial.id,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: id,
+    data: toInboundEventData(inbound),
+  });
   return inbound;
 }
 
 /** Issuer cancellation: the record becomes CANCELLED (import blocked); an imported entry document is flagged. */
-async function applyCancellation(em: EntityManager, ctx: ActorContext, inbound: NfeInbound, ev: EventSummary | EventDocument): Promise<NfeInbound> {
+async function applyCancellation(
+  em: EntityManager,
+  ctx: ActorContext,
+  inbound: NfeInbound,
+  ev: EventSummary | EventDocument,
+): Promise<NfeInbound> {
   const before = inbound.authorityStatus;
   inbound = await update(em, ctx, inbound, { authorityStatus: 'CANCELLED' });
-  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: inbound.id, action: 'CANCELLED_BY_ISSUER', changes: { authorityStatus: [before, 'CANCELLED'] } });
+  await recordAudit(em, ctx, {
+    entity: AUDIT_ENTITY,
+    entityId: inbound.id,
+    action: 'CANCELLED_BY_ISSUER',
+    changes: { authorityStatus: [before, 'CANCELLED'] },
+  });
   await publishEvent(em, ctx, {
     type: 'nfe.inbound.cancelled',
     filialId: inbound.filialId,
@@ -245,7 +295,13 @@ async function applyCancellation(em: EntityManager, ctx: ActorContext, inbound: 
  * key when the event names it (procEventoNFe; the resEvento summary does not), so the user knows a
  * freight invoice is coming. A later 610600 (another CT-e) names the newer key.
  */
-async function markFreightCteAnnounced(em: EntityManager, ctx: ActorContext, inbound: NfeInbound, ev: (EventSummary | EventDocument) & { nsu: string | null }, at: Date): Promise<NfeInbound> {
+async function markFreightCteAnnounced(
+  em: EntityManager,
+  ctx: ActorContext,
+  inbound: NfeInbound,
+  ev: (EventSummary | EventDocument) & { nsu: string | null },
+  at: Date,
+): Promise<NfeInbound> {
   const cteKey = ev.kind === 'procEventoNFe' && ev.cteKey && ACCESS_KEY_PATTERN.test(ev.cteKey) ? ev.cteKey : null;
   const values: Partial<NfeInbound> = {
     freightCteAnnouncedAt: inbound.freightCteAnnouncedAt ?? at,
@@ -266,13 +322,26 @@ async function markFreightCteAnnounced(em: EntityManager, ctx: ActorContext, inb
   return inbound;
 }
 
-async function applyEvent(em: EntityManager, ctx: ActorContext, filial: Filial, ev: (EventSummary | EventDocument) & { nsu: string | null }, summary: IngestSummary): Promise<void> {
+async function applyEvent(
+  em: EntityManager,
+  ctx: ActorContext,
+  filial: Filial,
+  ev: (EventSummary | EventDocument) & { nsu: string | null },
+  summary: IngestSummary,
+): Promise<void> {
   let inbound = await lockedByKey(em, ctx, filial.id, ev.accessKey);
   if (!inbound) {
-    summary.skipped.push({ nsu: ev.nsu, kind: ev.kind, accessKey: ev.accessKey, reason: `event ${ev.eventType} for an NF-e the filial has not received` });
+    summary.skipped.push({
+      nsu: ev.nsu,
+      kind: ev.kind,
+      accessKey: ev.accessKey,
+      reason: `event ${ev.eventType} for an NF-e the filial has not received`,
+    });
     return;
   }
-  const known = (await inboundEvents(em, ctx.companyId, inbound.id)).some((e) => e.type === 'AUTHORITY_EVENT' && e.eventCode === ev.eventType && e.sequence === ev.sequence);
+  const known = (await inboundEvents(em, ctx.companyId, inbound.id)).some(
+    (e) => e.type === 'AUTHORITY_EVENT' && e.eventCode === ev.eventType && e.sequence === ev.sequence,
+  );
   if (known) return;
   const registered = ev.kind === 'procEventoNFe' ? ev.registeredAt : ev.receivedAt;
   await insertInboundEvent(em, {
@@ -290,7 +359,9 @@ async function applyEvent(em: EntityManager, ctx: ActorContext, filial: Filial, 
       nsu: ev.nsu,
       document: ev.kind,
       author: ev.authorDocument,
-      ...(ev.kind === 'procEventoNFe' ? { cStat: ev.cStat, justification: ev.justification, ...(ev.cteKey ? { cteKey: ev.cteKey } : {}) } : {}),
+      ...(ev.kind === 'procEventoNFe'
+        ? { cStat: ev.cStat, justification: ev.justification, ...(ev.cteKey ? { cteKey: ev.cteKey } : {}) }
+        : {}),
     },
   });
   summary.events++;
@@ -319,7 +390,14 @@ async function applyEvent(em: EntityManager, ctx: ActorContext, filial: Filial, 
 }
 
 /** Applies one page of prepared documents inside the caller's transaction. */
-export async function applyDocuments(em: EntityManager, ctx: ActorContext, filial: Filial, prepared: PreparedDocument[], tpAmb: string | null, summary: IngestSummary): Promise<NfeInbound[]> {
+export async function applyDocuments(
+  em: EntityManager,
+  ctx: ActorContext,
+  filial: Filial,
+  prepared: PreparedDocument[],
+  tpAmb: string | null,
+  summary: IngestSummary,
+): Promise<NfeInbound[]> {
   const touched: NfeInbound[] = [];
   for (const { doc, inspection, error } of prepared) {
     summary.received++;

@@ -13,7 +13,13 @@ export type ScheduleStatus = 'DISABLED' | 'NO_CERTIFICATE' | 'RUNNING' | 'SCHEDU
 export function toScheduleDto(v: ScheduleView, now = new Date()) {
   const s = v.schedule;
   const leased = !!s?.leaseUntil && new Date(s.leaseUntil).getTime() > now.getTime();
-  const status: ScheduleStatus = !v.filial.dfeSyncEnabled ? 'DISABLED' : !v.hasCertificate ? 'NO_CERTIFICATE' : leased ? 'RUNNING' : 'SCHEDULED';
+  const status: ScheduleStatus = !v.filial.dfeSyncEnabled
+    ? 'DISABLED'
+    : !v.hasCertificate
+      ? 'NO_CERTIFICATE'
+      : leased
+        ? 'RUNNING'
+        : 'SCHEDULED';
   const gaps = (v.state?.pendingGaps ?? []).reduce((n, [a, b]) => n + Number(nsuToBigInt(b) - nsuToBigInt(a) + 1n), 0);
   const foreignAt = s?.foreignConsumerAt ? new Date(s.foreignConsumerAt) : null;
   return {

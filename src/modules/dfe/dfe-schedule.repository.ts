@@ -23,7 +23,12 @@ export function findSchedule(companyId: number, filialId: number, em: EntityMana
 export async function ensureSchedules(filiais: { companyId: number; filialId: number }[], now: Date): Promise<void> {
   if (!filiais.length) return;
   const existing = new Set(
-    (await readerOf(NO_UNIT).find(DfeSchedule, { select: { companyId: true, filialId: true }, where: { filialId: In(filiais.map((f) => f.filialId)) } })).map((s) => `${s.companyId}:${s.filialId}`),
+    (
+      await readerOf(NO_UNIT).find(DfeSchedule, {
+        select: { companyId: true, filialId: true },
+        where: { filialId: In(filiais.map((f) => f.filialId)) },
+      })
+    ).map((s) => `${s.companyId}:${s.filialId}`),
   );
   for (const f of filiais) {
     if (existing.has(`${f.companyId}:${f.filialId}`)) continue;
@@ -54,7 +59,11 @@ export async function updateSchedule(schedule: DfeSchedule, values: Partial<DfeS
       .createQueryBuilder()
       .update(DfeSchedule)
       .set({ ...values, version: () => 'version + 1' } as never)
-      .where('id = :id AND company_id = :companyId AND version = :version', { id: schedule.id, companyId: schedule.companyId, version: schedule.version });
+      .where('id = :id AND company_id = :companyId AND version = :version', {
+        id: schedule.id,
+        companyId: schedule.companyId,
+        version: schedule.version,
+      });
     if (owner !== undefined) qb.andWhere('lease_owner = :owner', { owner });
     return qb.execute();
   });
@@ -78,13 +87,21 @@ export async function releaseLeasesOf(owner: string): Promise<number> {
 
 export async function filialsWithCertificate(companyId: number, filialIds: number[]): Promise<Set<number>> {
   if (!filialIds.length) return new Set();
-  const rows = await readerOf(NO_UNIT).find(SefazCertificate, { select: { filialId: true }, where: { companyId, filialId: In(filialIds) } });
+  const rows = await readerOf(NO_UNIT).find(SefazCertificate, {
+    select: { filialId: true },
+    where: { companyId, filialId: In(filialIds) },
+  });
   return new Set(rows.map((r) => r.filialId));
 }
 
-export type ScheduleSummary = Pick<DfeSchedule, 'companyId' | 'filialId' | 'lastOutcome' | 'consecutiveErrors' | 'nextRunAt' | 'leaseUntil'>;
+export type ScheduleSummary = Pick<
+  DfeSchedule,
+  'companyId' | 'filialId' | 'lastOutcome' | 'consecutiveErrors' | 'nextRunAt' | 'leaseUntil'
+>;
 
 /** The state columns of every schedule row (one per filial that ever had the sync on). */
 export function scheduleSummaries(em: EntityManager = readerOf(NO_UNIT)): Promise<ScheduleSummary[]> {
-  return em.find(DfeSchedule, { select: { companyId: true, filialId: true, lastOutcome: true, consecutiveErrors: true, nextRunAt: true, leaseUntil: true } });
+  return em.find(DfeSchedule, {
+    select: { companyId: true, filialId: true, lastOutcome: true, consecutiveErrors: true, nextRunAt: true, leaseUntil: true },
+  });
 }

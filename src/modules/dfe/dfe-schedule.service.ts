@@ -20,7 +20,11 @@ export interface ScheduleView {
 
 export async function filialSchedule(ctx: TenantContext, filialId: number): Promise<ScheduleView> {
   const filial = await loadFilial(ctx.companyId, filialId, readerOf(ctx));
-  const [certified, schedule, state] = await Promise.all([filialsWithCertificate(ctx.companyId, [filialId]), findSchedule(ctx.companyId, filialId), findState(ctx.companyId, filialId)]);
+  const [certified, schedule, state] = await Promise.all([
+    filialsWithCertificate(ctx.companyId, [filialId]),
+    findSchedule(ctx.companyId, filialId),
+    findState(ctx.companyId, filialId),
+  ]);
   return { filial, hasCertificate: certified.has(filialId), schedule, state };
 }
 
@@ -35,5 +39,10 @@ export async function companySchedule(ctx: TenantContext): Promise<ScheduleView[
   ]);
   const scheduleOf = new Map(schedules.map((s) => [s.filialId, s]));
   const stateOf = new Map(states.map((s) => [s.filialId, s]));
-  return filiais.map((filial) => ({ filial, hasCertificate: certified.has(filial.id), schedule: scheduleOf.get(filial.id) ?? null, state: stateOf.get(filial.id) ?? null }));
+  return filiais.map((filial) => ({
+    filial,
+    hasCertificate: certified.has(filial.id),
+    schedule: scheduleOf.get(filial.id) ?? null,
+    state: stateOf.get(filial.id) ?? null,
+  }));
 }

@@ -87,7 +87,13 @@ export class DfeScheduler {
   worker(tickMs = sefazConfig.scheduler.tickMs): Worker {
     if (this.w && this.w.state !== 'stopped') return this.w;
     this.stopped = false;
-    const w = new Worker({ name: 'dfe-scheduler', intervalMs: tickMs, owner: this.owner, run: () => this.tick(), onStop: () => releaseLeasesOf(this.owner) });
+    const w = new Worker({
+      name: 'dfe-scheduler',
+      intervalMs: tickMs,
+      owner: this.owner,
+      run: () => this.tick(),
+      onStop: () => releaseLeasesOf(this.owner),
+    });
     w.signal.addEventListener('abort', () => (this.stopped = true));
     return (this.w = w);
   }
@@ -145,9 +151,25 @@ export class DfeScheduler {
     const base = { lastRunStartedAt: startedAt, runs: schedule.runs + 1 };
 
     const finish = async (outcome: ScheduleOutcome, nextRunAt: Date, values: Partial<DfeSchedule> = {}): Promise<FilialRunReport> => {
-      const done = await updateSchedule(schedule, { ...base, lastOutcome: outcome, lastRunFinishedAt: this.now(), nextRunAt, leaseOwner: null, leaseUntil: null, ...values }, this.owner);
-      if (!done) logger.warn('DF-e schedule lease lost before the run finished', { companyId: f.companyId, filialId: f.filialId, owner: this.owner });
-      return { companyId: f.companyId, filialId: f.filialId, outcome, received: values.lastReceived ?? 0, ciencias: values.lastCiencias ?? 0, nextRunAt };
+      const done = await updateSchedule(
+        schedule,
+        { ...base, lastOutcome: outcome, lastRunFinishedAt: this.now(), nextRunAt, leaseOwner: null, leaseUntil: null, ...values },
+        this.owner,
+      );
+      if (!done)
+        logger.warn('DF-e schedule lease lost before the run finished', {
+          companyId: f.companyId,
+          filialId: f.filialId,
+          owner: this.owner,
+        });
+      return {
+        companyId: f.companyId,
+        filialId: f.filialId,
+        outcome,
+        received: values.lastReceived ?? 0,
+        ciencias: values.lastCiencias ?? 0,
+        nextRunAt,
+      };
     };
 
     if (!(await filialsWithCertificate(f.companyId, [f.filialId])).has(f.filialId)) {
@@ -175,7 +197,9 @@ export class DfeScheduler {
     const foreign = this.foreignConsumer(before?.pendingGaps ?? null, result);
     const received = result.received;
     const blocked = result.cStat === '656';
-    const { ciencias, refusals, cienciaError } = !f.autoCiencia ? { ciencias: 0, refusals: null, cienciaError: null } : await this.sendCiencias(schedule, f, ctx);
+    const { ciencias, refusals, cienciaError } = !f.autoCiencia
+      ? { ciencias: 0, refusals: null, cienciaError: null }
+      : await this.sendCiencias(schedule, f, ctx);
 
     const state = await findState(f.companyId, f.filialId);
     const allowedAt = state?.nextAllowedAt ?? null;
@@ -191,7 +215,13 @@ export class DfeScheduler {
       consecutiveErrors: cienciaError ? schedule.consecutiveErrors + 1 : 0,
       ...(cienciaError ? { lastErrorAt: this.now(), lastErrorCode: 'CIENCIA_FAILED' } : {}),
       ...(refusals ? { cienciaRefusals: refusals } : {}),
-      ...(foreign ? { foreignConsumerAt: this.now(), foreignConsumerReason: foreign.slice(0, 500), foreignConsumerDetections: schedule.foreignConsumerDetections + 1 } : {}),
+      ...(foreign
+        ? {
+            foreignConsumerAt: this.now(),
+            foreignConsumerReason: foreign.slice(0, 500),
+            foreignConsumerDetections: schedule.foreignConsumerDetections + 1,
+          }
+        : {}),
     };
     const outcome: ScheduleOutcome = blocked ? 'BLOCKED' : cienciaError ? 'PARTIAL' : 'OK';
     return finish(outcome, nextRunAt, values);
@@ -204,14 +234,19 @@ export class DfeScheduler {
    */
   private foreignConsumer(gapsBefore: [string, string][] | null, r: SyncResult): string | null {
     if (r.cStat !== '656') return null;
-    const count = (gaps: [string, string][] | null) => (gaps ?? []).reduce((n, [a, b]) => n + Number(nsuToBigInt(b) - nsuToBigInt(a) + 1n), 0);
+    const count = (gaps: [string, string][] | null) =>
+      (gaps ?? []).reduce((n, [a, b]) => n + Number(nsuToBigInt(b) - nsuToBigInt(a) + 1n), 0);
     if (r.pendingGapNsus > count(gapsBefore)) {
       return `The authority answered 656 at NSU ${r.ultNSU}, ahead of this service's position: another system is consuming this CNPJ's distribution; the ${r.pendingGapNsus} skipped NSU(s) are fetched one by one. (${r.xMotivo ?? ''})`;
     }
     return `The authority answered 656 although this service waited as asked: another system is probably querying this CNPJ. (${r.xMotivo ?? ''})`;
   }
 
-  private async sendCiencias(schedule: DfeSchedule, f: DfeSyncFilial, ctx: TenantContext): Promise<{ ciencias: number; refusals: CienciaRefusal[] | null; cienciaError: string | null }> {
+  private async sendCiencias(
+    schedule: DfeSchedule,
+    f: DfeSyncFilial,
+    ctx: TenantContext,
+  ): Promise<{ ciencias: number; refusals: CienciaRefusal[] | null; cienciaError: string | null }> {
     const refused = schedule.cienciaRefusals ?? [];
     const pending = await summariesAwaitingCiencia(
       readerOf(NO_UNIT),
@@ -235,7 +270,12 @@ export class DfeScheduler {
         const e = err as AppError;
         if (e instanceof AppError && e.kind === 'business_rule') {
           // Refused for this record (e.g. 596 past the deadline): not asked again each run.
-          added.push({ accessKey: inbound.accessKey, cStat: (e.extensions.cStat as string | undefined) ?? null, message: e.message.slice(0, 300), at: this.now().toISOString() });
+          added.push({
+            accessKey: inbound.accessKey,
+            cStat: (e.extensions.cStat as string | undefined) ?? null,
+            message: e.message.slice(0, 300),
+            at: this.now().toISOString(),
+          });
           continue;
         }
         // The authority or the network failed: stop here, the rest go next run.

@@ -28,7 +28,11 @@ export async function updateState(em: EntityManager, state: DfeState, values: Pa
     .createQueryBuilder()
     .update(DfeState)
     .set({ ...values, version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND version = :version', { id: state.id, companyId: state.companyId, version: state.version })
+    .where('id = :id AND company_id = :companyId AND version = :version', {
+      id: state.id,
+      companyId: state.companyId,
+      version: state.version,
+    })
     .execute();
   if (!res.affected) return false;
   Object.assign(state, values, { version: state.version + 1 });
@@ -36,5 +40,6 @@ export async function updateState(em: EntityManager, state: DfeState, values: Pa
 }
 
 export async function updateStateOrFail(em: EntityManager, state: DfeState, values: Partial<DfeState>): Promise<void> {
-  if (!(await updateState(em, state, values))) throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'The DF-e state of this filial was changed by another synchronisation');
+  if (!(await updateState(em, state, values)))
+    throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'The DF-e state of this filial was changed by another synchronisation');
 }

@@ -12,7 +12,11 @@ import type { DfeState } from './entities/dfe-state.entity';
 export async function dfeStatus(
   ctx: TenantContext,
   filialId: number,
-): Promise<{ state: DfeState | null; endpoints: { distUrl: string; eventUrl: string; label: string }; certificate: SefazCertificate | null }> {
+): Promise<{
+  state: DfeState | null;
+  endpoints: { distUrl: string; eventUrl: string; label: string };
+  certificate: SefazCertificate | null;
+}> {
   const filial = await loadFilial(ctx.companyId, filialId, readerOf(ctx));
   return {
     state: await findState(ctx.companyId, filialId),
@@ -23,7 +27,9 @@ export async function dfeStatus(
 
 export function listLog(ctx: TenantContext, filialId: number, query: PageRequest & { service?: DfeLogService }): Promise<Page<DfeLog>> {
   const em = readerOf(ctx);
-  const qb = em.createQueryBuilder(DfeLog, 'l').where('l.company_id = :companyId AND l.filial_id = :filialId', { companyId: ctx.companyId, filialId });
+  const qb = em
+    .createQueryBuilder(DfeLog, 'l')
+    .where('l.company_id = :companyId AND l.filial_id = :filialId', { companyId: ctx.companyId, filialId });
   if (query.service) qb.andWhere('l.service = :service', { service: query.service });
   return paginate(
     qb,

@@ -82,7 +82,12 @@ class Sync {
     const prepared = r.documents.length ? await prepareDocuments(this.filial, r.documents) : [];
     await inTransaction(this.ctx, async (em) => {
       if (prepared.length) await applyDocuments(em, this.ctx, this.filial, prepared, r.tpAmb, this.summary);
-      await updateStateOrFail(em, this.state, { lastCStat: r.cStat.slice(0, 3), lastXMotivo: r.xMotivo.slice(0, 255), lastSyncAt: this.now(), ...values });
+      await updateStateOrFail(em, this.state, {
+        lastCStat: r.cStat.slice(0, 3),
+        lastXMotivo: r.xMotivo.slice(0, 255),
+        lastSyncAt: this.now(),
+        ...values,
+      });
     });
   }
 
@@ -133,7 +138,11 @@ class Sync {
           break;
         }
         case 'NOTHING_NEW':
-          await this.commit(r, { ultNsu: r.ultNSU ?? this.state.ultNsu, maxNsu: r.maxNSU ?? this.state.maxNsu, nextAllowedAt: this.waitUntil() });
+          await this.commit(r, {
+            ultNsu: r.ultNSU ?? this.state.ultNsu,
+            maxNsu: r.maxNSU ?? this.state.maxNsu,
+            nextAllowedAt: this.waitUntil(),
+          });
           return;
         case 'BLOCKED':
           await this.blocked(r);
@@ -174,7 +183,8 @@ export interface SyncOptions {
 /** 429 while the authority's wait runs, 409 while another sync holds the lease. */
 function refuseIfBusy(state: DfeState | null, now: Date): void {
   if (state?.nextAllowedAt && state.nextAllowedAt.getTime() > now.getTime()) throw waitError(state, now);
-  if (state?.leaseUntil && state.leaseUntil.getTime() > now.getTime()) throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
+  if (state?.leaseUntil && state.leaseUntil.getTime() > now.getTime())
+    throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
 }
 
 export async function syncDfe(ctx: TenantContext, options: SyncOptions = {}): Promise<SyncResult> {
@@ -212,6 +222,8 @@ export async function syncDfe(ctx: TenantContext, options: SyncOptions = {}): Pr
 export async function rewindCursorPast(companyId: number, filialId: number, maxNsu: string): Promise<void> {
   const state = await findState(companyId, filialId);
   if (state && nsuToBigInt(state.ultNsu) > nsuToBigInt(maxNsu)) {
-    await inTransaction(NO_UNIT, (em) => updateState(em, state, { ultNsu: NSU_ZERO, maxNsu: NSU_ZERO, nextAllowedAt: null, pendingGaps: null }));
+    await inTransaction(NO_UNIT, (em) =>
+      updateState(em, state, { ultNsu: NSU_ZERO, maxNsu: NSU_ZERO, nextAllowedAt: null, pendingGaps: null }),
+    );
   }
 }

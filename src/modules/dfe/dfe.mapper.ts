@@ -44,11 +44,18 @@ export const toDownloadDto = (r: DownloadResult) => ({
   downloaded: r.downloaded,
   cStat: r.cStat,
   xMotivo: r.xMotivo,
-  ciencia: r.ciencia ? { cStat: r.ciencia.cStat, xMotivo: r.ciencia.xMotivo, protocol: r.ciencia.protocol, alreadyRegistered: r.ciencia.alreadyRegistered } : null,
+  ciencia: r.ciencia
+    ? { cStat: r.ciencia.cStat, xMotivo: r.ciencia.xMotivo, protocol: r.ciencia.protocol, alreadyRegistered: r.ciencia.alreadyRegistered }
+    : null,
   inbound: toInboundDto(r.inbound),
 });
 
-export function toStateDto(filialId: number, s: DfeState | null, endpoints: { distUrl: string; eventUrl: string; label: string }, certificate: SefazCertificate | null) {
+export function toStateDto(
+  filialId: number,
+  s: DfeState | null,
+  endpoints: { distUrl: string; eventUrl: string; label: string },
+  certificate: SefazCertificate | null,
+) {
   return {
     filialId: encodeId('filial', filialId),
     ultNSU: s?.ultNsu ?? '000000000000000',

@@ -32,11 +32,16 @@ export const SyncResult = named(
       cancellations: Joi.number().integer().example(0),
     }),
     gaps: obj({ filled: Joi.number().integer().example(0), pendingNsus: Joi.number().integer().example(0) }),
-    skipped: Joi.array().items(obj({ nsu: nsu().allow(null), kind: Joi.string().example('resEvento'), accessKey: accessKey().allow(null), reason: Joi.string() })),
+    skipped: Joi.array().items(
+      obj({ nsu: nsu().allow(null), kind: Joi.string().example('resEvento'), accessKey: accessKey().allow(null), reason: Joi.string() }),
+    ),
   }),
 );
 
-export const KeyQuery = named('SefazKeyQuery', obj({ cStat: cStat(), xMotivo: xMotivo(), received: Joi.number().integer().example(1), inbound: NfeInbound.allow(null) }));
+export const KeyQuery = named(
+  'SefazKeyQuery',
+  obj({ cStat: cStat(), xMotivo: xMotivo(), received: Joi.number().integer().example(1), inbound: NfeInbound.allow(null) }),
+);
 
 export const Manifestation = named(
   'SefazManifestation',
@@ -56,7 +61,12 @@ export const Download = named(
     downloaded: Joi.boolean(),
     cStat: cStat().allow(null).description('null when the XML was already stored (no call)'),
     xMotivo: xMotivo().allow(null),
-    ciencia: obj({ cStat: cStat().example('135'), xMotivo: xMotivo(), protocol: Joi.string().allow(null).example('135260000654321'), alreadyRegistered: Joi.boolean() })
+    ciencia: obj({
+      cStat: cStat().example('135'),
+      xMotivo: xMotivo(),
+      protocol: Joi.string().allow(null).example('135260000654321'),
+      alreadyRegistered: Joi.boolean(),
+    })
       .allow(null)
       .description('the CIENCIA sent first (autoCiencia)'),
     inbound: NfeInbound,
@@ -105,7 +115,11 @@ export const DfeSchedule = named(
     }).allow(null),
     runs: Joi.number().integer().example(128),
     documentsReceived: Joi.number().integer().example(4521),
-    errors: obj({ consecutive: Joi.number().integer().example(0), lastAt: timestamp().allow(null), lastCode: Joi.string().allow(null).example('SEFAZ_TIMEOUT') }),
+    errors: obj({
+      consecutive: Joi.number().integer().example(0),
+      lastAt: timestamp().allow(null),
+      lastCode: Joi.string().allow(null).example('SEFAZ_TIMEOUT'),
+    }),
     anotherSystemConsuming: obj({
       detected: Joi.boolean(),
       lastDetectedAt: timestamp().allow(null),

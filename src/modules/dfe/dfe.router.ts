@@ -9,7 +9,14 @@ const WRITE = 'nfe:write';
 const TAG = 'NF-e tax authority';
 
 /* Problem codes of a call to the authority: the filial's certificate, its answer, its availability. */
-const CERTIFICATE_USE = ['CERTIFICATE_REQUIRED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_CNPJ_MISMATCH', 'CERTIFICATE_WITHOUT_CNPJ', 'CERTIFICATE_UNTRUSTED'];
+const CERTIFICATE_USE = [
+  'CERTIFICATE_REQUIRED',
+  'CERTIFICATE_EXPIRED',
+  'CERTIFICATE_NOT_YET_VALID',
+  'CERTIFICATE_CNPJ_MISMATCH',
+  'CERTIFICATE_WITHOUT_CNPJ',
+  'CERTIFICATE_UNTRUSTED',
+];
 const AUTHORITY = {
   429: ['SEFAZ_CONSUMO_INDEVIDO', 'SEFAZ_WAIT_REQUIRED'],
   502: ['SEFAZ_FAILURE', 'SEFAZ_SOAP_FAULT', 'SEFAZ_HTTP_ERROR', 'SEFAZ_BAD_REPLY', 'SEFAZ_TLS_FAILURE'],
@@ -30,11 +37,21 @@ export const dfeRoutes = defineRoutes([
     method: 'post',
     path: '/entry-document/nfe/consultar',
     tag: TAG,
-    summary: 'Incremental DF-e sync (distNSU from the last NSU until ultNSU = maxNSU): stores summaries, full documents and events; 429 with Retry-After while the authority asks to wait',
+    summary:
+      'Incremental DF-e sync (distNSU from the last NSU until ultNSU = maxNSU): stores summaries, full documents and events; 429 with Retry-After while the authority asks to wait',
     scope: WRITE,
     schema: s.consultar,
     idempotent: 'own-transactions',
-    responses: { body: SyncResult, errors: { 400: ['MISSING_TENANT_HEADER'], 404: ['FILIAL_NOT_FOUND'], 409: ['SEFAZ_SYNC_IN_PROGRESS'], 422: [...CERTIFICATE_USE, 'SEFAZ_REJECTED'], ...AUTHORITY } },
+    responses: {
+      body: SyncResult,
+      errors: {
+        400: ['MISSING_TENANT_HEADER'],
+        404: ['FILIAL_NOT_FOUND'],
+        409: ['SEFAZ_SYNC_IN_PROGRESS'],
+        422: [...CERTIFICATE_USE, 'SEFAZ_REJECTED'],
+        ...AUTHORITY,
+      },
+    },
     handler: c.consultar,
   },
   {
@@ -63,7 +80,8 @@ export const dfeRoutes = defineRoutes([
     method: 'post',
     path: '/entry-document/nfe/manifestar',
     tag: TAG,
-    summary: 'Recipient manifestation (NFeRecepcaoEvento 4.00, signed): CIENCIA, CONFIRMACAO, DESCONHECIMENTO, NAO_REALIZADA (justification 15–255)',
+    summary:
+      'Recipient manifestation (NFeRecepcaoEvento 4.00, signed): CIENCIA, CONFIRMACAO, DESCONHECIMENTO, NAO_REALIZADA (justification 15–255)',
     scope: WRITE,
     idempotent: 'own-transactions',
     schema: s.manifestar,
@@ -84,7 +102,8 @@ export const dfeRoutes = defineRoutes([
     method: 'get',
     path: '/entry-document/nfe/dfe-schedule',
     tag: TAG,
-    summary: 'The scheduled DF-e sync of every filial the token grants: settings, last and next run, documents received, errors, "another system is consuming this CNPJ"',
+    summary:
+      'The scheduled DF-e sync of every filial the token grants: settings, last and next run, documents received, errors, "another system is consuming this CNPJ"',
     scope: READ,
     schema: s.scheduleList,
     responses: { body: DfeScheduleList },

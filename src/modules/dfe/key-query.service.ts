@@ -33,12 +33,20 @@ async function consult(ctx: TenantContext, filial: Filial, accessKey: string): P
     case 'DOCUMENTS': {
       const prepared = await prepareDocuments(filial, r.documents);
       await inTransaction(ctx, (em) => applyDocuments(em, ctx, filial, prepared, r.tpAmb, summary));
-      return { cStat: r.cStat, xMotivo: r.xMotivo, inbound: await findInboundByKey(readerOf(ctx), ctx.companyId, filial.id, accessKey), summary };
+      return {
+        cStat: r.cStat,
+        xMotivo: r.xMotivo,
+        inbound: await findInboundByKey(readerOf(ctx), ctx.companyId, filial.id, accessKey),
+        summary,
+      };
     }
     case 'NOTHING_NEW':
       return { cStat: r.cStat, xMotivo: r.xMotivo, inbound: null, summary };
     case 'BLOCKED':
-      throw new RateLimitedError(`The authority refused the query for an hour: ${r.xMotivo}`, HOUR_SECONDS, 'SEFAZ_CONSUMO_INDEVIDO', { cStat: r.cStat, xMotivo: r.xMotivo });
+      throw new RateLimitedError(`The authority refused the query for an hour: ${r.xMotivo}`, HOUR_SECONDS, 'SEFAZ_CONSUMO_INDEVIDO', {
+        cStat: r.cStat,
+        xMotivo: r.xMotivo,
+      });
     default:
       throw authorityAnswerError(r.cStat, r.xMotivo, 'Query by access key');
   }
@@ -49,10 +57,15 @@ export async function queryByKey(ctx: TenantContext, accessKey: string): Promise
   const filial = await governingFilial(ctx);
   const result = await consult(ctx, filial, accessKey);
   if (!result.inbound) {
-    throw new AppError('not_found', 'SEFAZ_DOCUMENT_NOT_FOUND', `The authority has no document ${accessKey} for this filial (${result.cStat} ${result.xMotivo})`, {
-      cStat: result.cStat,
-      xMotivo: result.xMotivo,
-    });
+    throw new AppError(
+      'not_found',
+      'SEFAZ_DOCUMENT_NOT_FOUND',
+      `The authority has no document ${accessKey} for this filial (${result.cStat} ${result.xMotivo})`,
+      {
+        cStat: result.cStat,
+        xMotivo: result.xMotivo,
+      },
+    );
   }
   return result as KeyQueryResult & { inbound: NfeInbound };
 }
@@ -70,7 +83,10 @@ export interface DownloadResult {
 /** `download-xml`: the full XML of a summary record. */
 export async function downloadXml(ctx: TenantContext, ref: { accessKey?: string; inboundId?: number }): Promise<DownloadResult> {
   const filial = await governingFilial(ctx);
-  let inbound = ref.inboundId !== undefined ? await findFilialInbound(readerOf(ctx), ctx, ref.inboundId, filial.id) : await findByKeyInFilial(readerOf(ctx), ctx, filial.id, ref.accessKey!);
+  let inbound =
+    ref.inboundId !== undefined
+      ? await findFilialInbound(readerOf(ctx), ctx, ref.inboundId, filial.id)
+      : await findByKeyInFilial(readerOf(ctx), ctx, filial.id, ref.accessKey!);
   if (inbound.hasXml) return { inbound, downloaded: false, ciencia: null, cStat: null, xMotivo: null };
 
   let ciencia: ManifestResult | null = null;
@@ -87,9 +103,13 @@ export async function downloadXml(ctx: TenantContext, ref: { accessKey?: string;
     ciencia = await manifestInbound(ctx, filial, inbound, { event: 'CIENCIA' });
     inbound = ciencia.inbound;
   } else if (inbound.manifestation === 'DESCONHECIDA') {
-    throw new BusinessRuleError('NFE_XML_NOT_RELEASED', `The operation of ${inbound.accessKey} was declared unknown (desconhecimento): the authority does not release its XML`, {
-      accessKey: inbound.accessKey,
-    });
+    throw new BusinessRuleError(
+      'NFE_XML_NOT_RELEASED',
+      `The operation of ${inbound.accessKey} was declared unknown (desconhecimento): the authority does not release its XML`,
+      {
+        accessKey: inbound.accessKey,
+      },
+    );
   }
 
   const result = await consult(ctx, filial, inbound.accessKey);

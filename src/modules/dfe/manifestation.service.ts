@@ -31,11 +31,18 @@ export interface ManifestResult {
 }
 
 /** `client`: one already made for the filial (the scheduler sends many in a row). */
-export async function manifestInbound(ctx: TenantContext, filial: Filial, inbound: NfeInbound, input: Omit<ManifestInput, 'accessKey'>, client?: AuthorityClient): Promise<ManifestResult> {
+export async function manifestInbound(
+  ctx: TenantContext,
+  filial: Filial,
+  inbound: NfeInbound,
+  input: Omit<ManifestInput, 'accessKey'>,
+  client?: AuthorityClient,
+): Promise<ManifestResult> {
   client ??= await clientFor(filial);
   const { result } = await client.manifest({ event: input.event, accessKey: inbound.accessKey, justification: input.justification });
   const outcome = eventOutcome(result.cStat);
-  if (outcome !== 'REGISTERED' && outcome !== 'DUPLICATE') throw authorityAnswerError(result.cStat, result.xMotivo, `Manifestation ${input.event}`);
+  if (outcome !== 'REGISTERED' && outcome !== 'DUPLICATE')
+    throw authorityAnswerError(result.cStat, result.xMotivo, `Manifestation ${input.event}`);
   const registeredAt = result.registeredAt ? new Date(Date.parse(result.registeredAt)) : new Date();
   const updated = await inTransaction(ctx, async (em) => {
     const current = (await findInboundByKey(em, ctx.companyId, filial.id, inbound.accessKey, true))!;

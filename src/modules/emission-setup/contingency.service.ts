@@ -15,7 +15,10 @@ export async function enterManualContingency(ctx: TenantContext, filialId: numbe
   const filial = await loadFilialOf(ctx, filialId);
   const open = await currentContingency(ctx.companyId, filialId, false);
   if (open || !(await enterContingency(ctx.companyId, filialId, filial.uf, { reason }))) {
-    throw new ConflictError('CONTINGENCY_ALREADY_OPEN', `The filial is in contingency (${open?.mode ?? 'SVC'}) already: DELETE it first to enter again`);
+    throw new ConflictError(
+      'CONTINGENCY_ALREADY_OPEN',
+      `The filial is in contingency (${open?.mode ?? 'SVC'}) already: DELETE it first to enter again`,
+    );
   }
   return (await currentContingency(ctx.companyId, filialId, false))!;
 }

@@ -22,10 +22,21 @@ export const toAuthorityDto = (a: AuthoritySettingsView) => ({
   contingency: {
     nfe: a.authority.settings.contingency.nfe,
     nfce: a.authority.settings.contingency.nfce,
-    open: a.authority.openContingency ? { mode: a.authority.openContingency.mode, since: a.authority.openContingency.since.toISOString(), reason: a.authority.openContingency.reason } : null,
+    open: a.authority.openContingency
+      ? {
+          mode: a.authority.openContingency.mode,
+          since: a.authority.openContingency.since.toISOString(),
+          reason: a.authority.openContingency.reason,
+        }
+      : null,
   },
   series: a.series.map((s) => ({ model: s.model, series: s.series, nextNumber: s.nextNumber, isDefault: s.isDefault })),
   nfce: a.nfce ? { series: a.nfce.series, qrVersion: a.nfce.qrVersion, cscId: a.nfce.cscId, cscTokenSet: !!a.nfce.cscToken } : null,
 });
 
-export const toContingencyDto = (filialId: number, c: ContingencyState) => ({ filialId: encodeId('filial', filialId), mode: c.mode, since: c.since.toISOString(), reason: c.reason });
+export const toContingencyDto = (filialId: number, c: ContingencyState) => ({
+  filialId: encodeId('filial', filialId),
+  mode: c.mode,
+  since: c.since.toISOString(),
+  reason: c.reason,
+});

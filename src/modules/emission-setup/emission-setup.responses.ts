@@ -51,18 +51,33 @@ export const AuthoritySettings = named(
       urls: urls(),
     }),
     contingencyTarget: obj({ label: Joi.string().example('SP via SVC-AN'), urls: urls() }),
-    urlOverrides: Joi.array().items(UrlOverride).description('URLs set by hand (PUT …/authority); used while the filial is not attached to the simulator'),
+    urlOverrides: Joi.array()
+      .items(UrlOverride)
+      .description('URLs set by hand (PUT …/authority); used while the filial is not attached to the simulator'),
     contingency: obj({
       nfe: oneOf('AUTOMATIC_SVC', 'MANUAL'),
       nfce: oneOf('AUTOMATIC_OFFLINE', 'NONE'),
       open: OpenContingency.allow(null).description('the contingency the filial is in now, automatic or entered by an operator'),
     }),
     series: Joi.array().items(
-      named('AuthoritySeries', obj({ model: Joi.number().valid(55, 65), series: Joi.number().integer().example(1), nextNumber: Joi.number().integer().example(1), isDefault: Joi.boolean() })),
+      named(
+        'AuthoritySeries',
+        obj({
+          model: Joi.number().valid(55, 65),
+          series: Joi.number().integer().example(1),
+          nextNumber: Joi.number().integer().example(1),
+          isDefault: Joi.boolean(),
+        }),
+      ),
     ),
     nfce: named(
       'AuthorityNfce',
-      obj({ series: Joi.number().integer().example(1), qrVersion: Joi.number().valid(2, 3), cscId: Joi.number().integer().allow(null).example(1), cscTokenSet: Joi.boolean() }),
+      obj({
+        series: Joi.number().integer().example(1),
+        qrVersion: Joi.number().valid(2, 3),
+        cscId: Joi.number().integer().allow(null).example(1),
+        cscTokenSet: Joi.boolean(),
+      }),
     ).allow(null),
   }),
 );
@@ -78,9 +93,22 @@ export const Readiness = named(
       named(
         'ReadinessCheck',
         obj({
-          code: oneOf('CERTIFICATE', 'STATE_REGISTRATION', 'ADDRESS', 'CRT', 'SERIES', 'ENDPOINT', 'CONTINGENCY', 'CSC', 'TAX_RULES', 'APPROXIMATE_TAXES'),
+          code: oneOf(
+            'CERTIFICATE',
+            'STATE_REGISTRATION',
+            'ADDRESS',
+            'CRT',
+            'SERIES',
+            'ENDPOINT',
+            'CONTINGENCY',
+            'CSC',
+            'TAX_RULES',
+            'APPROXIMATE_TAXES',
+          ),
           status: oneOf('OK', 'MISSING', 'WARNING'),
-          message: Joi.string().example('The filial has no A1 certificate: every document is signed with it and it authenticates the calls to the authority'),
+          message: Joi.string().example(
+            'The filial has no A1 certificate: every document is signed with it and it authenticates the calls to the authority',
+          ),
           fix: Joi.string().allow(null).example('PUT /api/entry-document/nfe/certificado/jR3kq9Vd'),
           documents: Joi.array().items(oneOf('NFE', 'NFCE')),
         }),

@@ -21,7 +21,8 @@ export const emissionSetupRoutes = defineRoutes([
     method: 'get',
     path: '/settings/filial/:filialId/authority',
     tag: TAG,
-    summary: "The filial's authority settings: environment, its UF's authorizer (own, SVAN or SVRS) and SVC, the URLs it calls (or the local simulator), séries with next numbers per model, NFC-e CSC",
+    summary:
+      "The filial's authority settings: environment, its UF's authorizer (own, SVAN or SVRS) and SVC, the URLs it calls (or the local simulator), séries with next numbers per model, NFC-e CSC",
     scope: 'settings:read',
     schema: s.byFilial,
     responses: { body: AuthoritySettings, errors: { 404: ['FILIAL_NOT_FOUND'] } },

@@ -8,7 +8,16 @@ import { ContingencyState, currentContingency, InvoiceSeries, listSeries } from 
 import { getNfceConfiguration } from '../nfce';
 import { authorizerOf, contingencyOf } from '../authority';
 import type { Authorizer, Contingency, OutboundService } from '../authority';
-import { authorityTarget, daysLeft, filialAuthoritySettings, FilialAuthoritySettings, getCertificate, issuerTarget, saveAuthoritySettings, SefazCertificate } from '../sefaz';
+import {
+  authorityTarget,
+  daysLeft,
+  filialAuthoritySettings,
+  FilialAuthoritySettings,
+  getCertificate,
+  issuerTarget,
+  saveAuthoritySettings,
+  SefazCertificate,
+} from '../sefaz';
 import type { AuthoritySettingsInput } from '../sefaz';
 import { Filial, getFilialFiscalProfile } from '../tenancy';
 
@@ -23,7 +32,17 @@ export type CheckStatus = 'OK' | 'MISSING' | 'WARNING';
 export type DocumentModel = 'NFE' | 'NFCE';
 
 export interface ReadinessCheck {
-  code: 'CERTIFICATE' | 'STATE_REGISTRATION' | 'ADDRESS' | 'CRT' | 'SERIES' | 'ENDPOINT' | 'CONTINGENCY' | 'CSC' | 'TAX_RULES' | 'APPROXIMATE_TAXES';
+  code:
+    | 'CERTIFICATE'
+    | 'STATE_REGISTRATION'
+    | 'ADDRESS'
+    | 'CRT'
+    | 'SERIES'
+    | 'ENDPOINT'
+    | 'CONTINGENCY'
+    | 'CSC'
+    | 'TAX_RULES'
+    | 'APPROXIMATE_TAXES';
   status: CheckStatus;
   message: string;
   /** The route that sets it (null when nothing is to do). */
@@ -53,19 +72,49 @@ export async function loadFilialOf(ctx: TenantContext, filialId: number): Promis
 function certificateCheck(filial: Filial, cert: SefazCertificate | null, path: string, now: Date): ReadinessCheck {
   const fix = `PUT /api/entry-document/nfe/certificado/${path}`;
   const base = { code: 'CERTIFICATE' as const, documents: BOTH };
-  if (!cert) return { ...base, status: 'MISSING', message: 'The filial has no A1 certificate: every document is signed with it and it authenticates the calls to the authority', fix };
+  if (!cert)
+    return {
+      ...base,
+      status: 'MISSING',
+      message: 'The filial has no A1 certificate: every document is signed with it and it authenticates the calls to the authority',
+      fix,
+    };
   const days = daysLeft(cert.validTo, now);
-  if (new Date(cert.validTo).getTime() <= now.getTime()) return { ...base, status: 'MISSING', message: `The certificate expired on ${new Date(cert.validTo).toISOString().slice(0, 10)}`, fix };
-  if (new Date(cert.validFrom).getTime() > now.getTime()) return { ...base, status: 'MISSING', message: `The certificate is valid only from ${new Date(cert.validFrom).toISOString()}`, fix };
+  if (new Date(cert.validTo).getTime() <= now.getTime())
+    return { ...base, status: 'MISSING', message: `The certificate expired on ${new Date(cert.validTo).toISOString().slice(0, 10)}`, fix };
+  if (new Date(cert.validFrom).getTime() > now.getTime())
+    return { ...base, status: 'MISSING', message: `The certificate is valid only from ${new Date(cert.validFrom).toISOString()}`, fix };
   if (!cert.cnpj || filial.cnpj.length !== 14 || cert.cnpj.slice(0, 8) !== filial.cnpj.slice(0, 8)) {
-    return { ...base, status: 'MISSING', message: `The certificate's CNPJ ${cert.cnpj ?? '(none)'} is not of the filial's company (${filial.cnpj.slice(0, 8)})`, fix };
+    return {
+      ...base,
+      status: 'MISSING',
+      message: `The certificate's CNPJ ${cert.cnpj ?? '(none)'} is not of the filial's company (${filial.cnpj.slice(0, 8)})`,
+      fix,
+    };
   }
   if (cert.trust !== null && cert.trust !== 'TRUSTED') {
-    if (filial.nfeEnvironment === 'PRODUCTION') return { ...base, status: 'MISSING', message: `A PRODUCTION filial needs an ICP-Brasil certificate: ${cert.trustWarning ?? cert.trust}`, fix };
+    if (filial.nfeEnvironment === 'PRODUCTION')
+      return {
+        ...base,
+        status: 'MISSING',
+        message: `A PRODUCTION filial needs an ICP-Brasil certificate: ${cert.trustWarning ?? cert.trust}`,
+        fix,
+      };
     return { ...base, status: 'WARNING', message: `Accepted for homologação only: ${cert.trustWarning ?? cert.trust}`, fix };
   }
-  if (days <= DAY_WARNING) return { ...base, status: 'WARNING', message: `The certificate expires in ${days} day(s), on ${new Date(cert.validTo).toISOString().slice(0, 10)}: renew it`, fix };
-  return { ...base, status: 'OK', message: `A1 of ${cert.cnpj}, valid until ${new Date(cert.validTo).toISOString().slice(0, 10)} (${days} days)`, fix: null };
+  if (days <= DAY_WARNING)
+    return {
+      ...base,
+      status: 'WARNING',
+      message: `The certificate expires in ${days} day(s), on ${new Date(cert.validTo).toISOString().slice(0, 10)}: renew it`,
+      fix,
+    };
+  return {
+    ...base,
+    status: 'OK',
+    message: `A1 of ${cert.cnpj}, valid until ${new Date(cert.validTo).toISOString().slice(0, 10)} (${days} days)`,
+    fix: null,
+  };
 }
 
 export interface AuthorityView {
@@ -80,7 +129,14 @@ export interface AuthorityView {
   openContingency: ContingencyState | null;
 }
 
-const SERVICES: OutboundService[] = ['AUTORIZACAO', 'RET_AUTORIZACAO', 'CONSULTA_PROTOCOLO', 'STATUS_SERVICO', 'INUTILIZACAO', 'RECEPCAO_EVENTO'];
+const SERVICES: OutboundService[] = [
+  'AUTORIZACAO',
+  'RET_AUTORIZACAO',
+  'CONSULTA_PROTOCOLO',
+  'STATUS_SERVICO',
+  'INUTILIZACAO',
+  'RECEPCAO_EVENTO',
+];
 
 function urlsOf(target: { url: (s: OutboundService) => string }): Partial<Record<OutboundService, string>> {
   const out: Partial<Record<OutboundService, string>> = {};
@@ -117,7 +173,12 @@ function endpointCheck(filial: Filial, authority: AuthorityView, path: string): 
   const where = `${authority.target.label} (${authority.target.urls.AUTORIZACAO})`;
   if (authority.target.simulator) {
     if (filial.nfeEnvironment === 'PRODUCTION') {
-      return { ...base, status: 'WARNING', message: `A PRODUCTION filial points at ${where}: its documents have no fiscal value there`, fix: `DELETE /api/settings/filial/${path}/simulator` };
+      return {
+        ...base,
+        status: 'WARNING',
+        message: `A PRODUCTION filial points at ${where}: its documents have no fiscal value there`,
+        fix: `DELETE /api/settings/filial/${path}/simulator`,
+      };
     }
     return { ...base, status: 'OK', message: `NF-e and NFC-e go to ${where}`, fix: null };
   }
@@ -132,8 +193,14 @@ function endpointCheck(filial: Filial, authority: AuthorityView, path: string): 
   return { ...base, status: 'OK', message: `NF-e go to ${where}; in contingency to ${authority.contingencyTarget.label}`, fix: null };
 }
 
-const NFE_POLICY = { AUTOMATIC_SVC: 'NF-e enter SVC by themselves when the authorizer answers 108/109', MANUAL: 'NF-e wait for an operator to enter SVC (POST …/contingency)' };
-const NFCE_POLICY = { AUTOMATIC_OFFLINE: 'unanswered NFC-e are signed again offline (tpEmis 9)', NONE: 'unanswered NFC-e wait SIGNED for the authority (no offline notes)' };
+const NFE_POLICY = {
+  AUTOMATIC_SVC: 'NF-e enter SVC by themselves when the authorizer answers 108/109',
+  MANUAL: 'NF-e wait for an operator to enter SVC (POST …/contingency)',
+};
+const NFCE_POLICY = {
+  AUTOMATIC_OFFLINE: 'unanswered NFC-e are signed again offline (tpEmis 9)',
+  NONE: 'unanswered NFC-e wait SIGNED for the authority (no offline notes)',
+};
 
 function contingencyCheck(filial: Filial, authority: AuthorityView, path: string): ReadinessCheck {
   const base = { code: 'CONTINGENCY' as const, documents: BOTH };
@@ -168,12 +235,19 @@ function seriesCheck(series: InvoiceSeries[], path: string): ReadinessCheck {
     return {
       code: 'SERIES',
       status: 'WARNING',
-      message: 'No NF-e série: the first NF-e creates série 1 from number 1. A company that issued NF-e before (another system) sets its série and next number first',
+      message:
+        'No NF-e série: the first NF-e creates série 1 from number 1. A company that issued NF-e before (another system) sets its série and next number first',
       fix,
       documents: ['NFE'],
     };
   }
-  return { code: 'SERIES', status: 'OK', message: `NF-e série ${current.series}, next number ${current.nextNumber}`, fix: null, documents: ['NFE'] };
+  return {
+    code: 'SERIES',
+    status: 'OK',
+    message: `NF-e série ${current.series}, next number ${current.nextNumber}`,
+    fix: null,
+    documents: ['NFE'],
+  };
 }
 
 /**
@@ -183,7 +257,13 @@ function seriesCheck(series: InvoiceSeries[], path: string): ReadinessCheck {
  */
 function approximateTaxCheck(filial: Filial, t: Awaited<ReturnType<typeof approximateTaxTableOf>>): ReadinessCheck {
   const base = { code: 'APPROXIMATE_TAXES' as const, documents: BOTH, fix: `POST /api/fiscal/approximate-taxes?uf=${filial.uf}` };
-  if (t.valid) return { ...base, status: 'OK', message: `IBPT table ${[t.valid.tableKey, t.valid.tableVersion].filter(Boolean).join(' ')} of ${filial.uf}, valid until ${t.valid.validTo}`, fix: null };
+  if (t.valid)
+    return {
+      ...base,
+      status: 'OK',
+      message: `IBPT table ${[t.valid.tableKey, t.valid.tableVersion].filter(Boolean).join(' ')} of ${filial.uf}, valid until ${t.valid.validTo}`,
+      fix: null,
+    };
   return {
     ...base,
     status: 'WARNING',
@@ -193,7 +273,12 @@ function approximateTaxCheck(filial: Filial, t: Awaited<ReturnType<typeof approx
   };
 }
 
-export async function filialReadiness(ctx: TenantContext, filialId: number, path: string, now = new Date()): Promise<Readiness & { authority: AuthorityView }> {
+export async function filialReadiness(
+  ctx: TenantContext,
+  filialId: number,
+  path: string,
+  now = new Date(),
+): Promise<Readiness & { authority: AuthorityView }> {
   const filial = await loadFilialOf(ctx, filialId);
   const [cert, series, nfce, rules, authority, ibpt] = await Promise.all([
     getCertificate(ctx.companyId, filialId).catch((err: unknown) => {
@@ -212,7 +297,13 @@ export async function filialReadiness(ctx: TenantContext, filialId: number, path
     certificateCheck(filial, cert, path, now),
     filial.stateRegistration
       ? { code: 'STATE_REGISTRATION', status: 'OK', message: `IE ${filial.stateRegistration} (${filial.uf})`, fix: null, documents: BOTH }
-      : { code: 'STATE_REGISTRATION', status: 'MISSING', message: `The filial has no IE (inscrição estadual) of ${filial.uf}: emit/IE is required`, fix: settings, documents: BOTH },
+      : {
+          code: 'STATE_REGISTRATION',
+          status: 'MISSING',
+          message: `The filial has no IE (inscrição estadual) of ${filial.uf}: emit/IE is required`,
+          fix: settings,
+          documents: BOTH,
+        },
     filial.municipalityCode && filial.addressStreet
       ? {
           code: 'ADDRESS',
@@ -221,7 +312,13 @@ export async function filialReadiness(ctx: TenantContext, filialId: number, path
           fix: null,
           documents: BOTH,
         }
-      : { code: 'ADDRESS', status: 'MISSING', message: 'The filial has no address with its IBGE municipality code (enderEmit)', fix: settings, documents: BOTH },
+      : {
+          code: 'ADDRESS',
+          status: 'MISSING',
+          message: 'The filial has no address with its IBGE municipality code (enderEmit)',
+          fix: settings,
+          documents: BOTH,
+        },
     crt !== 3 && filial.simplesCreditRate === null
       ? {
           code: 'CRT',
@@ -230,7 +327,13 @@ export async function filialReadiness(ctx: TenantContext, filialId: number, path
           fix: settings,
           documents: ['NFE'],
         }
-      : { code: 'CRT', status: 'OK', message: `CRT ${crt} (${CRT_NAMES[crt]}) from taxRegime ${filial.taxRegime}`, fix: null, documents: BOTH },
+      : {
+          code: 'CRT',
+          status: 'OK',
+          message: `CRT ${crt} (${CRT_NAMES[crt]}) from taxRegime ${filial.taxRegime}`,
+          fix: null,
+          documents: BOTH,
+        },
     seriesCheck(series, path),
     endpointCheck(filial, authority, path),
     contingencyCheck(filial, authority, path),
@@ -250,7 +353,13 @@ export async function filialReadiness(ctx: TenantContext, filialId: number, path
           documents: ['NFCE'],
         },
     rules.saleRules > 0
-      ? { code: 'TAX_RULES', status: 'OK', message: `${rules.taxGroups} tax group(s), ${rules.saleRules} SALE rule(s)`, fix: null, documents: BOTH }
+      ? {
+          code: 'TAX_RULES',
+          status: 'OK',
+          message: `${rules.taxGroups} tax group(s), ${rules.saleRules} SALE rule(s)`,
+          fix: null,
+          documents: BOTH,
+        }
       : {
           code: 'TAX_RULES',
           status: 'MISSING',
@@ -276,12 +385,20 @@ export interface AuthoritySettingsView {
 /** GET /settings/filial/:filialId/authority: where the filial's documents go and what numbers them. */
 export async function authoritySettings(ctx: TenantContext, filialId: number): Promise<AuthoritySettingsView> {
   const filial = await loadFilialOf(ctx, filialId);
-  const [authority, series, nfce] = await Promise.all([authorityOf(filial), listSeries(ctx, filialId), getNfceConfiguration(ctx, filialId)]);
+  const [authority, series, nfce] = await Promise.all([
+    authorityOf(filial),
+    listSeries(ctx, filialId),
+    getNfceConfiguration(ctx, filialId),
+  ]);
   return { filial, authority, series, nfce: nfce.configuration };
 }
 
 /** PUT /settings/filial/:filialId/authority: the URLs set by hand and the contingency policy, replaced; answers the settings as GET does. */
-export async function putAuthoritySettings(ctx: TenantContext, filialId: number, input: AuthoritySettingsInput): Promise<AuthoritySettingsView> {
+export async function putAuthoritySettings(
+  ctx: TenantContext,
+  filialId: number,
+  input: AuthoritySettingsInput,
+): Promise<AuthoritySettingsView> {
   await loadFilialOf(ctx, filialId);
   await saveAuthoritySettings(ctx, filialId, input);
   return authoritySettings(ctx, filialId);

@@ -8,7 +8,13 @@ import { simulatorSchemas as s } from './simulator.schemas';
 export async function attach(req: ValidRequest<typeof s.attach>, res: Response): Promise<void> {
   const { filialId } = req.valid.params;
   const r = await attachToLocalAuthority(req.ctx, filialId, req.valid.body);
-  res.json({ filialId: encodeId('filial', filialId), url: r.url, label: r.label, certificateIssued: r.certificateIssued, certificate: r.certificate ? toCertificateDto(r.certificate) : null });
+  res.json({
+    filialId: encodeId('filial', filialId),
+    url: r.url,
+    label: r.label,
+    certificateIssued: r.certificateIssued,
+    certificate: r.certificate ? toCertificateDto(r.certificate) : null,
+  });
 }
 
 export async function detach(req: ValidRequest<typeof s.detach>, res: Response): Promise<void> {

@@ -10,7 +10,9 @@ export const simulatorSchemas = {
     body: Joi.object({
       certificate: Joi.string()
         .valid('ISSUE', 'KEEP')
-        .description('ISSUE: the simulator issues the filial an A1 of its CA (replacing one it has); KEEP: the filial’s own certificate stays. Default: KEEP when it has one, else ISSUE'),
+        .description(
+          'ISSUE: the simulator issues the filial an A1 of its CA (replacing one it has); KEEP: the filial’s own certificate stays. Default: KEEP when it has one, else ISSUE',
+        ),
     }),
   }),
   detach: typedSchema<ByFilial>({ params }),

@@ -8,7 +8,17 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import { assertPeriodOpen } from '../fiscal-periods';
 import type { Payable } from '../payables';
 import { cancelDocumentPayables, documentPayables, toPayableDto } from '../payables';
-import { LedgerEffect, LedgerPosting, postThirdPartyStock, postToLedger, previewPosting, previewThirdPartyPosting, ThirdPartyEffect, thirdPartyMovementsOf, ThirdPartyPosting } from '../stock';
+import {
+  LedgerEffect,
+  LedgerPosting,
+  postThirdPartyStock,
+  postToLedger,
+  previewPosting,
+  previewThirdPartyPosting,
+  ThirdPartyEffect,
+  thirdPartyMovementsOf,
+  ThirdPartyPosting,
+} from '../stock';
 import { checkDto, toStockMovementDto } from './entry-document.mapper';
 import { toEventData } from './entry-document.events';
 import { ENTRY_REASON, thirdPartyMovementDtos, transitionConflict } from './confirm';
@@ -48,11 +58,30 @@ interface CancelPlan {
 }
 
 async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: string): Promise<CancelPlan> {
-  const posting: LedgerPosting = { companyId: doc.companyId, filialId: doc.filialId, reason: CANCEL_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor, lines: [] };
+  const posting: LedgerPosting = {
+    companyId: doc.companyId,
+    filialId: doc.filialId,
+    reason: CANCEL_REASON,
+    referenceType: STOCK_REFERENCE,
+    referenceId: doc.id,
+    actor,
+    lines: [],
+  };
   const thirdParty: ThirdPartyPosting = { ...posting, lines: [] };
-  const nothing = { posting, effects: [], thirdParty, thirdPartyEffects: [], credits: [], payables: [], lineOfItem: new Map<number, number>() };
+  const nothing = {
+    posting,
+    effects: [],
+    thirdParty,
+    thirdPartyEffects: [],
+    credits: [],
+    payables: [],
+    lineOfItem: new Map<number, number>(),
+  };
   if (!canDo(doc, 'cancel')) {
-    return { ...nothing, blocking: [{ code: conflictCode(doc.status), message: 'The document is already cancelled', blocksConfirmation: true }] };
+    return {
+      ...nothing,
+      blocking: [{ code: conflictCode(doc.status), message: 'The document is already cancelled', blocksConfirmation: true }],
+    };
   }
   if (doc.status === 'DRAFT') return { ...nothing, blocking: [] };
 
@@ -67,7 +96,10 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       productId: m.productId,
       direction: 'OUT' as const,
       quantity: m.quantity.abs(),
-      unitCost: m.referenceLineId !== null && adjusted.has(m.referenceLineId) ? m.unitCost.plus(adjusted.get(m.referenceLineId)!.div(m.quantity.abs())) : m.unitCost,
+      unitCost:
+        m.referenceLineId !== null && adjusted.has(m.referenceLineId)
+          ? m.unitCost.plus(adjusted.get(m.referenceLineId)!.div(m.quantity.abs()))
+          : m.unitCost,
       reversal: true,
       reversesMovementId: m.id,
       referenceLineId: m.referenceLineId ?? undefined,
@@ -91,7 +123,11 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
         code: 'PAYABLE_PAID',
         message: `Installment ${p.installmentNumber} has ${p.paidAmount.toFixed(2)} paid; reverse the payment first`,
         blocksConfirmation: true,
-        details: { payableId: encodeId('payable', p.id), installmentNumber: p.installmentNumber, paidAmount: Number(p.paidAmount.toFixed(2)) },
+        details: {
+          payableId: encodeId('payable', p.id),
+          installmentNumber: p.installmentNumber,
+          paidAmount: Number(p.paidAmount.toFixed(2)),
+        },
       })),
   );
   const { effects, shortages } = await previewPosting(em, posting);
@@ -100,7 +136,11 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       code: 'INSUFFICIENT_STOCK',
       message: `Reversing needs ${s.requested.toFixed(4)} of a product with ${s.available.toFixed(4)} in stock, and the filial forbids negative stock`,
       blocksConfirmation: true,
-      details: { productId: encodeId('product', s.productId), available: Number(s.available.toFixed(4)), requested: Number(s.requested.toFixed(4)) },
+      details: {
+        productId: encodeId('product', s.productId),
+        available: Number(s.available.toFixed(4)),
+        requested: Number(s.requested.toFixed(4)),
+      },
     });
   }
   // Third-party goods leave as they came in, last first; they cannot leave if they are no longer held. Goods
@@ -123,15 +163,30 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       code: 'INSUFFICIENT_THIRD_PARTY_STOCK',
       message: `Reversing needs ${s.requested.toFixed(4)} of the third-party goods of ${s.ownerDocument} with ${s.available.toFixed(4)} held`,
       blocksConfirmation: true,
-      details: { productId: encodeId('product', s.productId), ownerDocument: s.ownerDocument, available: Number(s.available.toFixed(4)), requested: Number(s.requested.toFixed(4)) },
+      details: {
+        productId: encodeId('product', s.productId),
+        ownerDocument: s.ownerDocument,
+        available: Number(s.available.toFixed(4)),
+        requested: Number(s.requested.toFixed(4)),
+      },
     });
   }
   const credits = (await taxCreditsOf(em, doc.companyId, doc.id)).filter((c) => c.status === 'RECORDED');
   const items = await loadItems(em, doc.companyId, doc.id);
-  return { posting, effects, thirdParty, thirdPartyEffects: thirdPartyPreview.effects, credits, payables, lineOfItem: new Map(items.map((i) => [i.id, i.lineNumber])), blocking };
+  return {
+    posting,
+    effects,
+    thirdParty,
+    thirdPartyEffects: thirdPartyPreview.effects,
+    credits,
+    payables,
+    lineOfItem: new Map(items.map((i) => [i.id, i.lineNumber])),
+    blocking,
+  };
 }
 
-const movementDtos = (plan: CancelPlan, effects: LedgerEffect[]) => effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : plan.lineOfItem.get(e.referenceLineId)));
+const movementDtos = (plan: CancelPlan, effects: LedgerEffect[]) =>
+  effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : plan.lineOfItem.get(e.referenceLineId)));
 
 export async function cancelPreview(ctx: TenantContext, id: number) {
   const em = readerOf(ctx);
@@ -159,7 +214,15 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
     const cancelledAt = new Date();
     // A confirmed document's cancellation reverses its entry (its month) and moves stock today: both periods open. A draft books nothing.
     if (doc.status === 'CONFIRMED') await assertPeriodOpen(em, ctx.companyId, doc.filialId, [doc.entryDate, cancelledAt]);
-    if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: doc.status, version: doc.version }, { status: 'CANCELLED', cancelledAt, cancelReason: reason, liveAccessKey: null }))) {
+    if (
+      !(await updateIfCurrent(
+        em,
+        ctx.companyId,
+        doc.id,
+        { status: doc.status, version: doc.version },
+        { status: 'CANCELLED', cancelledAt, cancelReason: reason, liveAccessKey: null },
+      ))
+    ) {
       await transitionConflict(em, ctx, doc, 'cancel');
     }
     let effects: LedgerEffect[] = [];
@@ -171,9 +234,13 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       await revertReceipts(em, ctx, doc.id);
       plan = await buildCancelPlan(em, doc, ctx.actor);
       if (plan.blocking.length) {
-        throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', `The document cannot be cancelled: ${plan.blocking.map((b) => b.code).join(', ')}`, {
-          problems: plan.blocking.map(checkDto),
-        });
+        throw new BusinessRuleError(
+          'ENTRY_DOCUMENT_NOT_CANCELLABLE',
+          `The document cannot be cancelled: ${plan.blocking.map((b) => b.code).join(', ')}`,
+          {
+            problems: plan.blocking.map(checkDto),
+          },
+        );
       }
       // The ledger locks the balances and checks again: stock sold meanwhile still blocks (422).
       effects = await postToLedger(em, plan.posting);

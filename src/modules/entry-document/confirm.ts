@@ -7,7 +7,17 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { assertPeriodOpen } from '../fiscal-periods';
 import { createDocumentPayables } from '../payables';
-import { LedgerEffect, LedgerLine, LedgerPosting, postThirdPartyStock, postToLedger, previewPosting, previewThirdPartyPosting, ThirdPartyEffect, ThirdPartyPosting } from '../stock';
+import {
+  LedgerEffect,
+  LedgerLine,
+  LedgerPosting,
+  postThirdPartyStock,
+  postToLedger,
+  previewPosting,
+  previewThirdPartyPosting,
+  ThirdPartyEffect,
+  ThirdPartyPosting,
+} from '../stock';
 import { DocumentState, loadDocumentState } from './document-state';
 import { PlannedInstallment, splitChecks } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
@@ -53,16 +63,38 @@ export function buildConfirmPlan(state: DocumentState, actor: string, purchase: 
   const { doc, items, computed, products } = state;
   // The operation class decides each line's stock (own, third-party, none); IGNORED lines and products
   // without stock control move none.
-  const booking = bookLines({ items: computed.items, itemIds: items.map((i) => i.id), products, purpose: doc.purpose, supplierDocument: doc.supplierDocument, supplierId: doc.supplierId });
+  const booking = bookLines({
+    items: computed.items,
+    itemIds: items.map((i) => i.id),
+    products,
+    purpose: doc.purpose,
+    supplierDocument: doc.supplierDocument,
+    supplierId: doc.supplierId,
+  });
   const lines: LedgerLine[] = booking.ownStock;
   const { blocking, warnings } = splitChecks([...state.checks, ...purchase]);
   if (!canDo(doc, 'confirm')) {
-    blocking.unshift({ code: 'ENTRY_DOCUMENT_NOT_DRAFT', message: `The document is ${doc.status}; only a DRAFT can be confirmed`, blocksConfirmation: true });
+    blocking.unshift({
+      code: 'ENTRY_DOCUMENT_NOT_DRAFT',
+      message: `The document is ${doc.status}; only a DRAFT can be confirmed`,
+      blocksConfirmation: true,
+    });
   }
   if (doc.nfeCancelledAt) {
-    blocking.unshift({ code: 'NFE_CANCELLED_BY_ISSUER', message: 'The issuer cancelled the NF-e this document was imported from', blocksConfirmation: true });
+    blocking.unshift({
+      code: 'NFE_CANCELLED_BY_ISSUER',
+      message: 'The issuer cancelled the NF-e this document was imported from',
+      blocksConfirmation: true,
+    });
   }
-  const reference = { companyId: doc.companyId, filialId: doc.filialId, reason: ENTRY_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor };
+  const reference = {
+    companyId: doc.companyId,
+    filialId: doc.filialId,
+    reason: ENTRY_REASON,
+    referenceType: STOCK_REFERENCE,
+    referenceId: doc.id,
+    actor,
+  };
   return {
     posting: { ...reference, lines },
     thirdParty: { ...reference, lines: booking.thirdParty },
@@ -95,7 +127,9 @@ function fixedAssetLines(state: DocumentState): FixedAssetLine[] {
 
 /** The signer's verdict and the authority's word on the NF-e the document was imported from (nfe's port). */
 const inboundChecks = (em: EntityManager, doc: EntryDocument): Promise<Check[]> =>
-  doc.accessKey && doc.origin !== 'MANUAL' ? inboundNfe.get().confirmationChecks(em, doc.companyId, doc.filialId, doc.accessKey) : Promise.resolve([]);
+  doc.accessKey && doc.origin !== 'MANUAL'
+    ? inboundNfe.get().confirmationChecks(em, doc.companyId, doc.filialId, doc.accessKey)
+    : Promise.resolve([]);
 
 const movementDtos = (effects: LedgerEffect[], lineOfItem: Map<number, number>) =>
   effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : lineOfItem.get(e.referenceLineId)));
@@ -131,7 +165,12 @@ export async function confirmPreview(ctx: TenantContext, id: number) {
 }
 
 /** A conditional UPDATE missed: name the status it is in now, or the version that moved on. */
-export async function transitionConflict(em: EntityManager, ctx: TenantContext, doc: EntryDocument, action: EntryDocumentAction): Promise<never> {
+export async function transitionConflict(
+  em: EntityManager,
+  ctx: TenantContext,
+  doc: EntryDocument,
+  action: EntryDocumentAction,
+): Promise<never> {
   const now = await findDocument(em, ctx.companyId, doc.id);
   if (!now) throw new NotFoundError('Entry document');
   if (now.status !== doc.status) throw forbidden(now, action);
@@ -160,11 +199,18 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
     if (!updated.value) await transitionConflict(em, ctx, doc, 'confirm');
     const state = await loadDocumentState(em, doc);
     // Receipts against purchase orders, under the order lines' locks; a blocking finding rolls them back below.
-    const plan = buildConfirmPlan(state, ctx.actor, [...(await applyReceipts(em, ctx, receiptDocument(state))).findings, ...(await inboundChecks(em, doc))]);
+    const plan = buildConfirmPlan(state, ctx.actor, [
+      ...(await applyReceipts(em, ctx, receiptDocument(state))).findings,
+      ...(await inboundChecks(em, doc)),
+    ]);
     if (plan.blocking.length) {
-      throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CONFIRMABLE', `The document cannot be confirmed: ${plan.blocking.map((b) => b.code).join(', ')}`, {
-        problems: plan.blocking.map(checkDto),
-      });
+      throw new BusinessRuleError(
+        'ENTRY_DOCUMENT_NOT_CONFIRMABLE',
+        `The document cannot be confirmed: ${plan.blocking.map((b) => b.code).join(', ')}`,
+        {
+          problems: plan.blocking.map(checkDto),
+        },
+      );
     }
     const effects = await postToLedger(em, plan.posting);
     const thirdPartyEffects = await postThirdPartyStock(em, plan.thirdParty);
@@ -222,7 +268,12 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
         )
       : 0;
     const confirmed = (await findDocument(em, ctx.companyId, doc.id))!;
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: 'CONFIRMED', changes: { status: ['DRAFT', 'CONFIRMED'], taxRegime: [null, taxRegime] } });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: doc.id,
+      action: 'CONFIRMED',
+      changes: { status: ['DRAFT', 'CONFIRMED'], taxRegime: [null, taxRegime] },
+    });
     await publishEvent(em, ctx, {
       type: 'entry-document.confirmed',
       filialId: doc.filialId,
@@ -238,7 +289,11 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
         fixedAssets: assets,
       },
     });
-    return { doc: confirmed, stockMovements: movementDtos(effects, plan.lineOfItem), thirdPartyStockMovements: thirdPartyMovementDtos(thirdPartyEffects, plan.lineOfItem) };
+    return {
+      doc: confirmed,
+      stockMovements: movementDtos(effects, plan.lineOfItem),
+      thirdPartyStockMovements: thirdPartyMovementDtos(thirdPartyEffects, plan.lineOfItem),
+    };
   });
   return { detail: await loadEntryDocumentDetail(ctx, doc.id), ...moved };
 }

@@ -15,7 +15,15 @@ import { checkOrderLinks } from './purchase-link';
 import { ComputedDocument, computeDocument } from './entry-document.calculator';
 import { toEventData } from './entry-document.events';
 import { EntryDocument, ExpectedTotals } from './entities/entry-document.entity';
-import { AUDIT_ENTITY, findByAccessKey, findDocument, insertDocument, loadProducts, replaceInstallments, replaceItems } from './entry-document.repository';
+import {
+  AUDIT_ENTITY,
+  findByAccessKey,
+  findDocument,
+  insertDocument,
+  loadProducts,
+  replaceInstallments,
+  replaceItems,
+} from './entry-document.repository';
 import { Check, DraftInput, TOTAL_NAMES } from './entry-document.types';
 import { loadFiscalContext } from './fiscal/fiscal-context';
 
@@ -56,7 +64,11 @@ function normalize(input: DraftInput): PreparedDraft['input'] {
 async function loadItemProducts(em: EntityManager, companyId: number, input: DraftInput): Promise<Map<number, Product>> {
   const ids = input.items.map((it) => it.productId).filter((p): p is number => typeof p === 'number');
   const products = new Map((await loadProducts(em, companyId, ids)).map((p) => [p.id, p]));
-  const missing = input.items.flatMap((it, i) => (typeof it.productId === 'number' && !products.has(it.productId) ? [{ path: `items[${i}].productId`, message: 'product not found' }] : []));
+  const missing = input.items.flatMap((it, i) =>
+    typeof it.productId === 'number' && !products.has(it.productId)
+      ? [{ path: `items[${i}].productId`, message: 'product not found' }]
+      : [],
+  );
   if (missing.length) throw new AppError('not_found', 'PRODUCT_NOT_FOUND', 'Product not found', { errors: missing });
   return products;
 }
@@ -71,7 +83,11 @@ export async function prepareDraft(em: EntityManager, companyId: number, raw: Dr
     input.filialId,
     input.items.map((i) => i.cfop),
   );
-  const computed = computeDocument({ ...input, fiscal, supplierDocument: input.supplier ? normalizeDocument(input.supplier.document) : null });
+  const computed = computeDocument({
+    ...input,
+    fiscal,
+    supplierDocument: input.supplier ? normalizeDocument(input.supplier.document) : null,
+  });
   return { input, computed, products, checks: [...computed.checks, ...productChecks(computed.items, products)] };
 }
 
@@ -87,15 +103,27 @@ export interface SupplierSnapshot {
  * The supplier master row for the document: by id, or found by CNPJ/CPF and created when new.
  * The document keeps the name as the invoice gives it; the master row is not overwritten.
  */
-export async function resolveSupplier(em: EntityManager, ctx: ActorContext, input: Pick<DraftInput, 'supplier' | 'supplierId'>, create = true): Promise<SupplierSnapshot> {
+export async function resolveSupplier(
+  em: EntityManager,
+  ctx: ActorContext,
+  input: Pick<DraftInput, 'supplier' | 'supplierId'>,
+  create = true,
+): Promise<SupplierSnapshot> {
   if (input.supplierId !== undefined) {
     const s = await em.findOneBy(Supplier, { id: input.supplierId, companyId: ctx.companyId });
     if (!s) throw new NotFoundError('Supplier');
-    return { supplierId: s.id, supplierDocument: s.document, supplierName: s.name, supplierStateRegistration: s.stateRegistration, supplierUf: s.uf };
+    return {
+      supplierId: s.id,
+      supplierDocument: s.document,
+      supplierName: s.name,
+      supplierStateRegistration: s.stateRegistration,
+      supplierUf: s.uf,
+    };
   }
   const given = input.supplier;
   const document = given ? normalizeDocument(given.document) : null;
-  if (!given || !document) throw new ValidationError('Invalid request', [{ path: 'supplier.document', message: 'supplier.document must be a valid CPF or CNPJ' }]);
+  if (!given || !document)
+    throw new ValidationError('Invalid request', [{ path: 'supplier.document', message: 'supplier.document must be a valid CPF or CNPJ' }]);
   const snapshot = (id: number): SupplierSnapshot => ({
     supplierId: id,
     supplierDocument: document,
@@ -103,7 +131,12 @@ export async function resolveSupplier(em: EntityManager, ctx: ActorContext, inpu
     supplierStateRegistration: given.stateRegistration ?? null,
     supplierUf: given.uf ?? null,
   });
-  const found = await findOrCreateSupplier(em, ctx, { document, name: given.name, stateRegistration: given.stateRegistration, uf: given.uf }, create);
+  const found = await findOrCreateSupplier(
+    em,
+    ctx,
+    { document, name: given.name, stateRegistration: given.stateRegistration, uf: given.uf },
+    create,
+  );
   return snapshot(found?.id ?? 0);
 }
 
@@ -147,7 +180,12 @@ async function alreadyImported(em: EntityManager, companyId: number, accessKey: 
  * same access key → 409 NFE_ALREADY_IMPORTED naming the existing document. `complete` may set what
  * depends on the computed lines before they are written (the import's purchase-order links).
  */
-export async function createEntryDocumentDraft(em: EntityManager, ctx: ActorContext, raw: DraftInput, complete?: (prepared: PreparedDraft) => Promise<void>): Promise<EntryDocument> {
+export async function createEntryDocumentDraft(
+  em: EntityManager,
+  ctx: ActorContext,
+  raw: DraftInput,
+  complete?: (prepared: PreparedDraft) => Promise<void>,
+): Promise<EntryDocument> {
   const filial = await em.findOneBy(Filial, { id: raw.filialId, companyId: ctx.companyId });
   if (!filial) throw new NotFoundError('Filial');
   if (raw.accessKey && (await findByAccessKey(em, ctx.companyId, raw.accessKey))) await alreadyImported(em, ctx.companyId, raw.accessKey);
@@ -191,6 +229,12 @@ export async function createEntryDocumentDraft(em: EntityManager, ctx: ActorCont
   await replaceInstallments(em, ctx.companyId, id, computed.installments, false);
   const doc = (await findDocument(em, ctx.companyId, id))!;
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'CREATED', changes: { status: [null, 'DRAFT'] } });
-  await publishEvent(em, ctx, { type: 'entry-document.created', filialId: doc.filialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: toEventData(doc) });
+  await publishEvent(em, ctx, {
+    type: 'entry-document.created',
+    filialId: doc.filialId,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: id,
+    data: toEventData(doc),
+  });
   return doc;
 }

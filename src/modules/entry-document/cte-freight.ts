@@ -19,7 +19,17 @@ import { icmsCreditAdmitted, pisCofinsCredit, pisCofinsCreditAdmitted } from './
 export { pisCofinsCredit };
 import { lineEffect } from './fiscal/line-effect';
 import { NO_CREDIT_CONTRIBUTION_CSTS } from './fiscal/operation-rules';
-import { AUDIT_ENTITY, findByAccessKey, findDocument, loadInstallments, loadItems, postedMovements, STOCK_REFERENCE, updateIfCurrent, updateItems } from './entry-document.repository';
+import {
+  AUDIT_ENTITY,
+  findByAccessKey,
+  findDocument,
+  loadInstallments,
+  loadItems,
+  postedMovements,
+  STOCK_REFERENCE,
+  updateIfCurrent,
+  updateItems,
+} from './entry-document.repository';
 import { canDo } from './entry-document.state';
 
 /*
@@ -102,7 +112,12 @@ export async function documentsOfKeys(em: EntityManager, companyId: number, keys
 
 export const findEntryDocument = (em: EntityManager, companyId: number, id: number) => findDocument(em, companyId, id);
 
-const eligible = (it: EntryDocumentItem, booked: { operationClass: OperationClass | null; entryCfop: string | null }, products: Map<number, Product>, doc: EntryDocument) => {
+const eligible = (
+  it: EntryDocumentItem,
+  booked: { operationClass: OperationClass | null; entryCfop: string | null },
+  products: Map<number, Product>,
+  doc: EntryDocument,
+) => {
   const status = doc.status;
   if (it.reviewStatus === 'IGNORED' || !it.stockQuantity.gt(0)) return false;
   // Freight is part of the cost of goods entering own stock; the class must be known (it decides the credit).
@@ -117,7 +132,12 @@ const eligible = (it: EntryDocumentItem, booked: { operationClass: OperationClas
  * credited under `taxRegime` (the CT-e's filial's). A draft's lines are booked as they would be now
  * (rules may have changed since they were stored), a confirmed document's as they were booked.
  */
-export async function freightTarget(em: EntityManager, doc: EntryDocument, taxRegime: TaxRegime, freightDate: string | null = null): Promise<FreightTarget> {
+export async function freightTarget(
+  em: EntityManager,
+  doc: EntryDocument,
+  taxRegime: TaxRegime,
+  freightDate: string | null = null,
+): Promise<FreightTarget> {
   const state = await loadDocumentState(em, doc);
   const booking = (i: number) => (doc.status === 'DRAFT' ? state.computed.items[i] : state.items[i]);
   return {
@@ -134,9 +154,22 @@ export async function freightTarget(em: EntityManager, doc: EntryDocument, taxRe
         value: it.total.minus(it.discount),
         unitCost: it.unitCost,
         apportionedFreight: it.apportionedFreight,
-        icmsCredit: icmsCreditAdmitted({ operationClass: booked.operationClass, baseClass: null, purpose: doc.purpose, entryCfop: booked.entryCfop, taxRegime }),
+        icmsCredit: icmsCreditAdmitted({
+          operationClass: booked.operationClass,
+          baseClass: null,
+          purpose: doc.purpose,
+          entryCfop: booked.entryCfop,
+          taxRegime,
+        }),
         pisCofinsCredit:
-          pisCofinsCreditAdmitted({ operationClass: booked.operationClass, baseClass: null, purpose: doc.purpose, entryCfop: booked.entryCfop, taxRegime, issueDate: freightDate ?? doc.issueDate }) &&
+          pisCofinsCreditAdmitted({
+            operationClass: booked.operationClass,
+            baseClass: null,
+            purpose: doc.purpose,
+            entryCfop: booked.entryCfop,
+            taxRegime,
+            issueDate: freightDate ?? doc.issueDate,
+          }) &&
           !NO_CREDIT_CONTRIBUTION_CSTS.has(it.taxes?.pis?.cst ?? '') &&
           !NO_CREDIT_CONTRIBUTION_CSTS.has(it.taxes?.cofins?.cst ?? ''),
       })),
@@ -176,7 +209,10 @@ async function recomputedDraft(em: EntityManager, doc: EntryDocument, shares: Li
   const byId = itemsOf(items, shares);
   const add = new Map(shares.map((s) => [s.lineNumber, s.amount]));
   const input = storedDraftInput(doc, items, installments);
-  input.items = input.items.map((it, i) => ({ ...it, apportionedFreight: dec(it.apportionedFreight).plus(add.get(items[i].lineNumber) ?? 0) }));
+  input.items = input.items.map((it, i) => ({
+    ...it,
+    apportionedFreight: dec(it.apportionedFreight).plus(add.get(items[i].lineNumber) ?? 0),
+  }));
   const fiscal = await loadFiscalContext(
     em,
     doc.companyId,
@@ -219,7 +255,12 @@ const stockLineOutcome = (it: EntryDocumentItem, e: ValueEffect): FreightLineOut
 });
 
 /** What putting (or taking back) these shares would do, without writing. */
-export async function previewFreight(em: EntityManager, doc: EntryDocument, shares: LineShare[], actor: string): Promise<FreightLineOutcome[]> {
+export async function previewFreight(
+  em: EntityManager,
+  doc: EntryDocument,
+  shares: LineShare[],
+  actor: string,
+): Promise<FreightLineOutcome[]> {
   if (doc.status === 'DRAFT') {
     const { items, byId, computed } = await recomputedDraft(em, doc, shares);
     return shares.map((s) => draftLineOutcome(byId.get(s.lineNumber)!, computed.items[items.indexOf(byId.get(s.lineNumber)!)], s.amount));
@@ -265,13 +306,20 @@ export async function postFreight(
     outcome = shares.map((s, i) => stockLineOutcome(items.get(s.lineNumber)!, effects[i]));
     for (const s of shares) {
       const it = items.get(s.lineNumber)!;
-      await em.update(EntryDocumentItem, { id: it.id, companyId: ctx.companyId, entryDocumentId: doc.id }, { apportionedFreight: it.apportionedFreight.plus(s.amount) });
+      await em.update(
+        EntryDocumentItem,
+        { id: it.id, companyId: ctx.companyId, entryDocumentId: doc.id },
+        { apportionedFreight: it.apportionedFreight.plus(s.amount) },
+      );
     }
   }
   const changes: Changes = { cteId: [null, cte.id] };
   for (const s of shares) {
     const it = items.get(s.lineNumber)!;
-    changes[`items[${it.lineNumber}].apportionedFreight`] = [toFixed(it.apportionedFreight, 2), toFixed(it.apportionedFreight.plus(s.amount), 2)];
+    changes[`items[${it.lineNumber}].apportionedFreight`] = [
+      toFixed(it.apportionedFreight, 2),
+      toFixed(it.apportionedFreight.plus(s.amount), 2),
+    ];
   }
   const updated = (await findDocument(em, ctx.companyId, doc.id))!;
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: `CTE_FREIGHT_${cte.action}`, changes });
@@ -283,7 +331,12 @@ export async function postFreight(
     data: {
       ...toEventData(updated),
       cte: { id: cte.id, accessKey: cte.accessKey, action: cte.action },
-      lines: outcome.map((o) => ({ lineNumber: o.lineNumber, amount: Number(toFixed(o.amount, 2)), absorbed: Number(toFixed(o.absorbed, 2)), mode: o.mode })),
+      lines: outcome.map((o) => ({
+        lineNumber: o.lineNumber,
+        amount: Number(toFixed(o.amount, 2)),
+        absorbed: Number(toFixed(o.absorbed, 2)),
+        mode: o.mode,
+      })),
     },
   });
   return outcome;

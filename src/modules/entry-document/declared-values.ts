@@ -11,12 +11,17 @@ import type { DeclaredValues, ItemInput } from './entry-document.types';
 
 const DECLARED_FIELDS: (keyof DeclaredValues)[] = ['description', 'unit', 'quantity', 'unitPrice', 'total', 'ncm', 'cfop'];
 
-const same = (a: unknown, b: unknown) => (a instanceof Dec && b instanceof Dec ? a.eq(b) : a instanceof Dec || b instanceof Dec ? String(a) === String(b) : a === b);
+const same = (a: unknown, b: unknown) =>
+  a instanceof Dec && b instanceof Dec ? a.eq(b) : a instanceof Dec || b instanceof Dec ? String(a) === String(b) : a === b;
 
 /** The given items with the stored lines' declared values; a different declared value given → 422 naming it. */
 export function keepDeclaredValues(stored: ItemInput[], given: ItemInput[]): ItemInput[] {
   if (given.length !== stored.length) {
-    throw new BusinessRuleError('ENTRY_DOCUMENT_LINES_FIXED', `The imported NF-e has ${stored.length} lines; send all of them (mark a line IGNORED instead of removing it)`, { lines: stored.length });
+    throw new BusinessRuleError(
+      'ENTRY_DOCUMENT_LINES_FIXED',
+      `The imported NF-e has ${stored.length} lines; send all of them (mark a line IGNORED instead of removing it)`,
+      { lines: stored.length },
+    );
   }
   const readOnly: string[] = [];
   const items = given.map((it, i) => {
@@ -29,7 +34,11 @@ export function keepDeclaredValues(stored: ItemInput[], given: ItemInput[]): Ite
     return { ...it, supplierProductCode: s.supplierProductCode, declared: s.declared, reformTaxes: s.reformTaxes };
   });
   if (readOnly.length) {
-    throw new BusinessRuleError('ENTRY_DOCUMENT_FIELD_READ_ONLY', `The supplier's declared values of an imported NF-e cannot be edited: ${readOnly.join(', ')}`, { fields: readOnly });
+    throw new BusinessRuleError(
+      'ENTRY_DOCUMENT_FIELD_READ_ONLY',
+      `The supplier's declared values of an imported NF-e cannot be edited: ${readOnly.join(', ')}`,
+      { fields: readOnly },
+    );
   }
   return items;
 }

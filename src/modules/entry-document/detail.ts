@@ -26,7 +26,15 @@ export async function loadEntryDocumentDetail(ctx: TenantContext, id: number) {
   // A draft shows its lines as they would be booked now (the filial's regime and the company's rules may
   // have changed since it was written); a confirmed or cancelled one, as it was booked.
   const items = doc.status === 'DRAFT' ? state.computed.items.map((it, i) => ({ ...it, id: state.items[i].id })) : state.items;
-  return { state, items, payables, nfe, review: doc.status === 'DRAFT' ? { blocking, warnings } : null, taxCredits, purchaseMatch: match?.view ?? null };
+  return {
+    state,
+    items,
+    payables,
+    nfe,
+    review: doc.status === 'DRAFT' ? { blocking, warnings } : null,
+    taxCredits,
+    purchaseMatch: match?.view ?? null,
+  };
 }
 
 export type EntryDocumentDetail = Awaited<ReturnType<typeof loadEntryDocumentDetail>>;

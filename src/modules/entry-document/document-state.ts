@@ -43,7 +43,9 @@ const taxInput = (t: StoredTax | undefined): TaxInput | null =>
               },
             }
           : {}),
-        ...(t.fcpValue ? { fcpBase: t.fcpBase ? dec(t.fcpBase) : null, fcpRate: t.fcpRate ? dec(t.fcpRate) : null, fcpValue: dec(t.fcpValue) } : {}),
+        ...(t.fcpValue
+          ? { fcpBase: t.fcpBase ? dec(t.fcpBase) : null, fcpRate: t.fcpRate ? dec(t.fcpRate) : null, fcpValue: dec(t.fcpValue) }
+          : {}),
       }
     : null;
 
@@ -86,7 +88,11 @@ export function storedItemInput(it: EntryDocumentItem): ItemInput {
   };
 }
 
-export const storedInstallmentInput = (p: EntryDocumentInstallment): InstallmentInput => ({ number: p.number, dueDate: p.dueDate, amount: p.amount });
+export const storedInstallmentInput = (p: EntryDocumentInstallment): InstallmentInput => ({
+  number: p.number,
+  dueDate: p.dueDate,
+  amount: p.amount,
+});
 
 export function storedExpectedTotals(doc: EntryDocument): Partial<Totals> | null {
   if (!doc.expectedTotals) return null;
@@ -123,9 +129,19 @@ export function productChecks(items: ComputedItem[], products: Map<number, Produ
     if (it.productId === null || it.reviewStatus === 'IGNORED') continue;
     const p = products.get(it.productId);
     if (!p) {
-      checks.push({ code: 'PRODUCT_NOT_FOUND', message: `Line ${it.lineNumber}: the product no longer exists`, blocksConfirmation: true, lineNumber: it.lineNumber });
+      checks.push({
+        code: 'PRODUCT_NOT_FOUND',
+        message: `Line ${it.lineNumber}: the product no longer exists`,
+        blocksConfirmation: true,
+        lineNumber: it.lineNumber,
+      });
     } else if (!p.active) {
-      checks.push({ code: 'PRODUCT_INACTIVE', message: `Line ${it.lineNumber}: product ${p.code} is inactive`, blocksConfirmation: false, lineNumber: it.lineNumber });
+      checks.push({
+        code: 'PRODUCT_INACTIVE',
+        message: `Line ${it.lineNumber}: product ${p.code} is inactive`,
+        blocksConfirmation: false,
+        lineNumber: it.lineNumber,
+      });
     } else if (!p.stockControlled) {
       checks.push({
         code: 'PRODUCT_NOT_STOCK_CONTROLLED',

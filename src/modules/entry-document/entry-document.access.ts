@@ -47,7 +47,8 @@ export async function assertTrailAccess(ctx: TenantContext, id: number): Promise
 }
 
 /** The company's entry document of an access key, if one was booked (the NF-e import checks before importing). */
-export const documentByAccessKey = (em: EntityManager, companyId: number, accessKey: string): Promise<EntryDocument | null> => findByAccessKey(em, companyId, accessKey);
+export const documentByAccessKey = (em: EntityManager, companyId: number, accessKey: string): Promise<EntryDocument | null> =>
+  findByAccessKey(em, companyId, accessKey);
 
 /** findAccessibleDocument as a check only: payables' entry-document access port (payables.ports.ts; src/modules/index.ts). */
 export async function assertDocumentAccess(ctx: TenantContext, id: number): Promise<void> {

@@ -100,7 +100,10 @@ export interface ComputedDocument {
   checks: Check[];
 }
 
-type ComputeInput = Pick<DraftInput, 'items' | 'charges' | 'installments' | 'expectedTotals' | 'issueDate' | 'purpose' | 'referencedKeys' | 'reformTaxes'> & {
+type ComputeInput = Pick<
+  DraftInput,
+  'items' | 'charges' | 'installments' | 'expectedTotals' | 'issueDate' | 'purpose' | 'referencedKeys' | 'reformTaxes'
+> & {
   entryDate: string;
   /** The filial's tax regime and the company's CFOP rules; default: Simples Nacional, no rules. */
   fiscal?: FiscalContext;
@@ -156,7 +159,9 @@ function storeTax(t: TaxInput | null | undefined, value?: Dec): StoredTax {
     rate: fixedOrNull(t?.rate, 4),
     value: value !== undefined ? toFixed(value, 2) : fixedOrNull(t?.value, 2),
     // Kept only where given, so documents without a Simples credit store what they always did.
-    ...(t?.snCreditValue !== null && t?.snCreditValue !== undefined ? { snCreditRate: fixedOrNull(t.snCreditRate, 4), snCreditValue: fixedOrNull(t.snCreditValue, 2) } : {}),
+    ...(t?.snCreditValue !== null && t?.snCreditValue !== undefined
+      ? { snCreditRate: fixedOrNull(t.snCreditRate, 4), snCreditValue: fixedOrNull(t.snCreditValue, 2) }
+      : {}),
     ...(t?.retained
       ? {
           retained: {
@@ -170,7 +175,9 @@ function storeTax(t: TaxInput | null | undefined, value?: Dec): StoredTax {
           },
         }
       : {}),
-    ...(t?.fcpValue !== null && t?.fcpValue !== undefined ? { fcpBase: fixedOrNull(t.fcpBase, 2), fcpRate: fixedOrNull(t.fcpRate, 4), fcpValue: fixedOrNull(t.fcpValue, 2) } : {}),
+    ...(t?.fcpValue !== null && t?.fcpValue !== undefined
+      ? { fcpBase: fixedOrNull(t.fcpBase, 2), fcpRate: fixedOrNull(t.fcpRate, 4), fcpValue: fixedOrNull(t.fcpValue, 2) }
+      : {}),
   };
 }
 
@@ -192,7 +199,10 @@ function resolveCharges(input: ComputeInput, itemTotals: Dec[]): Record<ChargeNa
     if (header !== null && header !== undefined) {
       const clashing = input.items.findIndex((it) => itemCharge(it, charge) !== null && itemCharge(it, charge) !== undefined);
       if (clashing >= 0) {
-        errors.push({ path: `charges.${charge}`, message: `charges.${charge} is allocated to the items; remove it from items[${clashing}] or from the header` });
+        errors.push({
+          path: `charges.${charge}`,
+          message: `charges.${charge} is allocated to the items; remove it from items[${clashing}] or from the header`,
+        });
         continue;
       }
       out[charge] = allocate(money(header), itemTotals, 'amount');
@@ -206,7 +216,15 @@ function resolveCharges(input: ComputeInput, itemTotals: Dec[]): Record<ChargeNa
 
 type DocumentTerms = { purpose: NfePurpose; fiscal: FiscalContext; issueDate: string; reformCharged: boolean };
 
-function computeItem(item: ItemInput, index: number, charges: Record<ChargeName, Dec[]>, itemTotal: Dec, checks: Check[], errors: FieldError[], doc: DocumentTerms): ComputedItem {
+function computeItem(
+  item: ItemInput,
+  index: number,
+  charges: Record<ChargeName, Dec[]>,
+  itemTotal: Dec,
+  checks: Check[],
+  errors: FieldError[],
+  doc: DocumentTerms,
+): ComputedItem {
   const amounts = lineAmounts(item, index, charges, itemTotal);
   const fiscal = lineFiscal(item, index, doc, errors);
   const cost = lineCostOf(item, amounts, fiscal, doc);
@@ -257,7 +275,13 @@ type LineFiscal = ReturnType<typeof resolveLineFiscal>;
 /** The line's entry CFOP and operation class; a class the document's purpose forbids is an error. */
 function lineFiscal(item: ItemInput, index: number, doc: DocumentTerms, errors: FieldError[]): LineFiscal {
   const fiscal = resolveLineFiscal(
-    { cfop: orNull(item.cfop), ncm: orNull(item.ncm), productId: item.productId ?? null, entryCfop: item.entryCfop, operationClass: item.operationClass },
+    {
+      cfop: orNull(item.cfop),
+      ncm: orNull(item.ncm),
+      productId: item.productId ?? null,
+      entryCfop: item.entryCfop,
+      operationClass: item.operationClass,
+    },
     doc.purpose,
     doc.fiscal.rules,
   );
@@ -303,13 +327,29 @@ function lineCostOf(item: ItemInput, amounts: LineAmounts, fiscal: LineFiscal, d
 }
 
 /** The line's findings for the review screen; the blocking ones hold the confirmation. */
-function lineChecks(checks: Check[], line: { index: number; reviewStatus: ItemReviewStatus; postsStock: boolean; amounts: LineAmounts; fiscal: LineFiscal; purpose: NfePurpose; cfop: string | null }) {
+function lineChecks(
+  checks: Check[],
+  line: {
+    index: number;
+    reviewStatus: ItemReviewStatus;
+    postsStock: boolean;
+    amounts: LineAmounts;
+    fiscal: LineFiscal;
+    purpose: NfePurpose;
+    cfop: string | null;
+  },
+) {
   const { reviewStatus, postsStock, fiscal } = line;
   const { quantity, factor, apportionedFreight, landedTotal, exactStock, stockQuantity } = line.amounts;
   const lineNumber = line.index + 1;
   // A line whose class posts no stock (a fixed asset, a retorno, a value-only document) needs no product.
   if (reviewStatus === 'PENDING' && postsStock) {
-    checks.push({ code: 'ITEM_WITHOUT_PRODUCT', message: `Line ${lineNumber} has no product; map it or ignore it`, blocksConfirmation: true, lineNumber });
+    checks.push({
+      code: 'ITEM_WITHOUT_PRODUCT',
+      message: `Line ${lineNumber} has no product; map it or ignore it`,
+      blocksConfirmation: true,
+      lineNumber,
+    });
   }
   checks.push(...lineFiscalChecks({ lineNumber, cfop: line.cfop, fiscal }));
   // CT-e freight was put on the line as the cost of goods entering own stock; a class changed since would lose it.
@@ -322,10 +362,20 @@ function lineChecks(checks: Check[], line: { index: number; reviewStatus: ItemRe
     });
   }
   if (quantity.lte(0) && postsStock) {
-    checks.push({ code: 'ITEM_QUANTITY_NOT_POSITIVE', message: `Line ${lineNumber} has quantity ${quantity.toFixed(4)}`, blocksConfirmation: true, lineNumber });
+    checks.push({
+      code: 'ITEM_QUANTITY_NOT_POSITIVE',
+      message: `Line ${lineNumber} has quantity ${quantity.toFixed(4)}`,
+      blocksConfirmation: true,
+      lineNumber,
+    });
   }
   if (landedTotal.lt(0)) {
-    checks.push({ code: 'ITEM_NEGATIVE_VALUE', message: `Line ${lineNumber}: the discount exceeds the line's value`, blocksConfirmation: true, lineNumber });
+    checks.push({
+      code: 'ITEM_NEGATIVE_VALUE',
+      message: `Line ${lineNumber}: the discount exceeds the line's value`,
+      blocksConfirmation: true,
+      lineNumber,
+    });
   }
   if (!exactStock.eq(stockQuantity)) {
     checks.push({
@@ -340,14 +390,41 @@ function lineChecks(checks: Check[], line: { index: number; reviewStatus: ItemRe
 /** Values the columns cannot hold are request errors. */
 function lineLimitErrors(errors: FieldError[], index: number, { itemTotal, landedTotal, stockQuantity }: LineAmounts, unitCost: Dec) {
   const path = `items[${index}]`;
-  if (itemTotal.abs().gt(MAX_AMOUNT) || landedTotal.abs().gt(MAX_AMOUNT)) errors.push({ path: `${path}.quantity`, message: `${path} value exceeds the largest amount` });
-  if (stockQuantity.gt(MAX_QUANTITY)) errors.push({ path: `${path}.conversionFactor`, message: `${path} stock quantity exceeds the largest quantity` });
+  if (itemTotal.abs().gt(MAX_AMOUNT) || landedTotal.abs().gt(MAX_AMOUNT))
+    errors.push({ path: `${path}.quantity`, message: `${path} value exceeds the largest amount` });
+  if (stockQuantity.gt(MAX_QUANTITY))
+    errors.push({ path: `${path}.conversionFactor`, message: `${path} stock quantity exceeds the largest quantity` });
   if (unitCost.abs().gt(MAX_COST)) errors.push({ path: `${path}.quantity`, message: `${path} unit cost exceeds the largest cost` });
 }
 
-function computedItem(item: ItemInput, index: number, amounts: LineAmounts, fiscal: LineFiscal, cost: ReturnType<typeof computeLineCost>, reviewStatus: ItemReviewStatus): ComputedItem {
-  const { quantity, unitPrice, factor, itemTotal, freight, insurance, discount, otherExpenses, ipi, icmsSt, importDuty, customsExpenses, landedTotal, apportionedFreight, stockQuantity } = amounts;
-  const taxes = Object.fromEntries(TAX_NAMES.map((name) => [name, storeTax(item.taxes?.[name], name === 'ipi' ? ipi : name === 'icmsSt' ? icmsSt : undefined)])) as StoredTaxes;
+function computedItem(
+  item: ItemInput,
+  index: number,
+  amounts: LineAmounts,
+  fiscal: LineFiscal,
+  cost: ReturnType<typeof computeLineCost>,
+  reviewStatus: ItemReviewStatus,
+): ComputedItem {
+  const {
+    quantity,
+    unitPrice,
+    factor,
+    itemTotal,
+    freight,
+    insurance,
+    discount,
+    otherExpenses,
+    ipi,
+    icmsSt,
+    importDuty,
+    customsExpenses,
+    landedTotal,
+    apportionedFreight,
+    stockQuantity,
+  } = amounts;
+  const taxes = Object.fromEntries(
+    TAX_NAMES.map((name) => [name, storeTax(item.taxes?.[name], name === 'ipi' ? ipi : name === 'icmsSt' ? icmsSt : undefined)]),
+  ) as StoredTaxes;
   const declared = item.declared ?? {};
   return {
     lineNumber: index + 1,
@@ -458,10 +535,16 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
     .plus(totals.ipi)
     .plus(totals.icmsSt)
     .plus(sum(items.map((i) => i.importDuty)));
-  for (const name of TOTAL_NAMES) if (totals[name].abs().gt(MAX_AMOUNT)) errors.push({ path: 'items', message: `the document's ${name} exceeds the largest amount` });
-  if (totals.total.lt(0)) checks.push({ code: 'DOCUMENT_TOTAL_NEGATIVE', message: 'The discounts exceed the value of the document', blocksConfirmation: true });
+  for (const name of TOTAL_NAMES)
+    if (totals[name].abs().gt(MAX_AMOUNT)) errors.push({ path: 'items', message: `the document's ${name} exceeds the largest amount` });
+  if (totals.total.lt(0))
+    checks.push({ code: 'DOCUMENT_TOTAL_NEGATIVE', message: 'The discounts exceed the value of the document', blocksConfirmation: true });
 
-  const installments = (input.installments ?? []).map((p, i) => ({ number: p.number ?? i + 1, dueDate: p.dueDate, amount: money(p.amount) }));
+  const installments = (input.installments ?? []).map((p, i) => ({
+    number: p.number ?? i + 1,
+    dueDate: p.dueDate,
+    amount: money(p.amount),
+  }));
   const seen = new Set<number>();
   installments.forEach((p, i) => {
     if (seen.has(p.number)) errors.push({ path: `installments[${i}].number`, message: `installment number ${p.number} is repeated` });
@@ -492,17 +575,29 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
     }
     installments.forEach((p) => {
       if (p.dueDate < input.issueDate) {
-        checks.push({ code: 'INSTALLMENT_DUE_BEFORE_ISSUE', message: `Installment ${p.number} is due before the issue date`, blocksConfirmation: false });
+        checks.push({
+          code: 'INSTALLMENT_DUE_BEFORE_ISSUE',
+          message: `Installment ${p.number} is due before the issue date`,
+          blocksConfirmation: false,
+        });
       }
     });
   }
-  const payables = installments.length ? installments : payableTotal.gt(0) ? [{ number: 1, dueDate: input.entryDate, amount: payableTotal }] : [];
+  const payables = installments.length
+    ? installments
+    : payableTotal.gt(0)
+      ? [{ number: 1, dueDate: input.entryDate, amount: payableTotal }]
+      : [];
 
   if (input.expectedTotals) {
     const differences = TOTAL_NAMES.filter((name) => {
       const expected = input.expectedTotals?.[name];
       return expected !== undefined && expected !== null && !money(expected).eq(totals[name]);
-    }).map((name) => ({ field: name, expected: toJsonNumber(money(input.expectedTotals![name]), 'amount'), computed: toJsonNumber(totals[name], 'amount') }));
+    }).map((name) => ({
+      field: name,
+      expected: toJsonNumber(money(input.expectedTotals![name]), 'amount'),
+      computed: toJsonNumber(totals[name], 'amount'),
+    }));
     if (differences.length) {
       checks.push({
         code: 'TOTALS_DIFFER_FROM_XML',

@@ -5,7 +5,14 @@ import { toPayableDto } from '../payables';
 import { cancelEntryDocument, cancelPreview } from './cancel';
 import { confirmEntryDocument, confirmPreview } from './confirm';
 import type { EntryDocumentDetail } from './detail';
-import { appliedMappingDto, checkDto, installmentDto, toEntryDocumentSummaryDto, toItemDto, toPreparedDraftDto } from './entry-document.mapper';
+import {
+  appliedMappingDto,
+  checkDto,
+  installmentDto,
+  toEntryDocumentSummaryDto,
+  toItemDto,
+  toPreparedDraftDto,
+} from './entry-document.mapper';
 import { entryDocumentSchemas as s } from './entry-document.schemas';
 import * as service from './entry-document.service';
 import { applyProductMap, reviewLines } from './review-lines';
@@ -81,7 +88,11 @@ export async function cancelPreviewHandler(req: ValidRequest<typeof s.byId>, res
 }
 
 export async function cancel(req: ValidRequest<typeof s.cancel>, res: Response) {
-  const { detail, stockMovements, thirdPartyStockMovements } = await cancelEntryDocument(req.ctx, req.valid.params.id, req.valid.body?.reason || null);
+  const { detail, stockMovements, thirdPartyStockMovements } = await cancelEntryDocument(
+    req.ctx,
+    req.valid.params.id,
+    req.valid.body?.reason || null,
+  );
   res.json({ ...detailDto(detail), stockMovements, thirdPartyStockMovements });
 }
 

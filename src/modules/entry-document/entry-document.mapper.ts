@@ -19,7 +19,12 @@ const taxDto = (t: StoredTax | undefined) => ({
   base: t?.base === null || t?.base === undefined ? null : toJsonNumber(t.base, 'amount'),
   rate: t?.rate === null || t?.rate === undefined ? null : toJsonNumber(t.rate, 'percent'),
   value: t?.value === null || t?.value === undefined ? null : toJsonNumber(t.value, 'amount'),
-  ...(t?.snCreditValue ? { snCreditRate: t.snCreditRate ? toJsonNumber(t.snCreditRate, 'percent') : null, snCreditValue: toJsonNumber(t.snCreditValue, 'amount') } : {}),
+  ...(t?.snCreditValue
+    ? {
+        snCreditRate: t.snCreditRate ? toJsonNumber(t.snCreditRate, 'percent') : null,
+        snCreditValue: toJsonNumber(t.snCreditValue, 'amount'),
+      }
+    : {}),
   ...(t?.retained
     ? {
         retained: {
@@ -34,7 +39,11 @@ const taxDto = (t: StoredTax | undefined) => ({
       }
     : {}),
   ...(t?.fcpValue
-    ? { fcpBase: t.fcpBase ? toJsonNumber(t.fcpBase, 'amount') : null, fcpRate: t.fcpRate ? toJsonNumber(t.fcpRate, 'percent') : null, fcpValue: toJsonNumber(t.fcpValue, 'amount') }
+    ? {
+        fcpBase: t.fcpBase ? toJsonNumber(t.fcpBase, 'amount') : null,
+        fcpRate: t.fcpRate ? toJsonNumber(t.fcpRate, 'percent') : null,
+        fcpValue: toJsonNumber(t.fcpValue, 'amount'),
+      }
     : {}),
 });
 
@@ -69,7 +78,8 @@ const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 /** A stored tax-reform block as JSON: decimals become numbers at their scale, codes stay text. */
 export function reformTaxesDto(block: ReformTaxBlock | null | undefined): Record<string, unknown> | null {
   const render = (value: ReformTaxValue, field: string): unknown => {
-    if (typeof value === 'string') return REFORM_TEXT_FIELDS.has(field) || !DECIMAL_TEXT.test(value) ? value : toJsonNumber(value, reformFieldScale(field));
+    if (typeof value === 'string')
+      return REFORM_TEXT_FIELDS.has(field) || !DECIMAL_TEXT.test(value) ? value : toJsonNumber(value, reformFieldScale(field));
     if (Array.isArray(value)) return value.map((v) => render(v, field));
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, render(v, k)]));
     return value;
@@ -139,7 +149,11 @@ export const docTotals = (d: EntryDocument): Totals => ({
   total: d.total,
 });
 
-export const installmentDto = (p: PlannedInstallment | EntryDocumentInstallment) => ({ number: p.number, dueDate: p.dueDate, amount: amount(p.amount) });
+export const installmentDto = (p: PlannedInstallment | EntryDocumentInstallment) => ({
+  number: p.number,
+  dueDate: p.dueDate,
+  amount: amount(p.amount),
+});
 
 export const checkDto = (c: Check) => ({
   code: c.code,
@@ -150,7 +164,13 @@ export const checkDto = (c: Check) => ({
 });
 
 export const installmentCheckDto = (c: InstallmentCheck | null) =>
-  c && { installmentsTotal: amount(c.installmentsTotal), documentTotal: amount(c.documentTotal), payableTotal: amount(c.payableTotal), difference: amount(c.difference), matches: c.matches };
+  c && {
+    installmentsTotal: amount(c.installmentsTotal),
+    documentTotal: amount(c.documentTotal),
+    payableTotal: amount(c.payableTotal),
+    difference: amount(c.difference),
+    matches: c.matches,
+  };
 
 /** The header as lists show it (no items). */
 export function toEntryDocumentSummaryDto(d: EntryDocument) {

@@ -33,14 +33,22 @@ export interface InboundNfeView {
   readonly environment: 'PRODUCTION' | 'HOMOLOGATION';
   readonly protocol: string | null;
   readonly authorizedAt: string | null;
-  readonly manifestation: { readonly status: 'NONE' | 'CIENCIA' | 'CONFIRMADA' | 'DESCONHECIDA' | 'NAO_REALIZADA'; readonly protocol: string | null; readonly at: string | null };
+  readonly manifestation: {
+    readonly status: 'NONE' | 'CIENCIA' | 'CONFIRMADA' | 'DESCONHECIDA' | 'NAO_REALIZADA';
+    readonly protocol: string | null;
+    readonly at: string | null;
+  };
   readonly hasXml: boolean;
   readonly source: 'SEFAZ' | 'UPLOAD';
   readonly importStatus: 'PENDING' | 'IMPORTED' | 'IGNORED';
   readonly entryDocumentId: string | null;
   readonly freightCte: { readonly announced: boolean; readonly accessKey: string | null; readonly announcedAt: string | null } | null;
   readonly validation: { readonly valid: boolean; readonly blockingCodes: readonly string[]; readonly warnings: readonly string[] } | null;
-  readonly signer: { readonly verdict: 'TRUSTED' | 'UNTRUSTED' | 'UNVERIFIABLE'; readonly reasons: readonly string[]; readonly signerDocument: string | null } | null;
+  readonly signer: {
+    readonly verdict: 'TRUSTED' | 'UNTRUSTED' | 'UNVERIFIABLE';
+    readonly reasons: readonly string[];
+    readonly signerDocument: string | null;
+  } | null;
   readonly authorityCheck: {
     readonly outcome: 'CONFIRMED' | 'NOT_FOUND' | 'CANCELLED' | 'DENIED' | 'DIGEST_MISMATCH';
     readonly cStat: string | null;

@@ -38,7 +38,13 @@ export async function insertDocument(em: EntityManager, row: Partial<EntryDocume
 }
 
 /** Replaces all items of a document: one DELETE and one INSERT per ~850 lines. */
-export async function replaceItems(em: EntityManager, companyId: number, entryDocumentId: number, items: ComputedItem[], hadItems = true): Promise<void> {
+export async function replaceItems(
+  em: EntityManager,
+  companyId: number,
+  entryDocumentId: number,
+  items: ComputedItem[],
+  hadItems = true,
+): Promise<void> {
   if (hadItems) await em.delete(EntryDocumentItem, { companyId, entryDocumentId });
   await insertChunked(
     em,
@@ -48,14 +54,25 @@ export async function replaceItems(em: EntityManager, companyId: number, entryDo
 }
 
 /** Rewrites lines in place (line review): their ids, which clients hold, stay the same. */
-export async function updateItems(em: EntityManager, companyId: number, entryDocumentId: number, rows: { id: number; values: ComputedItem }[]): Promise<void> {
+export async function updateItems(
+  em: EntityManager,
+  companyId: number,
+  entryDocumentId: number,
+  rows: { id: number; values: ComputedItem }[],
+): Promise<void> {
   for (const { id, values } of rows) {
     const { lineNumber: _line, ...columns } = values;
     await em.update(EntryDocumentItem, { id, companyId, entryDocumentId }, columns as never);
   }
 }
 
-export async function replaceInstallments(em: EntityManager, companyId: number, entryDocumentId: number, installments: PlannedInstallment[], hadInstallments = true): Promise<void> {
+export async function replaceInstallments(
+  em: EntityManager,
+  companyId: number,
+  entryDocumentId: number,
+  installments: PlannedInstallment[],
+  hadInstallments = true,
+): Promise<void> {
   if (hadInstallments) await em.delete(EntryDocumentInstallment, { companyId, entryDocumentId });
   await insertChunked(
     em,
@@ -68,7 +85,13 @@ export async function replaceInstallments(em: EntityManager, companyId: number, 
  * The conditional UPDATE every change goes through: it only touches the row when it is still in
  * `status` at `version`, and bumps the version. 0 rows → someone else changed it first.
  */
-export async function updateIfCurrent(em: EntityManager, companyId: number, id: number, expected: { status: EntryDocumentStatus; version: number }, values: Partial<EntryDocument>): Promise<boolean> {
+export async function updateIfCurrent(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  expected: { status: EntryDocumentStatus; version: number },
+  values: Partial<EntryDocument>,
+): Promise<boolean> {
   const result = await em
     .createQueryBuilder()
     .update(EntryDocument)
@@ -80,7 +103,12 @@ export async function updateIfCurrent(em: EntityManager, companyId: number, id: 
 
 /** Deletes a draft and its lines; 0 → it was not a draft (any more). */
 export async function deleteDraft(em: EntityManager, companyId: number, id: number): Promise<boolean> {
-  const result = await em.createQueryBuilder().delete().from(EntryDocument).where('id = :id AND company_id = :companyId AND status = :status', { id, companyId, status: 'DRAFT' }).execute();
+  const result = await em
+    .createQueryBuilder()
+    .delete()
+    .from(EntryDocument)
+    .where('id = :id AND company_id = :companyId AND status = :status', { id, companyId, status: 'DRAFT' })
+    .execute();
   if (!result.affected) return false;
   await em.delete(EntryDocumentItem, { companyId, entryDocumentId: id });
   await em.delete(EntryDocumentInstallment, { companyId, entryDocumentId: id });
@@ -94,7 +122,10 @@ export function loadProducts(em: EntityManager, companyId: number, ids: number[]
 
 /** What confirmation posted for a document (the IN movements), in posting order. */
 export function postedMovements(em: EntityManager, companyId: number, entryDocumentId: number, reason: string): Promise<StockMovement[]> {
-  return em.find(StockMovement, { where: { companyId, referenceType: STOCK_REFERENCE, referenceId: entryDocumentId, reason }, order: { id: 'ASC' } });
+  return em.find(StockMovement, {
+    where: { companyId, referenceType: STOCK_REFERENCE, referenceId: entryDocumentId, reason },
+    order: { id: 'ASC' },
+  });
 }
 
 export interface ListFilters {
@@ -112,7 +143,9 @@ export interface ListFilters {
 
 /** The filtered list query (phase 1 of the two-phase list picks ids from it). */
 export function listQuery(em: EntityManager, companyId: number, filialId: number, f: ListFilters): SelectQueryBuilder<EntryDocument> {
-  const qb = em.createQueryBuilder(EntryDocument, 'd').where('d.company_id = :companyId AND d.filial_id = :filialId', { companyId, filialId });
+  const qb = em
+    .createQueryBuilder(EntryDocument, 'd')
+    .where('d.company_id = :companyId AND d.filial_id = :filialId', { companyId, filialId });
   if (f.status) qb.andWhere('d.status = :status', { status: f.status });
   if (f.origin) qb.andWhere('d.origin = :origin', { origin: f.origin });
   if (f.number) qb.andWhere('d.number = :number', { number: f.number.replace(/^0+(?=\d)/, '') });
@@ -152,11 +185,17 @@ export function loadDocumentsByIds(em: EntityManager, ids: number[]): Promise<En
 
 /** Audit rows of a document, filtered by company (they outlive a deleted draft). */
 export function auditQuery(em: EntityManager, companyId: number, entityId: number): SelectQueryBuilder<AuditLog> {
-  return em.createQueryBuilder(AuditLog, 'a').where('a.company_id = :companyId AND a.entity = :entity AND a.entity_id = :entityId', { companyId, entity: AUDIT_ENTITY, entityId });
+  return em
+    .createQueryBuilder(AuditLog, 'a')
+    .where('a.company_id = :companyId AND a.entity = :entity AND a.entity_id = :entityId', { companyId, entity: AUDIT_ENTITY, entityId });
 }
 
 /** First and last audit row per action, and how many there are. */
-export async function auditSummaryRows(em: EntityManager, companyId: number, entityId: number): Promise<{ action: string; count: number; first: AuditLog; last: AuditLog }[]> {
+export async function auditSummaryRows(
+  em: EntityManager,
+  companyId: number,
+  entityId: number,
+): Promise<{ action: string; count: number; first: AuditLog; last: AuditLog }[]> {
   const groups: { action: string; n: string | number; firstId: number; lastId: number }[] = await auditQuery(em, companyId, entityId)
     .select('a.action', 'action')
     .addSelect('COUNT(*)', 'n')
@@ -167,7 +206,12 @@ export async function auditSummaryRows(em: EntityManager, companyId: number, ent
   if (!groups.length) return [];
   const rows = await em.findBy(AuditLog, { id: In(groups.flatMap((g) => [Number(g.firstId), Number(g.lastId)])) });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return groups.map((g) => ({ action: g.action, count: Number(g.n), first: byId.get(Number(g.firstId))!, last: byId.get(Number(g.lastId))! }));
+  return groups.map((g) => ({
+    action: g.action,
+    count: Number(g.n),
+    first: byId.get(Number(g.firstId))!,
+    last: byId.get(Number(g.lastId))!,
+  }));
 }
 
 export function lastAuditOf(em: EntityManager, companyId: number, entityId: number, action: string): Promise<AuditLog | null> {
@@ -175,7 +219,13 @@ export function lastAuditOf(em: EntityManager, companyId: number, entityId: numb
 }
 
 /** Per product, the line of the last confirmed entry at the filial up to `date` that paid ICMS-ST (retained-st.ts maps it). */
-export async function lastStLines(em: EntityManager, companyId: number, filialId: number, productIds: number[], date: string): Promise<Record<string, unknown>[]> {
+export async function lastStLines(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  productIds: number[],
+  date: string,
+): Promise<Record<string, unknown>[]> {
   // icms_st > 0: the line paid ST (vICMSST + vFCPST); or the supplier declared the ST retained earlier (CST 60 /
   // CSOSN 500: taxes.icms.retained, found in the JSON text as JSON.stringify writes it). The latest entry date, then document, wins.
   return em.query(

@@ -1,5 +1,18 @@
 import { Joi } from '../../core/http/schema';
-import { date, hashid, money, named, obj, oneOf, Pagination, percent, quantity, taxDocument, timestamp, unitPrice } from '../../core/http/response-schema';
+import {
+  date,
+  hashid,
+  money,
+  named,
+  obj,
+  oneOf,
+  Pagination,
+  percent,
+  quantity,
+  taxDocument,
+  timestamp,
+  unitPrice,
+} from '../../core/http/response-schema';
 import { PayableResponse as Payable } from '../payables';
 import { ENTRY_CFOP_SOURCES, NFE_PURPOSES, OPERATION_CLASS_SOURCES, OPERATION_CLASSES } from './fiscal/fiscal.types';
 
@@ -15,7 +28,16 @@ const cfop = () =>
 const lineNumber = () => Joi.number().integer().example(1);
 const version = () => Joi.number().integer().example(1);
 const accessKey = () => Joi.string().example('35260311222333000181550010000183421000183428');
-const totalKeys = { products: money(), freight: money(), insurance: money(), discount: money(), otherExpenses: money(), ipi: money(), icmsSt: money(), total: money() };
+const totalKeys = {
+  products: money(),
+  freight: money(),
+  insurance: money(),
+  discount: money(),
+  otherExpenses: money(),
+  ipi: money(),
+  icmsSt: money(),
+  total: money(),
+};
 /** The NF-e's tax-reform (IBS/CBS/IS) values as imported: decimals as numbers, codes as text. */
 const reformTaxes = () => Joi.object().unknown(true).description("the NF-e's IBS/CBS/IS groups as imported (NF-e imports only)");
 
@@ -51,7 +73,9 @@ const Tax = obj({
     fcpValue: money().allow(null),
   })
     .optional()
-    .description('ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares'),
+    .description(
+      'ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares',
+    ),
 });
 
 const CostBreakdown = named(
@@ -67,10 +91,15 @@ const CostBreakdown = named(
     grossTotal: money(),
     credits: obj({ icms: money(), pis: money(), cofins: money(), ipi: money() }),
     pisCofinsCreditBase: money(),
-    importCosts: obj({ duty: money().description('vII: in the gross total, not owed to the foreign supplier'), customsExpenses: money().description('vDespAdu + IOF + AFRMM: cost only') })
+    importCosts: obj({
+      duty: money().description('vII: in the gross total, not owed to the foreign supplier'),
+      customsExpenses: money().description('vDespAdu + IOF + AFRMM: cost only'),
+    })
       .optional()
       .description('an imported line (entry CFOP 3xxx); absent otherwise'),
-    reformCredits: obj({ cbs: money(), ibs: money() }).optional().description('CBS/IBS credited (2027 rule set, EC 132/2023); absent when none'),
+    reformCredits: obj({ cbs: money(), ibs: money() })
+      .optional()
+      .description('CBS/IBS credited (2027 rule set, EC 132/2023); absent when none'),
     costTotal: money().description('gross total less the credits'),
     stockQuantity: quantity(),
     unitCost: unitPrice().description('net cost per stock unit'),
@@ -91,7 +120,12 @@ export const EntryDocumentItem = named(
     id: hashid('entry-document-item').allow(null).description('null in previews'),
     lineNumber: lineNumber(),
     productId: hashid('product').allow(null),
-    product: obj({ code: Joi.string().example('CAFE-500'), name: Joi.string().example('Café torrado e moído 500 g'), unit: Joi.string().example('UN'), stockControlled: Joi.boolean() }).allow(null),
+    product: obj({
+      code: Joi.string().example('CAFE-500'),
+      name: Joi.string().example('Café torrado e moído 500 g'),
+      unit: Joi.string().example('UN'),
+      stockControlled: Joi.boolean(),
+    }).allow(null),
     reviewStatus: oneOf('MATCHED', 'PENDING', 'IGNORED'),
     supplierProductCode: Joi.string().allow(null).example('7891-CX12'),
     description: Joi.string().example('CAFE TORRADO MOIDO 500G CX C/12'),
@@ -190,7 +224,11 @@ const Nfe = named(
     id: hashid('nfe-inbound'),
     filialId: hashid('filial'),
     accessKey: accessKey(),
-    issuer: obj({ document: taxDocument(), name: Joi.string().example('Distribuidora Santa Clara Ltda'), uf: Joi.string().allow(null).example('SP') }),
+    issuer: obj({
+      document: taxDocument(),
+      name: Joi.string().example('Distribuidora Santa Clara Ltda'),
+      uf: Joi.string().allow(null).example('SP'),
+    }),
     model: Joi.string().example('55'),
     series: Joi.string().allow(null).example('1'),
     number: Joi.string().allow(null).example('18342'),
@@ -203,13 +241,21 @@ const Nfe = named(
     environment: oneOf('PRODUCTION', 'HOMOLOGATION'),
     protocol: Joi.string().allow(null).example('135260000418273'),
     authorizedAt: timestamp().allow(null),
-    manifestation: obj({ status: oneOf('NONE', 'CIENCIA', 'CONFIRMADA', 'DESCONHECIDA', 'NAO_REALIZADA'), protocol: Joi.string().allow(null), at: timestamp().allow(null) }),
+    manifestation: obj({
+      status: oneOf('NONE', 'CIENCIA', 'CONFIRMADA', 'DESCONHECIDA', 'NAO_REALIZADA'),
+      protocol: Joi.string().allow(null),
+      at: timestamp().allow(null),
+    }),
     hasXml: Joi.boolean(),
     source: oneOf('SEFAZ', 'UPLOAD'),
     importStatus: oneOf('PENDING', 'IMPORTED', 'IGNORED'),
     entryDocumentId: hashid('entry-document').allow(null),
     freightCte: obj({ announced: Joi.boolean(), accessKey: Joi.string().allow(null), announcedAt: timestamp() }).allow(null),
-    validation: obj({ valid: Joi.boolean(), blockingCodes: Joi.array().items(Joi.string()), warnings: Joi.array().items(Joi.string()) }).allow(null),
+    validation: obj({
+      valid: Joi.boolean(),
+      blockingCodes: Joi.array().items(Joi.string()),
+      warnings: Joi.array().items(Joi.string()),
+    }).allow(null),
     signer: obj({
       verdict: oneOf('TRUSTED', 'UNTRUSTED', 'UNVERIFIABLE'),
       reasons: Joi.array().items(Joi.string().example('SELF_SIGNED')),
@@ -217,7 +263,11 @@ const Nfe = named(
     })
       .allow(null)
       .description('who signed the XML; UNTRUSTED blocks confirmation'),
-    authorityCheck: obj({ outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH'), cStat: Joi.string().allow(null).example('100'), checkedAt: timestamp() })
+    authorityCheck: obj({
+      outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH'),
+      cStat: Joi.string().allow(null).example('100'),
+      checkedAt: timestamp(),
+    })
       .allow(null)
       .description('the last NFeConsultaProtocolo4 of an uploaded XML'),
     version: version(),
@@ -320,7 +370,9 @@ export const EntryDocumentMapApplied = named(
   'EntryDocumentMapApplied',
   obj({
     ...detailKeys,
-    applied: Joi.array().items(obj({ itemId: hashid('entry-document-item'), lineNumber: lineNumber(), productId: hashid('product'), conversionFactor: factor() })),
+    applied: Joi.array().items(
+      obj({ itemId: hashid('entry-document-item'), lineNumber: lineNumber(), productId: hashid('product'), conversionFactor: factor() }),
+    ),
   }),
 );
 
@@ -354,7 +406,13 @@ export const EntryDocumentPreview = named(
     items: Joi.array().items(EntryDocumentItem),
     totals: obj(totalKeys),
     installments: Joi.array().items(Installment),
-    installmentCheck: obj({ installmentsTotal: money(), documentTotal: money(), payableTotal: money(), difference: money(), matches: Joi.boolean() }).allow(null),
+    installmentCheck: obj({
+      installmentsTotal: money(),
+      documentTotal: money(),
+      payableTotal: money(),
+      difference: money(),
+      matches: Joi.boolean(),
+    }).allow(null),
     payableTotal: money(),
     payables: Joi.array().items(Installment).description('the installments the payables would be'),
     warnings: Joi.array().items(EntryDocumentCheck),
@@ -458,7 +516,13 @@ export const CfopRule = named(
 );
 export const CfopRulePage = named('EntryCfopRulePage', obj({ data: Joi.array().items(CfopRule), pagination: Pagination }));
 
-const credits = () => obj({ icms: Joi.boolean(), pisCofins: Joi.boolean(), ipi: Joi.boolean(), cbsIbs: Joi.boolean().description('CBS/IBS credit under the 2027 rule set') });
+const credits = () =>
+  obj({
+    icms: Joi.boolean(),
+    pisCofins: Joi.boolean(),
+    ipi: Joi.boolean(),
+    cbsIbs: Joi.boolean().description('CBS/IBS credit under the 2027 rule set'),
+  });
 export const FiscalDefaults = named(
   'EntryFiscalDefaults',
   obj({
@@ -481,18 +545,52 @@ export const FiscalDefaults = named(
       }),
     ),
     operationClasses: Joi.array().items(
-      obj({ operationClass: operationClass(), stock: oneOf('OWN', 'THIRD_PARTY', 'NONE'), payable: Joi.boolean(), credits: credits(), refused: Joi.boolean(), effect: Joi.string() }),
+      obj({
+        operationClass: operationClass(),
+        stock: oneOf('OWN', 'THIRD_PARTY', 'NONE'),
+        payable: Joi.boolean(),
+        credits: credits(),
+        refused: Joi.boolean(),
+        effect: Joi.string(),
+      }),
     ),
     purposes: Joi.array().items(
-      obj({ finNFe: oneOf(...NFE_PURPOSES), name: Joi.string().example('Normal'), operationClass: operationClass().allow(null), payable: Joi.boolean(), creditsOfBaseClass: Joi.boolean() }),
+      obj({
+        finNFe: oneOf(...NFE_PURPOSES),
+        name: Joi.string().example('Normal'),
+        operationClass: operationClass().allow(null),
+        payable: Joi.boolean(),
+        creditsOfBaseClass: Joi.boolean(),
+      }),
     ),
-    returnOfOursIssuerCfops: Joi.array().items(Joi.string().example('x918')).description('finNFe 4 with these issuer CFOPs is our own goods coming back, booked by its entry CFOP'),
-    simplesCreditCsosns: Joi.array().items(Joi.string().example('101')).description('CSOSNs whose vCredICMSSN a regular-regime buyer credits'),
-    ruleSets: Joi.array().items(obj({ ruleSet: oneOf('PRE_REFORM', 'CBS_2027'), from: Joi.string().example('2027-01-01'), pisCofins: Joi.boolean(), cbsIbs: Joi.boolean() })),
+    returnOfOursIssuerCfops: Joi.array()
+      .items(Joi.string().example('x918'))
+      .description('finNFe 4 with these issuer CFOPs is our own goods coming back, booked by its entry CFOP'),
+    simplesCreditCsosns: Joi.array()
+      .items(Joi.string().example('101'))
+      .description('CSOSNs whose vCredICMSSN a regular-regime buyer credits'),
+    ruleSets: Joi.array().items(
+      obj({
+        ruleSet: oneOf('PRE_REFORM', 'CBS_2027'),
+        from: Joi.string().example('2027-01-01'),
+        pisCofins: Joi.boolean(),
+        cbsIbs: Joi.boolean(),
+      }),
+    ),
     taxRegimes: Joi.array().items(
-      obj({ taxRegime: taxRegime(), icmsCredit: Joi.boolean(), ipiCredit: Joi.boolean(), pisCofins: obj({ pisRate: percent().example(1.65), cofinsRate: percent().example(7.6) }).allow(null) }),
+      obj({
+        taxRegime: taxRegime(),
+        icmsCredit: Joi.boolean(),
+        ipiCredit: Joi.boolean(),
+        pisCofins: obj({ pisRate: percent().example(1.65), cofinsRate: percent().example(7.6) }).allow(null),
+      }),
     ),
-    pisCofinsCreditBase: obj({ excludesIcms: Joi.boolean(), includesIcmsSt: Joi.boolean(), includesIpi: Joi.boolean(), noCreditCsts: Joi.array().items(Joi.string().example('04')) }),
+    pisCofinsCreditBase: obj({
+      excludesIcms: Joi.boolean(),
+      includesIcmsSt: Joi.boolean(),
+      includesIpi: Joi.boolean(),
+      noCreditCsts: Joi.array().items(Joi.string().example('04')),
+    }),
   }),
 );
 
@@ -508,4 +606,7 @@ const ThirdPartyBalance = named(
     updatedAt: timestamp(),
   }),
 );
-export const ThirdPartyStockPage = named('ThirdPartyStockPage', obj({ data: Joi.array().items(ThirdPartyBalance), pagination: Pagination }));
+export const ThirdPartyStockPage = named(
+  'ThirdPartyStockPage',
+  obj({ data: Joi.array().items(ThirdPartyBalance), pagination: Pagination }),
+);

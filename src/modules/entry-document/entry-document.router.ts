@@ -29,7 +29,12 @@ const NOT_FOUND = ['ENTRY_DOCUMENT_NOT_FOUND'];
 const NOT_DRAFT = ['ENTRY_DOCUMENT_CONFIRMED', 'ENTRY_DOCUMENT_CANCELLED', 'STALE_VERSION'];
 /** Lines: products and suppliers of the tenant, purchase-order lines they are received against. */
 const LINES = ['PRODUCT_NOT_FOUND', 'SUPPLIER_NOT_FOUND', 'PURCHASE_ORDER_ITEM_NOT_FOUND'];
-const LINE_RULES = ['PURCHASE_ORDER_LINE_NOT_LINKABLE', 'ENTRY_DOCUMENT_FIELD_READ_ONLY', 'ENTRY_DOCUMENT_LINES_FIXED', 'ENTRY_DOCUMENT_HAS_CTE_FREIGHT'];
+const LINE_RULES = [
+  'PURCHASE_ORDER_LINE_NOT_LINKABLE',
+  'ENTRY_DOCUMENT_FIELD_READ_ONLY',
+  'ENTRY_DOCUMENT_LINES_FIXED',
+  'ENTRY_DOCUMENT_HAS_CTE_FREIGHT',
+];
 const RULE_NOT_FOUND = ['CFOP_RULE_NOT_FOUND'];
 
 /** Literal paths first: `/entry-document/:id` (PATCH, DELETE) must not swallow them. */
@@ -104,7 +109,10 @@ export const entryDocumentRoutes = defineRoutes([
     summary: 'Compute a manual entry document without saving it',
     scope: WRITE,
     schema: s.previewManual,
-    responses: { body: EntryDocumentPreview, errors: { 400: ['MISSING_TENANT_HEADER'], 404: [...LINES, 'FILIAL_NOT_FOUND'], 422: LINE_RULES } },
+    responses: {
+      body: EntryDocumentPreview,
+      errors: { 400: ['MISSING_TENANT_HEADER'], 404: [...LINES, 'FILIAL_NOT_FOUND'], 422: LINE_RULES },
+    },
     handler: c.previewManual,
   },
   {
@@ -207,7 +215,8 @@ export const entryDocumentRoutes = defineRoutes([
     method: 'patch',
     path: '/entry-document/lines/:id',
     tag: TAG,
-    summary: 'Review lines of a DRAFT by id (product, conversion factor, review state, save mapping, purchase-order line, entry CFOP, operation class); needs version',
+    summary:
+      'Review lines of a DRAFT by id (product, conversion factor, review state, save mapping, purchase-order line, entry CFOP, operation class); needs version',
     scope: WRITE,
     schema: s.reviewLines,
     responses: {
@@ -240,7 +249,10 @@ export const entryDocumentRoutes = defineRoutes([
     schema: s.create,
     idempotent: true,
     status: 201,
-    responses: { body: EntryDocument, errors: { 400: ['MISSING_TENANT_HEADER'], 404: [...LINES, 'FILIAL_NOT_FOUND'], 409: ['NFE_ALREADY_IMPORTED'], 422: LINE_RULES } },
+    responses: {
+      body: EntryDocument,
+      errors: { 400: ['MISSING_TENANT_HEADER'], 404: [...LINES, 'FILIAL_NOT_FOUND'], 409: ['NFE_ALREADY_IMPORTED'], 422: LINE_RULES },
+    },
     handler: c.create,
   },
   {

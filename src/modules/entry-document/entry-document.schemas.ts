@@ -25,7 +25,10 @@ const digits = (max: number) =>
         .max(10 ** max - 1),
     )
     .custom((v: string | number) => String(v))
-    .messages({ 'alternatives.match': `{{#label}} must be up to ${max} digits`, 'alternatives.types': `{{#label}} must be up to ${max} digits` });
+    .messages({
+      'alternatives.match': `{{#label}} must be up to ${max} digits`,
+      'alternatives.types': `{{#label}} must be up to ${max} digits`,
+    });
 
 const money = () => decimal('amount', { min: 0 }).allow(null);
 const tax = Joi.object({
@@ -85,7 +88,9 @@ const item = Joi.object({
     unit: Joi.string().trim().max(6).allow(null),
     quantity: decimal('quantity', { min: 0 }).allow(null),
     unitPrice: decimal('price', { min: 0 }).allow(null),
-    total: decimal('amount', { min: 0 }).allow(null).description('line value as invoiced (vProd); wins within 0.01 of quantity × unit price'),
+    total: decimal('amount', { min: 0 })
+      .allow(null)
+      .description('line value as invoiced (vProd); wins within 0.01 of quantity × unit price'),
     ncm: Joi.string()
       .pattern(/^\d{8}$/)
       .allow(null),
@@ -93,8 +98,12 @@ const item = Joi.object({
       .pattern(/^\d{4}$/)
       .allow(null),
   }).allow(null),
-  purchaseOrderItemId: id('purchase-order-item').allow(null).description('the purchase-order line this line receives against (same filial and supplier, order APPROVED or PARTIALLY_RECEIVED)'),
-  entryCfop: entryCfop().allow(null).description("inbound CFOP the line is booked with; absent: the company's rules and the defaults decide"),
+  purchaseOrderItemId: id('purchase-order-item')
+    .allow(null)
+    .description('the purchase-order line this line receives against (same filial and supplier, order APPROVED or PARTIALLY_RECEIVED)'),
+  entryCfop: entryCfop()
+    .allow(null)
+    .description("inbound CFOP the line is booked with; absent: the company's rules and the defaults decide"),
   operationClass: choosableClass().allow(null).description('absent: derived from the entry CFOP and finNFe'),
 });
 
@@ -115,7 +124,14 @@ const supplier = Joi.object({
     .allow(null),
 });
 
-const charges = Joi.object({ freight: money(), insurance: money(), discount: money(), otherExpenses: money(), ipi: money(), icmsSt: money() }).allow(null);
+const charges = Joi.object({
+  freight: money(),
+  insurance: money(),
+  discount: money(),
+  otherExpenses: money(),
+  ipi: money(),
+  icmsSt: money(),
+}).allow(null);
 
 const header = {
   model: Joi.string()
@@ -163,8 +179,12 @@ const lineEdit = Joi.object({
   saveMapping: Joi.boolean().description('also save (supplier, code) → (product, factor) in the product map'),
   purchaseOrderItemId: item
     .extract('purchaseOrderItemId')
-    .description('the purchase-order line this line receives against (same filial and supplier, order APPROVED or PARTIALLY_RECEIVED, same product); null unlinks'),
-  entryCfop: item.extract('entryCfop').description("inbound CFOP the line is booked with; null: back to the company's rules and the defaults"),
+    .description(
+      'the purchase-order line this line receives against (same filial and supplier, order APPROVED or PARTIALLY_RECEIVED, same product); null unlinks',
+    ),
+  entryCfop: item
+    .extract('entryCfop')
+    .description("inbound CFOP the line is booked with; null: back to the company's rules and the defaults"),
   operationClass: item.extract('operationClass').description('null: back to the class the entry CFOP and finNFe give'),
 }).or('productId', 'conversionFactor', 'reviewStatus', 'saveMapping', 'purchaseOrderItemId', 'entryCfop', 'operationClass');
 
@@ -194,7 +214,12 @@ export const entryDocumentSchemas = {
   byId: typedSchema<ById>(byId),
   auditHistory: typedSchema<ById & { query: PageRequest }>({
     ...byId,
-    query: Joi.object({ page: pagination.page, pageSize: pagination.pageSize, cursor: pagination.cursor, includeTotal: pagination.includeTotal }),
+    query: Joi.object({
+      page: pagination.page,
+      pageSize: pagination.pageSize,
+      cursor: pagination.cursor,
+      includeTotal: pagination.includeTotal,
+    }),
   }),
   patch: typedSchema<ById & { body: DraftPatch & { version: number } }>({
     ...byId,
@@ -207,7 +232,10 @@ export const entryDocumentSchemas = {
       .oxor('supplier', 'supplierId')
       .min(2),
   }),
-  cancel: typedSchema<ById & { body: { reason?: string | null } | undefined }>({ ...byId, body: Joi.object({ reason: Joi.string().trim().max(255).allow(null, '') }) }),
+  cancel: typedSchema<ById & { body: { reason?: string | null } | undefined }>({
+    ...byId,
+    body: Joi.object({ reason: Joi.string().trim().max(255).allow(null, '') }),
+  }),
   reviewLines: typedSchema<ById & { body: { version: number; lines: LineEdit[] } }>({
     ...byId,
     body: Joi.object({ version: version(), lines: Joi.array().items(lineEdit).min(1).max(990).required() }),

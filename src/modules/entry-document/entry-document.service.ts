@@ -10,7 +10,15 @@ import { createEntryDocumentDraft, prepareDraft, resolveSupplier } from './creat
 import { assertTrailAccess, currentDocument, findAccessibleDocument } from './entry-document.access';
 import { toEventData } from './entry-document.events';
 import { EntryDocument } from './entities/entry-document.entity';
-import { AUDIT_ENTITY, auditQuery, auditSummaryRows, deleteDraft, ListFilters, listQuery, loadDocumentsByIds } from './entry-document.repository';
+import {
+  AUDIT_ENTITY,
+  auditQuery,
+  auditSummaryRows,
+  deleteDraft,
+  ListFilters,
+  listQuery,
+  loadDocumentsByIds,
+} from './entry-document.repository';
 import { DraftInput } from './entry-document.types';
 import { checkOrderLinks, purchaseMatch } from './purchase-link';
 import { EntryDocumentDetail, loadEntryDocumentDetail } from './detail';
@@ -22,7 +30,8 @@ import { assertAllowed } from './entry-document.state';
 export type ManualDraftInput = Omit<DraftInput, 'filialId' | 'origin' | 'accessKey' | 'expectedTotals'>;
 
 function governingFilial(ctx: TenantContext): number {
-  if (!ctx.filialId) throw new ValidationError('x-filial-id header is required', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_TENANT_HEADER');
+  if (!ctx.filialId)
+    throw new ValidationError('x-filial-id header is required', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_TENANT_HEADER');
   return ctx.filialId;
 }
 
@@ -52,7 +61,11 @@ export interface EntryDocumentListQuery extends PageRequest, ListFilters {
   sort?: 'entryDate' | '-entryDate' | 'issueDate' | '-issueDate';
 }
 
-export async function listEntryDocuments(ctx: TenantContext, filialId: number, query: EntryDocumentListQuery): Promise<Page<EntryDocument>> {
+export async function listEntryDocuments(
+  ctx: TenantContext,
+  filialId: number,
+  query: EntryDocumentListQuery,
+): Promise<Page<EntryDocument>> {
   const em = readerOf(ctx);
   const sort = query.sort ?? '-entryDate';
   const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
@@ -74,7 +87,8 @@ export async function deleteEntryDocument(ctx: TenantContext, id: number): Promi
   await inTransaction(ctx, async (em) => {
     const doc = await currentDocument(em, ctx, id);
     assertAllowed(doc, 'delete');
-    if (!(await deleteDraft(em, ctx.companyId, id))) throw new ConflictError('ENTRY_DOCUMENT_CHANGED', 'The document changed status while being deleted');
+    if (!(await deleteDraft(em, ctx.companyId, id)))
+      throw new ConflictError('ENTRY_DOCUMENT_CHANGED', 'The document changed status while being deleted');
     await recordAudit(em, ctx, {
       entity: AUDIT_ENTITY,
       entityId: id,
@@ -89,7 +103,13 @@ export async function deleteEntryDocument(ctx: TenantContext, id: number): Promi
         total: [doc.total.toFixed(2), null],
       },
     });
-    await publishEvent(em, ctx, { type: 'entry-document.deleted', filialId: doc.filialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: toEventData(doc) });
+    await publishEvent(em, ctx, {
+      type: 'entry-document.deleted',
+      filialId: doc.filialId,
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: id,
+      data: toEventData(doc),
+    });
     // A draft imported from an NF-e gives its inbound record back: pending again, importable again.
     await inboundNfe.get().releaseImported(em, ctx, id, 'DELETED');
   });

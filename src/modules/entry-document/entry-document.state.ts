@@ -29,7 +29,11 @@ export const TRANSITIONS: Record<EntryDocumentAction, ActionRule<EntryDocumentSt
 /** The code of a refused action: it names the document's current status. */
 export const conflictCode = (status: EntryDocumentStatus) => `ENTRY_DOCUMENT_${status}`;
 
-export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<EntryDocumentStatus, EntryDocumentAction, Pick<EntryDocument, 'status'>>({
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<
+  EntryDocumentStatus,
+  EntryDocumentAction,
+  Pick<EntryDocument, 'status'>
+>({
   resource: 'Entry document',
   transitions: TRANSITIONS,
   conflictCode,

@@ -11,7 +11,14 @@ export const purchaseHistoryProvider: PurchaseHistory = {
    * The last `perCode` confirmed purchases of each supplier code at a filial, newest first, in one
    * query (window function over the supplier's confirmed entry documents).
    */
-  async lastPurchases(em: EntityManager, companyId: number, filialId: number, supplierDocument: string, codes: string[], perCode: number): Promise<PurchaseRow[]> {
+  async lastPurchases(
+    em: EntityManager,
+    companyId: number,
+    filialId: number,
+    supplierDocument: string,
+    codes: string[],
+    perCode: number,
+  ): Promise<PurchaseRow[]> {
     if (!codes.length || perCode <= 0) return [];
     const rows: Record<string, unknown>[] = await em.query(
       `SELECT x.* FROM (

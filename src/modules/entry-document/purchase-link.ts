@@ -95,7 +95,12 @@ export async function checkOrderLinks(
 }
 
 /** The three-way match of a draft's lines (null when none is linked). */
-export const purchaseMatch = (em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, owner: LinkOwner, items: ComputedItem[], products: Map<number, Product>) =>
-  threeWayMatch(em, ctx, { filialId: owner.filialId, supplierDocument: owner.supplierDocument, lines: receiptLines(items, products) });
+export const purchaseMatch = (
+  em: EntityManager,
+  ctx: Pick<ActorContext, 'companyId'>,
+  owner: LinkOwner,
+  items: ComputedItem[],
+  products: Map<number, Product>,
+) => threeWayMatch(em, ctx, { filialId: owner.filialId, supplierDocument: owner.supplierDocument, lines: receiptLines(items, products) });
 
 export type { MatchFinding };

@@ -35,7 +35,13 @@ export interface RetainedStEntry {
 }
 
 /** Per product, the last confirmed entry at the filial up to `date` whose line paid ICMS-ST (none → absent). */
-export async function lastStEntries(em: EntityManager, companyId: number, filialId: number, productIds: number[], date: string): Promise<RetainedStEntry[]> {
+export async function lastStEntries(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  productIds: number[],
+  date: string,
+): Promise<RetainedStEntry[]> {
   if (!productIds.length) return [];
   const rows = await lastStLines(em, companyId, filialId, productIds, date);
   const out: RetainedStEntry[] = [];

@@ -70,14 +70,19 @@ function editedInput(current: ItemInput, edit: LineEdit, path: string): ItemInpu
       next.ignored = true;
       break;
     case 'PENDING':
-      if (edit.productId) throw new ValidationError('Invalid request', [{ path: `${path}.reviewStatus`, message: 'PENDING means no product: do not give a productId with it' }]);
+      if (edit.productId)
+        throw new ValidationError('Invalid request', [
+          { path: `${path}.reviewStatus`, message: 'PENDING means no product: do not give a productId with it' },
+        ]);
       next.productId = null;
       next.ignored = false;
       break;
     case 'MATCHED':
       next.ignored = false;
       if (!next.productId)
-        throw new BusinessRuleError('LINE_PRODUCT_REQUIRED', `${path}: MATCHED needs a product`, { errors: [{ path: `${path}.productId`, message: 'a MATCHED line needs a product' }] });
+        throw new BusinessRuleError('LINE_PRODUCT_REQUIRED', `${path}: MATCHED needs a product`, {
+          errors: [{ path: `${path}.productId`, message: 'a MATCHED line needs a product' }],
+        });
       break;
     default:
       // Choosing a product (or none) is a review decision: it takes the line out of IGNORED.
@@ -103,7 +108,10 @@ async function withLinePaths<T>(pathOf: Map<number, string> | undefined, run: ()
     const errors = err instanceof AppError ? (err.extensions.errors as FieldError[] | undefined) : undefined;
     if (!pathOf || !errors || !(err instanceof AppError)) throw err;
     const rename = (text: string) => text.replace(/items\[(\d+)\]/g, (whole, i: string) => pathOf.get(Number(i)) ?? whole);
-    throw new AppError(err.kind, err.code, err.message, { ...err.extensions, errors: errors.map((e) => ({ ...e, path: rename(e.path), message: rename(e.message) })) });
+    throw new AppError(err.kind, err.code, err.message, {
+      ...err.extensions,
+      errors: errors.map((e) => ({ ...e, path: rename(e.path), message: rename(e.message) })),
+    });
   }
 }
 
@@ -112,7 +120,11 @@ async function withLinePaths<T>(pathOf: Map<number, string> | undefined, run: ()
  * version read (status DRAFT), then the changed lines in place; audit row with field diffs and event.
  * `pathOf` (a line review): error paths name the edits, and changed links are checked (404/422).
  */
-async function writeLines(em: EntityManager, ctx: TenantContext, { doc, items, inputs, pathOf }: Rewrite): Promise<{ doc: EntryDocument; computed: ComputedItem[] }> {
+async function writeLines(
+  em: EntityManager,
+  ctx: TenantContext,
+  { doc, items, inputs, pathOf }: Rewrite,
+): Promise<{ doc: EntryDocument; computed: ComputedItem[] }> {
   const installments = await loadInstallments(em, ctx.companyId, doc.id);
   const current = storedDraftInput(doc, items, installments);
   const { computed } = await withLinePaths(pathOf, async () => {
@@ -125,19 +137,31 @@ async function writeLines(em: EntityManager, ctx: TenantContext, { doc, items, i
   const lineChanges = itemChanges(items, computed.items);
   const changes: Changes = { ...diff(headerView(doc), headerView({ ...doc, ...computedHeader(computed) })), ...lineChanges };
   if (!Object.keys(changes).length) return { doc, computed: computed.items };
-  if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, computedHeader(computed)))) await raiseConflict(em, ctx, doc);
+  if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, computedHeader(computed))))
+    await raiseConflict(em, ctx, doc);
   // Diff keys are `items[<lineNumber>].<field>`; the computed lines are in the stored lines' order.
   const touched = new Set(Object.keys(lineChanges).map((k) => Number(/^items\[(\d+)\]/.exec(k)![1])));
   const rows = items.flatMap((it, i) => (touched.has(it.lineNumber) ? [{ id: it.id, values: computed.items[i] }] : []));
   await updateItems(em, ctx.companyId, doc.id, rows);
   const updated = (await findDocument(em, ctx.companyId, doc.id))!;
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: 'UPDATED', changes });
-  await publishEvent(em, ctx, { type: 'entry-document.updated', filialId: doc.filialId, aggregateType: AUDIT_ENTITY, aggregateId: doc.id, data: toEventData(updated) });
+  await publishEvent(em, ctx, {
+    type: 'entry-document.updated',
+    filialId: doc.filialId,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: doc.id,
+    data: toEventData(updated),
+  });
   return { doc: updated, computed: computed.items };
 }
 
 /** The draft and its lines inside the transaction, version checked. */
-async function editableDraft(em: EntityManager, ctx: TenantContext, id: number, version: number): Promise<{ doc: EntryDocument; items: EntryDocumentItem[] }> {
+async function editableDraft(
+  em: EntityManager,
+  ctx: TenantContext,
+  id: number,
+  version: number,
+): Promise<{ doc: EntryDocument; items: EntryDocumentItem[] }> {
   const doc = await currentDocument(em, ctx, id);
   assertEditable(doc, version);
   return { doc, items: await loadItems(em, ctx.companyId, doc.id) };
@@ -158,7 +182,9 @@ async function reviewDraftLines(ctx: TenantContext, id: number, version: number,
     const { doc, items } = await editableDraft(em, ctx, id, version);
     const indexById = new Map(items.map((it, i) => [it.id, i]));
     const seen = new Set<number>();
-    const duplicates = edits.flatMap((e, i) => (seen.has(e.id) ? [{ path: `lines[${i}].id`, message: 'the line is given more than once' }] : (seen.add(e.id), [])));
+    const duplicates = edits.flatMap((e, i) =>
+      seen.has(e.id) ? [{ path: `lines[${i}].id`, message: 'the line is given more than once' }] : (seen.add(e.id), []),
+    );
     if (duplicates.length) throw new ValidationError('Invalid request', duplicates);
     // A line of another document or company is not found here (its id says nothing about elsewhere).
     if (edits.some((e) => !indexById.has(e.id))) throw new NotFoundError('Entry document item');
@@ -200,7 +226,9 @@ async function reviewDraftLines(ctx: TenantContext, id: number, version: number,
           supplierDescription: line.declaredDescription ?? line.description,
           countUse: true,
         },
-        { eventExtra: { source: 'entry-document-review', entryDocumentId: encodeId('entry-document', doc.id), lineNumber: line.lineNumber } },
+        {
+          eventExtra: { source: 'entry-document-review', entryDocumentId: encodeId('entry-document', doc.id), lineNumber: line.lineNumber },
+        },
       );
     }
     return updated;
@@ -213,12 +241,20 @@ async function reviewDraftLines(ctx: TenantContext, id: number, version: number,
  * a product: a similar name stays a suggestion of POST /product-map/match. Answers with the draft's
  * detail (read after the commit) and what was applied.
  */
-export async function applyProductMap(ctx: TenantContext, id: number, version: number): Promise<{ detail: EntryDocumentDetail; applied: AppliedMapping[] }> {
+export async function applyProductMap(
+  ctx: TenantContext,
+  id: number,
+  version: number,
+): Promise<{ detail: EntryDocumentDetail; applied: AppliedMapping[] }> {
   const { doc, applied } = await applyMapToDraft(ctx, id, version);
   return { detail: await loadEntryDocumentDetail(ctx, doc.id), applied };
 }
 
-async function applyMapToDraft(ctx: TenantContext, id: number, version: number): Promise<{ doc: EntryDocument; applied: AppliedMapping[] }> {
+async function applyMapToDraft(
+  ctx: TenantContext,
+  id: number,
+  version: number,
+): Promise<{ doc: EntryDocument; applied: AppliedMapping[] }> {
   await findAccessibleDocument(ctx, id);
   return inTransaction(ctx, async (em) => {
     const { doc, items } = await editableDraft(em, ctx, id, version);
@@ -227,7 +263,12 @@ async function applyMapToDraft(ctx: TenantContext, id: number, version: number):
     const matches = await matchSupplierItems(
       ctx,
       doc.supplierDocument,
-      pending.map((it) => ({ code: it.supplierProductCode!, description: it.declaredDescription ?? it.description, unit: it.declaredUnit ?? it.unit, gtin: null })),
+      pending.map((it) => ({
+        code: it.supplierProductCode!,
+        description: it.declaredDescription ?? it.description,
+        unit: it.declaredUnit ?? it.unit,
+        gtin: null,
+      })),
       em,
     );
     const current = storedDraftInput(doc, items, []).items;
@@ -244,7 +285,9 @@ async function applyMapToDraft(ctx: TenantContext, id: number, version: number):
     });
     if (!applied.length) return { doc, applied };
     const { doc: updated } = await writeLines(em, ctx, { doc, items, inputs });
-    await recordMapUse(em, ctx, doc.supplierDocument, [...new Set(pending.filter((it) => applied.some((a) => a.itemId === it.id)).map((it) => it.supplierProductCode!))]);
+    await recordMapUse(em, ctx, doc.supplierDocument, [
+      ...new Set(pending.filter((it) => applied.some((a) => a.itemId === it.id)).map((it) => it.supplierProductCode!)),
+    ]);
     return { doc: updated, applied };
   });
 }

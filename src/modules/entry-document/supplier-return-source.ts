@@ -28,17 +28,31 @@ export interface ReturnSource {
   lines: ReturnSourceLine[];
 }
 
-export async function supplierReturnSource(em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, entryDocumentId: number, lock = false): Promise<ReturnSource> {
-  const qb = em.createQueryBuilder(EntryDocument, 'd').where('d.id = :id AND d.company_id = :companyId', { id: entryDocumentId, companyId: ctx.companyId });
+export async function supplierReturnSource(
+  em: EntityManager,
+  ctx: Pick<ActorContext, 'companyId'>,
+  entryDocumentId: number,
+  lock = false,
+): Promise<ReturnSource> {
+  const qb = em
+    .createQueryBuilder(EntryDocument, 'd')
+    .where('d.id = :id AND d.company_id = :companyId', { id: entryDocumentId, companyId: ctx.companyId });
   if (lock && isMysql) qb.setLock('pessimistic_write');
   const doc = await qb.getOne();
   if (!doc) throw new NotFoundError('Entry document');
-  const [items, movements, adjusted] = [await loadItems(em, ctx.companyId, doc.id), await postedMovements(em, ctx.companyId, doc.id, ENTRY_REASON), await costAdjustmentsByLine(em, doc)];
+  const [items, movements, adjusted] = [
+    await loadItems(em, ctx.companyId, doc.id),
+    await postedMovements(em, ctx.companyId, doc.id, ENTRY_REASON),
+    await costAdjustmentsByLine(em, doc),
+  ];
   const entered = new Map<number, { quantity: Dec; value: Dec }>();
   for (const m of movements) {
     if (m.referenceLineId === null || m.direction !== 'IN' || m.filialId !== doc.filialId) continue;
     const e = entered.get(m.referenceLineId) ?? { quantity: new Dec(0), value: new Dec(0) };
-    entered.set(m.referenceLineId, { quantity: e.quantity.plus(m.quantity.abs()), value: e.value.plus(m.quantity.abs().times(m.unitCost)) });
+    entered.set(m.referenceLineId, {
+      quantity: e.quantity.plus(m.quantity.abs()),
+      value: e.value.plus(m.quantity.abs().times(m.unitCost)),
+    });
   }
   return {
     doc,

@@ -16,7 +16,15 @@ import { EntryDocumentDetail, loadEntryDocumentDetail } from './detail';
 import { toEventData } from './entry-document.events';
 import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
-import { AUDIT_ENTITY, findDocument, loadInstallments, loadItems, replaceInstallments, replaceItems, updateIfCurrent } from './entry-document.repository';
+import {
+  AUDIT_ENTITY,
+  findDocument,
+  loadInstallments,
+  loadItems,
+  replaceInstallments,
+  replaceItems,
+  updateIfCurrent,
+} from './entry-document.repository';
 import { CHARGE_NAMES, DraftInput, HeaderCharges, InstallmentInput, ItemInput, SupplierInput } from './entry-document.types';
 import type { NfePurpose } from './fiscal/fiscal.types';
 import { assertAllowed } from './entry-document.state';
@@ -46,8 +54,27 @@ export interface DraftPatch {
 }
 
 /** The fiscal identity of an imported NF-e comes from the XML and is not edited by hand. */
-const NFE_IDENTITY: (keyof DraftPatch)[] = ['model', 'series', 'number', 'issueDate', 'supplier', 'supplierId', 'purpose', 'referencedKeys'];
-const HEADER_FIELDS = ['model', 'series', 'number', 'issueDate', 'entryDate', 'operationNature', 'notes', 'purpose', 'referencedKeys'] as const;
+const NFE_IDENTITY: (keyof DraftPatch)[] = [
+  'model',
+  'series',
+  'number',
+  'issueDate',
+  'supplier',
+  'supplierId',
+  'purpose',
+  'referencedKeys',
+];
+const HEADER_FIELDS = [
+  'model',
+  'series',
+  'number',
+  'issueDate',
+  'entryDate',
+  'operationNature',
+  'notes',
+  'purpose',
+  'referencedKeys',
+] as const;
 
 const itemView = (it: ComputedItem | EntryDocumentItem) => ({
   productId: encodeOptionalId('product', it.productId),
@@ -88,7 +115,8 @@ export function itemChanges(before: EntryDocumentItem[], after: ComputedItem[]):
   return changes;
 }
 
-const installmentView = (list: { number: number; dueDate: string; amount: Dec }[]) => list.map((p) => ({ number: p.number, dueDate: p.dueDate, amount: toFixed(p.amount, 2) }));
+const installmentView = (list: { number: number; dueDate: string; amount: Dec }[]) =>
+  list.map((p) => ({ number: p.number, dueDate: p.dueDate, amount: toFixed(p.amount, 2) }));
 
 export const headerView = (d: Partial<EntryDocument>) => ({
   ...Object.fromEntries(HEADER_FIELDS.map((f) => [f, d[f]])),
@@ -115,7 +143,10 @@ async function rewriteDraft(
   const next = build(storedDraftInput(doc, items, installments));
   const { input, computed } = await prepareDraft(em, ctx.companyId, next);
   const supplier = touched.supplier ? await resolveSupplier(em, ctx, input) : {};
-  const owner = { filialId: doc.filialId, supplierDocument: (supplier as Partial<SupplierSnapshot>).supplierDocument ?? doc.supplierDocument };
+  const owner = {
+    filialId: doc.filialId,
+    supplierDocument: (supplier as Partial<SupplierSnapshot>).supplierDocument ?? doc.supplierDocument,
+  };
   if (touched.items || touched.supplier) await checkOrderLinks(em, ctx, owner, computed.items, touched.supplier ? undefined : items);
   const values: Partial<EntryDocument> = {
     model: input.model,
@@ -136,15 +167,23 @@ async function rewriteDraft(
   };
   const installmentsBefore = installmentView(installments);
   const installmentsAfter = installmentView(computed.installments);
-  if (touched.installments && JSON.stringify(installmentsBefore) !== JSON.stringify(installmentsAfter)) changes.installments = [installmentsBefore, installmentsAfter];
+  if (touched.installments && JSON.stringify(installmentsBefore) !== JSON.stringify(installmentsAfter))
+    changes.installments = [installmentsBefore, installmentsAfter];
   if (!Object.keys(changes).length) return doc;
 
-  if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, values))) await raiseConflict(em, ctx, doc);
+  if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, values)))
+    await raiseConflict(em, ctx, doc);
   if (touched.items) await replaceItems(em, ctx.companyId, doc.id, computed.items);
   if (touched.installments) await replaceInstallments(em, ctx.companyId, doc.id, computed.installments);
   const updated = (await findDocument(em, ctx.companyId, doc.id))!;
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: 'UPDATED', changes });
-  await publishEvent(em, ctx, { type: 'entry-document.updated', filialId: doc.filialId, aggregateType: AUDIT_ENTITY, aggregateId: doc.id, data: toEventData(updated) });
+  await publishEvent(em, ctx, {
+    type: 'entry-document.updated',
+    filialId: doc.filialId,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: doc.id,
+    data: toEventData(updated),
+  });
   return updated;
 }
 
@@ -168,9 +207,13 @@ export function assertEditable(doc: EntryDocument, version?: number): void {
 function keepApportionedFreight(stored: ItemInput[], given: ItemInput[]): ItemInput[] {
   const apportioned = stored.some((it) => it.apportionedFreight && !it.apportionedFreight.isZero());
   if (apportioned && given.length !== stored.length) {
-    throw new BusinessRuleError('ENTRY_DOCUMENT_HAS_CTE_FREIGHT', `CT-e freight is apportioned onto the ${stored.length} lines of this draft; cancel the CT-e before adding or removing lines`, {
-      lines: stored.length,
-    });
+    throw new BusinessRuleError(
+      'ENTRY_DOCUMENT_HAS_CTE_FREIGHT',
+      `CT-e freight is apportioned onto the ${stored.length} lines of this draft; cancel the CT-e before adding or removing lines`,
+      {
+        lines: stored.length,
+      },
+    );
   }
   return given.map((it, i) => ({ ...it, apportionedFreight: stored[i]?.apportionedFreight ?? null }));
 }
@@ -203,7 +246,11 @@ async function patchDraft(ctx: TenantContext, id: number, version: number, patch
     if (doc.origin !== 'MANUAL') {
       const readOnly = NFE_IDENTITY.filter((f) => patch[f] !== undefined);
       if (readOnly.length) {
-        throw new BusinessRuleError('ENTRY_DOCUMENT_FIELD_READ_ONLY', `An imported NF-e keeps its fiscal identity: ${readOnly.join(', ')} cannot be edited`, { fields: readOnly });
+        throw new BusinessRuleError(
+          'ENTRY_DOCUMENT_FIELD_READ_ONLY',
+          `An imported NF-e keeps its fiscal identity: ${readOnly.join(', ')} cannot be edited`,
+          { fields: readOnly },
+        );
       }
     }
     const supplierTouched = patch.supplier !== undefined || patch.supplierId !== undefined;
@@ -218,7 +265,11 @@ async function patchDraft(ctx: TenantContext, id: number, version: number, patch
           next.supplier = patch.supplier;
           next.supplierId = patch.supplierId;
         }
-        if (patch.items !== undefined) next.items = keepApportionedFreight(current.items, doc.origin === 'MANUAL' ? patch.items : keepDeclaredValues(current.items, patch.items));
+        if (patch.items !== undefined)
+          next.items = keepApportionedFreight(
+            current.items,
+            doc.origin === 'MANUAL' ? patch.items : keepDeclaredValues(current.items, patch.items),
+          );
         if (patch.charges) {
           next.charges = patch.charges;
           if (patch.items === undefined) next.items = withoutItemCharges(current.items, patch.charges);
@@ -245,7 +296,13 @@ export interface ItemAssignment {
  * `lineNumber`, which stays stable while item ids change whenever the items are rewritten.
  * `version`, when given, must be current. Products are checked in the tenant (404).
  */
-export async function assignItemProducts(em: EntityManager, ctx: ActorContext, entryDocumentId: number, assignments: ItemAssignment[], version?: number): Promise<EntryDocument> {
+export async function assignItemProducts(
+  em: EntityManager,
+  ctx: ActorContext,
+  entryDocumentId: number,
+  assignments: ItemAssignment[],
+  version?: number,
+): Promise<EntryDocument> {
   const doc = await findDocument(em, ctx.companyId, entryDocumentId);
   if (!doc) throw new NotFoundError('Entry document');
   assertEditable(doc, version);
@@ -266,7 +323,12 @@ export async function assignItemProducts(em: EntityManager, ctx: ActorContext, e
         items: current.items.map((it, i) => {
           const a = byLine.get(i + 1);
           if (!a) return it;
-          return { ...it, productId: a.productId, ignored: a.ignored ?? false, conversionFactor: a.conversionFactor ?? it.conversionFactor };
+          return {
+            ...it,
+            productId: a.productId,
+            ignored: a.ignored ?? false,
+            conversionFactor: a.conversionFactor ?? it.conversionFactor,
+          };
         }),
       };
     },

@@ -17,7 +17,8 @@ export type EventCursor = { kind: 'position'; position: number } | { kind: 'even
 
 export const encodeCursor = (companyId: number, position: number): string => codec.encode(VERSION, companyId, position);
 
-export const invalidCursor = () => new ValidationError('Invalid cursor', [{ path: 'after', message: 'not an event cursor of this tenant' }], 'INVALID_CURSOR');
+export const invalidCursor = () =>
+  new ValidationError('Invalid cursor', [{ path: 'after', message: 'not an event cursor of this tenant' }], 'INVALID_CURSOR');
 
 function decode(value: string): number[] {
   try {

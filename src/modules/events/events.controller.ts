@@ -10,7 +10,9 @@ export async function list(req: ValidRequest<typeof s.list>, res: Response) {
   const q = req.valid.query;
   let closed = false;
   req.on('close', () => (closed = true));
-  res.json(toEventList(req.ctx.companyId, await listEvents(req.ctx, q.after, { types: q.types, limit: q.limit, wait: q.wait }, () => closed)));
+  res.json(
+    toEventList(req.ctx.companyId, await listEvents(req.ctx, q.after, { types: q.types, limit: q.limit, wait: q.wait }, () => closed)),
+  );
 }
 
 const HEARTBEAT_MS = 15_000;
@@ -23,7 +25,9 @@ export async function stream(req: ValidRequest<typeof s.stream>, res: Response) 
   const q = req.valid.query;
   // Validated before the stream opens, so a bad cursor is still a 400 problem document.
   let after = await startPosition(req.ctx, req.header('last-event-id') ?? q.after);
-  res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  res
+    .status(200)
+    .set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
   res.flushHeaders();
   res.write(': connected\n\n');
   let closed = false;

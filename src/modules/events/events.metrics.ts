@@ -45,7 +45,10 @@ export function registerEventMetrics(): void {
   registerScrapeCollector(
     'webhooks',
     async () => {
-      const [pending, failed] = await Promise.all([webhookDeliveryBacklog(readerOf(NO_UNIT), 'PENDING'), webhookDeliveryBacklog(readerOf(NO_UNIT), 'FAILED')]);
+      const [pending, failed] = await Promise.all([
+        webhookDeliveryBacklog(readerOf(NO_UNIT), 'PENDING'),
+        webhookDeliveryBacklog(readerOf(NO_UNIT), 'FAILED'),
+      ]);
       deliveries.set({ status: 'pending' }, pending.count);
       deliveries.set({ status: 'failed' }, failed.count);
       overdue.set(age(pending, Date.now()));

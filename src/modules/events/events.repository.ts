@@ -46,7 +46,10 @@ export interface Backlog {
 }
 
 const backlog = async (em: EntityManager, sql: string, params: unknown[]): Promise<Backlog> => {
-  const [row] = (await em.query(`SELECT COUNT(*) AS n, MIN(t) AS oldest FROM (${sql} LIMIT ${BACKLOG_COUNT_CAP}) x`, params)) as { n: number | string; oldest: Date | string | null }[];
+  const [row] = (await em.query(`SELECT COUNT(*) AS n, MIN(t) AS oldest FROM (${sql} LIMIT ${BACKLOG_COUNT_CAP}) x`, params)) as {
+    n: number | string;
+    oldest: Date | string | null;
+  }[];
   return { count: Number(row?.n ?? 0), oldest: parseSqlTime(row?.oldest) };
 };
 

@@ -10,14 +10,20 @@ export const Event = named(
     companyId: hashid('company'),
     filialId: hashid('filial').allow(null),
     occurredAt: timestamp(),
-    resource: obj({ type: Joi.string().example('sales-order'), id: Joi.string().allow(null).description('hashid of the resource').example('kX9aD2mQ') }),
+    resource: obj({
+      type: Joi.string().example('sales-order'),
+      id: Joi.string().allow(null).description('hashid of the resource').example('kX9aD2mQ'),
+    }),
     sequence: Joi.number().integer().description('1, 2, 3 … per resource, in commit order').example(2),
     cursor: Joi.string().allow(null).description('resume right after this event (`after`)').example('c1.eyJwIjo0MjF9'),
     data: Joi.object().unknown(true).description('the payload of the event type (SPEC §10)'),
   }),
 );
 
-export const EventList = named('EventList', obj({ data: Joi.array().items(Event), nextCursor: Joi.string().description('pass as `after` to continue').example('c1.eyJwIjo0MjJ9') }));
+export const EventList = named(
+  'EventList',
+  obj({ data: Joi.array().items(Event), nextCursor: Joi.string().description('pass as `after` to continue').example('c1.eyJwIjo0MjJ9') }),
+);
 
 const webhookKeys = {
   id: hashid('webhook'),
@@ -29,7 +35,13 @@ const webhookKeys = {
 };
 
 export const Webhook = named('Webhook', obj(webhookKeys));
-export const CreatedWebhook = named('CreatedWebhook', obj({ ...webhookKeys, secret: Joi.string().description('signing secret, shown only here').example('whsec_4f9d2c7a1b8e6f30a5c2d9e7b1f4a6c8') }));
+export const CreatedWebhook = named(
+  'CreatedWebhook',
+  obj({
+    ...webhookKeys,
+    secret: Joi.string().description('signing secret, shown only here').example('whsec_4f9d2c7a1b8e6f30a5c2d9e7b1f4a6c8'),
+  }),
+);
 export const WebhookPage = page('WebhookPage', Webhook);
 
 export const WebhookDelivery = named(

@@ -16,7 +16,9 @@ export const eventRoutes = defineRoutes([
     scope: READ,
     schema: s.stream,
     responses: {
-      body: Joi.string().description('text/event-stream: `id: <cursor>`, `event: <type>`, `data: <Event JSON>`; comments keep the connection alive'),
+      body: Joi.string().description(
+        'text/event-stream: `id: <cursor>`, `event: <type>`, `data: <Event JSON>`; comments keep the connection alive',
+      ),
       contentType: 'text/event-stream',
       errors: { 400: ['INVALID_CURSOR'] },
     },
@@ -44,7 +46,16 @@ export const eventRoutes = defineRoutes([
     responses: { body: CreatedWebhook },
     handler: c.createWebhook,
   },
-  { method: 'get', path: '/webhooks', tag: 'Events', summary: 'Active webhook subscriptions', scope: READ, schema: s.listWebhooks, responses: { body: WebhookPage }, handler: c.listWebhooks },
+  {
+    method: 'get',
+    path: '/webhooks',
+    tag: 'Events',
+    summary: 'Active webhook subscriptions',
+    scope: READ,
+    schema: s.listWebhooks,
+    responses: { body: WebhookPage },
+    handler: c.listWebhooks,
+  },
   {
     method: 'delete',
     path: '/webhooks/:id',

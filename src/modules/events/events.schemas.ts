@@ -3,7 +3,9 @@ import { typedSchema } from '../../core/http/typed-input';
 import type { PageRequest } from '../../core/pagination';
 import type { EventQuery } from './events.service';
 
-const after = Joi.string().max(64).description('cursor: a `nextCursor` / event `cursor` (or an event id); `0` → from the first event; omitted → from now');
+const after = Joi.string()
+  .max(64)
+  .description('cursor: a `nextCursor` / event `cursor` (or an event id); `0` → from the first event; omitted → from now');
 
 const types = Joi.string()
   .trim()
@@ -37,5 +39,8 @@ export const eventSchemas = {
   }),
   listWebhooks: typedSchema<{ query: PageRequest }>({ query: Joi.object(pagination) }),
   webhookId: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('webhook').required() }) }),
-  deliveries: typedSchema<{ params: { id: number }; query: PageRequest }>({ params: Joi.object({ id: id('webhook').required() }), query: Joi.object(pagination) }),
+  deliveries: typedSchema<{ params: { id: number }; query: PageRequest }>({
+    params: Joi.object({ id: id('webhook').required() }),
+    query: Joi.object(pagination),
+  }),
 };

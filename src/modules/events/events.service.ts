@@ -41,13 +41,25 @@ export async function startPosition(ctx: TenantContext, cursor: string | undefin
  * up to `wait` seconds when there are none yet. Events the filters leave out still move the
  * position on, so a narrow reader does not scan them again.
  */
-export async function readEvents(ctx: TenantContext, after: number, q: EventQuery, isClosed: () => boolean = () => false): Promise<{ events: OutboxEvent[]; next: number }> {
+export async function readEvents(
+  ctx: TenantContext,
+  after: number,
+  q: EventQuery,
+  isClosed: () => boolean = () => false,
+): Promise<{ events: OutboxEvent[]; next: number }> {
   const deadline = Date.now() + q.wait * 1000;
   let from = after;
   for (;;) {
     const head = await currentHead(ctx);
     if (head > from) {
-      const events = await eventsInRange(readerOf(ctx), { companyId: ctx.companyId, after: from, upTo: head, types: q.types, filiais: ctx.grantedFiliais, limit: q.limit });
+      const events = await eventsInRange(readerOf(ctx), {
+        companyId: ctx.companyId,
+        after: from,
+        upTo: head,
+        types: q.types,
+        filiais: ctx.grantedFiliais,
+        limit: q.limit,
+      });
       if (events.length) return { events, next: events.length === q.limit ? events[events.length - 1].position! : head };
       from = head;
     }
@@ -57,6 +69,11 @@ export async function readEvents(ctx: TenantContext, after: number, q: EventQuer
 }
 
 /** `GET /events`: the events after the client's cursor (from now without one). */
-export async function listEvents(ctx: TenantContext, cursor: string | undefined, q: EventQuery, isClosed?: () => boolean): Promise<{ events: OutboxEvent[]; next: number }> {
+export async function listEvents(
+  ctx: TenantContext,
+  cursor: string | undefined,
+  q: EventQuery,
+  isClosed?: () => boolean,
+): Promise<{ events: OutboxEvent[]; next: number }> {
   return readEvents(ctx, await startPosition(ctx, cursor), q, isClosed);
 }

@@ -22,7 +22,8 @@ const MIN_LEASE_MARGIN_MS = 500;
 const UNKNOWN_OUTCOME = 'outcome unknown: the previous attempt did not finish within its lease';
 
 /** base, 2×base, 4×base … capped at one hour (base: WEBHOOK_BACKOFF_BASE_MS, 10 s by default). */
-export const backoffMs = (attempts: number, baseMs = config.webhooks.backoffBaseMs) => Math.min(3_600_000, baseMs * 2 ** Math.max(0, attempts - 1));
+export const backoffMs = (attempts: number, baseMs = config.webhooks.backoffBaseMs) =>
+  Math.min(3_600_000, baseMs * 2 ** Math.max(0, attempts - 1));
 
 export interface DispatcherOptions {
   now?: () => Date;
@@ -86,7 +87,8 @@ export class WebhookDispatcher {
     this.backoffBaseMs = options.backoffBaseMs ?? c.backoffBaseMs;
     this.perEndpoint = options.perEndpoint ?? c.perEndpoint;
     this.maxInFlight = options.maxInFlight ?? c.maxInFlight;
-    if (this.leaseMs < this.timeoutMs + MIN_LEASE_MARGIN_MS) throw new Error(`webhook lease (${this.leaseMs} ms) must outlive the timeout (${this.timeoutMs} ms) by ${MIN_LEASE_MARGIN_MS} ms`);
+    if (this.leaseMs < this.timeoutMs + MIN_LEASE_MARGIN_MS)
+      throw new Error(`webhook lease (${this.leaseMs} ms) must outlive the timeout (${this.timeoutMs} ms) by ${MIN_LEASE_MARGIN_MS} ms`);
   }
 
   /** Dispatch on a timer (src/workers.ts); stopping it stops claiming and awaits the attempts under way. */
@@ -190,7 +192,12 @@ export class WebhookDispatcher {
       const events = await eventsInRange(em, { companyId: sub.companyId, after: from, filiais: '*', limit: FAN_OUT_BATCH });
       if (!events.length) return { queued: 0 };
       const to = events[events.length - 1].position!;
-      const advanced = await em.createQueryBuilder().update(WebhookSubscription).set({ lastPosition: to }).where('id = :id AND last_position = :from', { id: sub.id, from }).execute();
+      const advanced = await em
+        .createQueryBuilder()
+        .update(WebhookSubscription)
+        .set({ lastPosition: to })
+        .where('id = :id AND last_position = :from', { id: sub.id, from })
+        .execute();
       if (!advanced.affected) return { queued: 0 }; // another replica took this batch
       const wanted = events.filter((e) => !sub.types.length || sub.types.includes(e.type));
       if (wanted.length) {
@@ -198,7 +205,16 @@ export class WebhookDispatcher {
           .createQueryBuilder()
           .insert()
           .into(WebhookDelivery)
-          .values(wanted.map((e) => ({ companyId: sub.companyId, subscriptionId: sub.id, eventId: e.id, status: 'PENDING' as const, attempts: 0, nextAttemptAt: this.now() })))
+          .values(
+            wanted.map((e) => ({
+              companyId: sub.companyId,
+              subscriptionId: sub.id,
+              eventId: e.id,
+              status: 'PENDING' as const,
+              attempts: 0,
+              nextAttemptAt: this.now(),
+            })),
+          )
           .orIgnore()
           .updateEntity(false)
           .execute();
@@ -258,7 +274,10 @@ export class WebhookDispatcher {
     const due = await readerOf(NO_UNIT)
       .createQueryBuilder(WebhookDelivery, 'd')
       .select(['d.id', 'd.attempts'])
-      .where("d.subscription_id = :subscriptionId AND d.status = 'PENDING' AND d.next_attempt_at <= :now", { subscriptionId, now: sqlTime(now) })
+      .where("d.subscription_id = :subscriptionId AND d.status = 'PENDING' AND d.next_attempt_at <= :now", {
+        subscriptionId,
+        now: sqlTime(now),
+      })
       .andWhere('(d.locked_until IS NULL OR d.locked_until < :now)', { now: sqlTime(now) })
       .orderBy('d.next_attempt_at', 'ASC')
       .addOrderBy('d.id', 'ASC')
@@ -305,7 +324,9 @@ export class WebhookDispatcher {
     });
     // In the order they were due.
     const order = new Map(candidates.map((id, i) => [id, i]));
-    return claimed.map((d) => ({ id: d.id, eventId: d.eventId, attempts: d.attempts, token })).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    return claimed
+      .map((d) => ({ id: d.id, eventId: d.eventId, attempts: d.attempts, token }))
+      .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
 
   /** Sends one claimed delivery and writes its outcome, if the lease is still ours. */
@@ -357,7 +378,9 @@ export class WebhookDispatcher {
         redirect: 'manual',
       });
       await res.arrayBuffer().catch(() => undefined);
-      return res.status >= 200 && res.status < 300 ? { ok: true, status: res.status } : { ok: false, status: res.status, error: `HTTP ${res.status}` };
+      return res.status >= 200 && res.status < 300
+        ? { ok: true, status: res.status }
+        : { ok: false, status: res.status, error: `HTTP ${res.status}` };
     } catch (err) {
       return { ok: false, error: (err as Error).message };
     }

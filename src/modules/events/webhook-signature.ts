@@ -9,7 +9,14 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
   return `v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-export function verifyWebhook(secret: string, timestamp: number, body: string, signature: string, toleranceSeconds = 300, now = Date.now()): boolean {
+export function verifyWebhook(
+  secret: string,
+  timestamp: number,
+  body: string,
+  signature: string,
+  toleranceSeconds = 300,
+  now = Date.now(),
+): boolean {
   if (!Number.isFinite(timestamp) || Math.abs(now / 1000 - timestamp) > toleranceSeconds) return false;
   const expected = Buffer.from(signWebhook(secret, timestamp, body));
   const given = Buffer.from(signature);

@@ -13,7 +13,10 @@ const notFound = () => new NotFoundError('Webhook');
 
 export const webhookService = {
   /** New subscriptions receive events from now on; the secret is returned this once. */
-  async create(ctx: TenantContext, input: { url: string; types: string[]; description?: string | null }): Promise<{ subscription: WebhookSubscription; secret: string }> {
+  async create(
+    ctx: TenantContext,
+    input: { url: string; types: string[]; description?: string | null },
+  ): Promise<{ subscription: WebhookSubscription; secret: string }> {
     const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
     // From now: events committed before this point are positioned up to the head, and not sent.
     const head = await currentHead(ctx);
@@ -29,7 +32,12 @@ export const webhookService = {
           lastPosition: head,
         }),
       );
-      await recordAudit(em, ctx, { entity: 'webhook', entityId: saved.id, action: 'CREATED', changes: { url: [null, input.url], types: [null, input.types] } });
+      await recordAudit(em, ctx, {
+        entity: 'webhook',
+        entityId: saved.id,
+        action: 'CREATED',
+        changes: { url: [null, input.url], types: [null, input.types] },
+      });
       return saved;
     });
     return { subscription, secret };
@@ -38,7 +46,9 @@ export const webhookService = {
   /** Active subscriptions, oldest first: a two-phase list. */
   list(ctx: TenantContext, page: PageRequest): Promise<Page<WebhookSubscription>> {
     const em = readerOf(ctx);
-    const qb = em.createQueryBuilder(WebhookSubscription, 'w').where('w.company_id = :companyId AND w.active = :active', { companyId: ctx.companyId, active: true });
+    const qb = em
+      .createQueryBuilder(WebhookSubscription, 'w')
+      .where('w.company_id = :companyId AND w.active = :active', { companyId: ctx.companyId, active: true });
     return paginate(
       qb,
       [{ column: 'w.id', direction: 'ASC' }],
@@ -62,7 +72,9 @@ export const webhookService = {
   async deliveries(ctx: TenantContext, id: number, page: PageRequest): Promise<Page<WebhookDelivery>> {
     const em = readerOf(ctx);
     if (!(await em.existsBy(WebhookSubscription, { id, companyId: ctx.companyId }))) throw notFound();
-    const qb = em.createQueryBuilder(WebhookDelivery, 'd').where('d.company_id = :companyId AND d.subscription_id = :id', { companyId: ctx.companyId, id });
+    const qb = em
+      .createQueryBuilder(WebhookDelivery, 'd')
+      .where('d.company_id = :companyId AND d.subscription_id = :id', { companyId: ctx.companyId, id });
     return paginate(
       qb,
       [{ column: 'd.id', direction: 'DESC' }],

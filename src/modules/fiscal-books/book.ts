@@ -61,7 +61,11 @@ function difalOfItems(tree: Record<string, unknown>): Map<number, { dest: Dec; f
   for (const det of asArray(inf?.det as XNode | XNode[] | undefined)) {
     const g = childAt(det, 'imposto', 'ICMSUFDest');
     if (!g) continue;
-    out.set(Number(attrOf(det, 'nItem')), { dest: d(textAt(g, 'vICMSUFDest')), fcp: d(textAt(g, 'vFCPUFDest')), origin: d(textAt(g, 'vICMSUFRemet')) });
+    out.set(Number(attrOf(det, 'nItem')), {
+      dest: d(textAt(g, 'vICMSUFDest')),
+      fcp: d(textAt(g, 'vFCPUFDest')),
+      origin: d(textAt(g, 'vICMSUFRemet')),
+    });
   }
   return out;
 }
@@ -75,8 +79,19 @@ function lineOfNfeItem(item: NfeItem, difal: { dest: Dec; fcp: Dec; origin: Dec 
   const base = d(icms?.base);
   const st = d(icms?.stValue);
   const fcpSt = d(icms?.fcpStValue);
-  const operationValue = a2(item.total.minus(item.discount).plus(item.freight).plus(item.insurance).plus(item.otherExpenses).plus(st).plus(fcpSt).plus(d(ipi?.value)));
-  const reduced = ['20', '70'].includes(cst.slice(1)) ? Dec.max(0, item.total.minus(item.discount).plus(item.freight).plus(item.insurance).plus(item.otherExpenses).minus(base)) : ZERO;
+  const operationValue = a2(
+    item.total
+      .minus(item.discount)
+      .plus(item.freight)
+      .plus(item.insurance)
+      .plus(item.otherExpenses)
+      .plus(st)
+      .plus(fcpSt)
+      .plus(d(ipi?.value)),
+  );
+  const reduced = ['20', '70'].includes(cst.slice(1))
+    ? Dec.max(0, item.total.minus(item.discount).plus(item.freight).plus(item.insurance).plus(item.otherExpenses).minus(base))
+    : ZERO;
   return {
     lineNumber: item.lineNumber,
     productId: productIds.get(item.code) ?? null,
@@ -121,7 +136,14 @@ function lineOfNfeItem(item: NfeItem, difal: { dest: Dec; fcp: Dec; origin: Dec 
 
 const SITUATION: Record<string, DocumentSituation> = { AUTHORIZED: '00', CONTINGENCY: '00', CANCELLED: '02', DENIED: '04' };
 
-function documentOfNfe(kind: 'NFE' | 'NFCE', id: number, status: string, parsed: ParsedNfe, tree: Record<string, unknown>, productIds: Map<string, number>): BookDocument {
+function documentOfNfe(
+  kind: 'NFE' | 'NFCE',
+  id: number,
+  status: string,
+  parsed: ParsedNfe,
+  tree: Record<string, unknown>,
+  productIds: Map<string, number>,
+): BookDocument {
   const difal = difalOfItems(tree);
   const direction = parsed.ide.operationType === '0' ? 'IN' : 'OUT';
   const day = parsed.ide.issuedAt.slice(0, 10);
@@ -214,7 +236,12 @@ function lineOfEntryItem(item: EntryDocumentItem, product: Product | undefined):
   };
 }
 
-function documentOfEntry(doc: EntryDocument, items: EntryDocumentItem[], products: Map<number, Product>, issuer: NfeParty | undefined): BookDocument {
+function documentOfEntry(
+  doc: EntryDocument,
+  items: EntryDocumentItem[],
+  products: Map<number, Product>,
+  issuer: NfeParty | undefined,
+): BookDocument {
   const digits = doc.supplierDocument.replace(/\D/g, '');
   const address = issuer?.address ?? null;
   return {
@@ -254,14 +281,17 @@ function documentOfEntry(doc: EntryDocument, items: EntryDocumentItem[], product
     freight: doc.totalFreight,
     insurance: doc.totalInsurance,
     other: doc.totalOtherExpenses,
-    lines: items.filter((i) => i.reviewStatus !== 'IGNORED' || i.total.gt(0)).map((i) => lineOfEntryItem(i, i.productId ? products.get(i.productId) : undefined)),
+    lines: items
+      .filter((i) => i.reviewStatus !== 'IGNORED' || i.total.gt(0))
+      .map((i) => lineOfEntryItem(i, i.productId ? products.get(i.productId) : undefined)),
   };
 }
 
 /** Voided ranges → one voided number per number (C100 COD_SIT 05 is one register per number). */
 function voidedNumbers(ranges: { model: number; series: number; firstNumber: number; lastNumber: number }[]): VoidedNumber[] {
   const out: VoidedNumber[] = [];
-  for (const r of ranges) for (let n = r.firstNumber; n <= r.lastNumber; n++) out.push({ model: String(r.model), series: String(r.series), number: String(n) });
+  for (const r of ranges)
+    for (let n = r.firstNumber; n <= r.lastNumber; n++) out.push({ model: String(r.model), series: String(r.series), number: String(n) });
   return out;
 }
 
@@ -357,7 +387,16 @@ export async function loadFiscalBook(em: EntityManager, companyId: number, filia
       };
     }),
   ];
-  return { companyId, filialId, period, firstDay: month.firstDay, lastDay: month.lastDay, filialUf: filial.uf, documents, voided: voidedNumbers(voided) };
+  return {
+    companyId,
+    filialId,
+    period,
+    firstDay: month.firstDay,
+    lastDay: month.lastDay,
+    filialUf: filial.uf,
+    documents,
+    voided: voidedNumbers(voided),
+  };
 }
 
 /** Σ over lines, rounded to the cent. */

@@ -106,7 +106,18 @@ export interface BookDocument {
   other: Dec;
   lines: BookLine[];
   /** The CT-e's own figures (D100/D190): there are no product lines. */
-  freightService?: { cst: string; cfop: string; rate: Dec; base: Dec; icms: Dec; value: Dec; untaxed: Dec; startCityCode: string | null; endCityCode: string | null; cteType: string };
+  freightService?: {
+    cst: string;
+    cfop: string;
+    rate: Dec;
+    base: Dec;
+    icms: Dec;
+    value: Dec;
+    untaxed: Dec;
+    startCityCode: string | null;
+    endCityCode: string | null;
+    cteType: string;
+  };
   /** Not authorized yet (an NFC-e issued offline): a warning of the EFD. */
   pendingAuthorization?: boolean;
 }

@@ -4,7 +4,12 @@ import { PERIOD_PATTERN } from './period';
 
 /* Request schemas of /fiscal-books. */
 
-export const period = () => Joi.string().pattern(PERIOD_PATTERN).messages({ 'string.pattern.base': '{{#label}} must be a month, YYYY-MM' }).description('the fiscal month, YYYY-MM').example('2026-11');
+export const period = () =>
+  Joi.string()
+    .pattern(PERIOD_PATTERN)
+    .messages({ 'string.pattern.base': '{{#label}} must be a month, YYYY-MM' })
+    .description('the fiscal month, YYYY-MM')
+    .example('2026-11');
 
 export const fiscalBookSchemas = {
   summary: typedSchema<{ params: { filialId: number; period: string }; query: { format: 'json' | 'csv' } }>({

@@ -32,10 +32,20 @@ export interface BookSummary {
 const zeros = (): Record<Figure, Dec> => Object.fromEntries(FIGURES.map((f) => [f, new Dec(0)])) as Record<Figure, Dec>;
 
 /** What one line (or a CT-e's whole service) adds to its row. */
-export function bookRowsOf(doc: BookDocument): { cfop: string; cst: string; rate: Dec; lineNumber: number | null; figures: Record<Figure, Dec> }[] {
+export function bookRowsOf(
+  doc: BookDocument,
+): { cfop: string; cst: string; rate: Dec; lineNumber: number | null; figures: Record<Figure, Dec> }[] {
   if (doc.freightService) {
     const f = doc.freightService;
-    return [{ cfop: f.cfop, cst: f.cst, rate: f.rate, lineNumber: null, figures: { ...zeros(), operationValue: f.value, icmsBase: f.base, icms: f.icms } }];
+    return [
+      {
+        cfop: f.cfop,
+        cst: f.cst,
+        rate: f.rate,
+        lineNumber: null,
+        figures: { ...zeros(), operationValue: f.value, icmsBase: f.base, icms: f.icms },
+      },
+    ];
   }
   return doc.lines.map((l) => ({
     cfop: l.cfop,
@@ -64,14 +74,31 @@ export function summarize(book: FiscalBook): BookSummary {
     for (const r of bookRowsOf(doc)) {
       const key = `${doc.direction}|${r.cfop}|${r.cst}|${r.rate.toFixed(2)}`;
       let row = rows.get(key);
-      if (!row) rows.set(key, (row = { direction: doc.direction, cfop: r.cfop, cst: r.cst, rate: round(r.rate, 2), documents: 0, figures: zeros(), sources: [], docRefs: new Set() }));
+      if (!row)
+        rows.set(
+          key,
+          (row = {
+            direction: doc.direction,
+            cfop: r.cfop,
+            cst: r.cst,
+            rate: round(r.rate, 2),
+            documents: 0,
+            figures: zeros(),
+            sources: [],
+            docRefs: new Set(),
+          }),
+        );
       for (const f of FIGURES) row.figures[f] = row.figures[f].plus(r.figures[f]);
       row.docRefs.add(doc.ref);
       row.sources.push({ ref: doc.ref, lineNumber: r.lineNumber });
     }
   }
   const sorted = [...rows.values()]
-    .map(({ docRefs, ...row }) => ({ ...row, documents: docRefs.size, figures: Object.fromEntries(FIGURES.map((f) => [f, round(row.figures[f], 'amount')])) as Record<Figure, Dec> }))
+    .map(({ docRefs, ...row }) => ({
+      ...row,
+      documents: docRefs.size,
+      figures: Object.fromEntries(FIGURES.map((f) => [f, round(row.figures[f], 'amount')])) as Record<Figure, Dec>,
+    }))
     .sort((a, b) => (a.cfop + a.cst + a.rate.toFixed(2)).localeCompare(b.cfop + b.cst + b.rate.toFixed(2)));
   const entries = sorted.filter((r) => r.direction === 'IN');
   const exits = sorted.filter((r) => r.direction === 'OUT');
@@ -90,6 +117,17 @@ export function summaryCsv(s: BookSummary): string {
   const head = ['direction', 'cfop', 'cst', 'rate', 'documents', ...FIGURES];
   const lines = [head.join(',')];
   for (const r of [...s.entries, ...s.exits])
-    lines.push([r.direction === 'IN' ? 'ENTRADA' : 'SAIDA', r.cfop, r.cst, r.rate.toFixed(2), String(r.documents), ...FIGURES.map((f) => r.figures[f].toFixed(2))].map(csvCell).join(','));
+    lines.push(
+      [
+        r.direction === 'IN' ? 'ENTRADA' : 'SAIDA',
+        r.cfop,
+        r.cst,
+        r.rate.toFixed(2),
+        String(r.documents),
+        ...FIGURES.map((f) => r.figures[f].toFixed(2)),
+      ]
+        .map(csvCell)
+        .join(','),
+    );
   return lines.join('\r\n') + '\r\n';
 }

@@ -4,7 +4,14 @@ import { FISCAL_PERIOD_STATUSES } from './entities/fiscal-period.entity';
 
 /* Response bodies of /fiscal-periods (mirrors fiscal-periods.mapper.ts). */
 
-const PENDING_KINDS = ['NFE_CANCELLABLE', 'NFCE_CANCELLABLE', 'CONTINGENCY_NOT_TRANSMITTED', 'AWAITING_AUTHORITY', 'EVENT_IN_FLIGHT', 'DFE_NOT_MANIFESTED'];
+const PENDING_KINDS = [
+  'NFE_CANCELLABLE',
+  'NFCE_CANCELLABLE',
+  'CONTINGENCY_NOT_TRANSMITTED',
+  'AWAITING_AUTHORITY',
+  'EVENT_IN_FLIGHT',
+  'DFE_NOT_MANIFESTED',
+];
 
 export const PeriodPendingDocument = named(
   'PeriodPendingDocument',
@@ -35,7 +42,9 @@ export const FiscalPeriod = named(
   obj({
     filialId: hashid('filial'),
     period: Joi.string().example('2026-11'),
-    status: oneOf(...FISCAL_PERIOD_STATUSES).description('OPEN: what is dated in the month may change; CLOSED: nothing dated in it changes (409 FISCAL_PERIOD_CLOSED)'),
+    status: oneOf(...FISCAL_PERIOD_STATUSES).description(
+      'OPEN: what is dated in the month may change; CLOSED: nothing dated in it changes (409 FISCAL_PERIOD_CLOSED)',
+    ),
     closedAt: timestamp().allow(null),
     closedBy: Joi.string().allow(null).example('maria.souza'),
     closeCount: Joi.number().integer().example(1).description('times the month was closed'),
@@ -51,8 +60,13 @@ export const FiscalPeriodDetail = named(
   'FiscalPeriodDetail',
   obj({
     period: FiscalPeriod,
-    pending: Joi.array().items(PeriodPendingDocument).description('documents of the month inside a legal window now: the close refuses while there are any, unless force'),
+    pending: Joi.array()
+      .items(PeriodPendingDocument)
+      .description('documents of the month inside a legal window now: the close refuses while there are any, unless force'),
   }),
 );
 
-export const FiscalPeriodList = named('FiscalPeriodList', obj({ data: Joi.array().items(FiscalPeriod).description('every month of the range, newest first') }));
+export const FiscalPeriodList = named(
+  'FiscalPeriodList',
+  obj({ data: Joi.array().items(FiscalPeriod).description('every month of the range, newest first') }),
+);

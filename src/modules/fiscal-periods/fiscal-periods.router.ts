@@ -21,7 +21,8 @@ export const fiscalPeriodRoutes = defineRoutes([
     method: 'get',
     path: '/fiscal-periods/:filialId/:period',
     tag: TAG,
-    summary: 'One month of the filial: its status and the documents still inside a legal window (NF-e cancellable, NFC-e within the UF limit, contingency, answers in flight, DF-e not manifested)',
+    summary:
+      'One month of the filial: its status and the documents still inside a legal window (NF-e cancellable, NFC-e within the UF limit, contingency, answers in flight, DF-e not manifested)',
     scope: 'fiscal:read',
     schema: s.detail,
     responses: { body: FiscalPeriodDetail },
@@ -36,7 +37,10 @@ export const fiscalPeriodRoutes = defineRoutes([
     scope: 'fiscal:write',
     schema: s.close,
     idempotent: true,
-    responses: { body: FiscalPeriodDetail, errors: { 409: ['FISCAL_PERIOD_CLOSED', 'FISCAL_PERIOD_PENDING_DOCUMENTS', 'STALE_VERSION'], 422: ['FISCAL_PERIOD_IN_FUTURE'] } },
+    responses: {
+      body: FiscalPeriodDetail,
+      errors: { 409: ['FISCAL_PERIOD_CLOSED', 'FISCAL_PERIOD_PENDING_DOCUMENTS', 'STALE_VERSION'], 422: ['FISCAL_PERIOD_IN_FUTURE'] },
+    },
     handler: c.close,
   },
   {

@@ -23,11 +23,21 @@ export const fiscalPeriodSchemas = {
   close: typedSchema<{ params: { filialId: number; period: string }; body: { force?: boolean } }>({
     params: periodParams,
     body: Joi.object({
-      force: Joi.boolean().description('close although documents of the month are still inside a legal window (they are kept on the period as acknowledged)'),
+      force: Joi.boolean().description(
+        'close although documents of the month are still inside a legal window (they are kept on the period as acknowledged)',
+      ),
     }).default({}),
   }),
   reopen: typedSchema<{ params: { filialId: number; period: string }; body: { reason: string } }>({
     params: periodParams,
-    body: Joi.object({ reason: Joi.string().trim().min(10).max(500).required().description('why the month is reopened (audited)').example('Nota de devolução recebida do cliente após o fechamento') }),
+    body: Joi.object({
+      reason: Joi.string()
+        .trim()
+        .min(10)
+        .max(500)
+        .required()
+        .description('why the month is reopened (audited)')
+        .example('Nota de devolução recebida do cliente após o fechamento'),
+    }),
   }),
 };

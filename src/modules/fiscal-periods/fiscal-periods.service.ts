@@ -66,7 +66,8 @@ function virtualPeriod(companyId: number, filialId: number, period: string): Fis
 }
 
 function assertNotFuture(period: string) {
-  if (period > businessToday().slice(0, 7)) throw new BusinessRuleError('FISCAL_PERIOD_IN_FUTURE', `The period ${period} has not begun`, { period });
+  if (period > businessToday().slice(0, 7))
+    throw new BusinessRuleError('FISCAL_PERIOD_IN_FUTURE', `The period ${period} has not begun`, { period });
 }
 
 const acknowledgedOf = (pending: PendingDocument[]): AcknowledgedPending[] =>
@@ -92,7 +93,8 @@ export async function listPeriods(ctx: TenantContext, filialId: number, range: {
   const months: string[] = [];
   for (let p = from; p <= to; p = nextMonth(p)) {
     months.push(p);
-    if (months.length > MAX_LISTED_MONTHS) throw new BusinessRuleError('FISCAL_PERIOD_RANGE_INVALID', `At most ${MAX_LISTED_MONTHS} months at a time`, { from, to });
+    if (months.length > MAX_LISTED_MONTHS)
+      throw new BusinessRuleError('FISCAL_PERIOD_RANGE_INVALID', `At most ${MAX_LISTED_MONTHS} months at a time`, { from, to });
   }
   const rows = new Map((await periodsBetween(readerOf(ctx), ctx.companyId, filialId, from, to)).map((r) => [r.period, r]));
   return months.reverse().map((p) => rows.get(p) ?? virtualPeriod(ctx.companyId, filialId, p));
@@ -129,7 +131,15 @@ export async function closePeriod(ctx: TenantContext, filialId: number, period: 
       if (!(await movePeriod(em, found, values))) throw new StaleVersionError('Fiscal period', found.version);
       row = Object.assign(new FiscalPeriod(), found, values, { version: found.version + 1 });
     } else {
-      const res = await em.insert(FiscalPeriod, { companyId: ctx.companyId, filialId, period, reopenedAt: null, reopenedBy: null, reopenReason: null, ...values } as never);
+      const res = await em.insert(FiscalPeriod, {
+        companyId: ctx.companyId,
+        filialId,
+        period,
+        reopenedAt: null,
+        reopenedBy: null,
+        reopenReason: null,
+        ...values,
+      } as never);
       row = (await em.findOneBy(FiscalPeriod, { id: Number(res.identifiers[0].id), companyId: ctx.companyId }))!;
     }
     await recordAudit(em, ctx, {
@@ -137,11 +147,20 @@ export async function closePeriod(ctx: TenantContext, filialId: number, period: 
       entityId: row.id,
       action: 'CLOSED',
       changes: {
-        ...diff({ status: before.status, closedAt: before.closedAt?.toISOString() ?? null }, { status: 'CLOSED', closedAt: now.toISOString() }),
+        ...diff(
+          { status: before.status, closedAt: before.closedAt?.toISOString() ?? null },
+          { status: 'CLOSED', closedAt: now.toISOString() },
+        ),
         ...(pending.length ? { acknowledged: [null, pending.length] } : {}),
       },
     });
-    await publishEvent(em, ctx, { type: 'fiscal-period.closed', filialId, aggregateType: AUDIT_ENTITY, aggregateId: row.id, data: periodEvent(row, { acknowledged: pending.length }) });
+    await publishEvent(em, ctx, {
+      type: 'fiscal-period.closed',
+      filialId,
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: row.id,
+      data: periodEvent(row, { acknowledged: pending.length }),
+    });
     return { row, stored: true, pending };
   });
 }
@@ -155,11 +174,27 @@ export async function reopenPeriod(ctx: TenantContext, filialId: number, period:
     assertAllowed(before, 'reopen');
     assertTransition(before, 'reopen', 'OPEN');
     const row0 = found!;
-    const values: Partial<FiscalPeriod> = { status: 'OPEN', reopenedAt: new Date(), reopenedBy: ctx.actor.slice(0, 100), reopenReason: input.reason };
+    const values: Partial<FiscalPeriod> = {
+      status: 'OPEN',
+      reopenedAt: new Date(),
+      reopenedBy: ctx.actor.slice(0, 100),
+      reopenReason: input.reason,
+    };
     if (!(await movePeriod(em, row0, values))) throw new StaleVersionError('Fiscal period', row0.version);
     const row = Object.assign(new FiscalPeriod(), row0, values, { version: row0.version + 1 });
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'REOPENED', changes: { status: ['CLOSED', 'OPEN'], reopenReason: [row0.reopenReason, input.reason] } });
-    await publishEvent(em, ctx, { type: 'fiscal-period.reopened', filialId, aggregateType: AUDIT_ENTITY, aggregateId: row.id, data: periodEvent(row, { reason: input.reason }) });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: row.id,
+      action: 'REOPENED',
+      changes: { status: ['CLOSED', 'OPEN'], reopenReason: [row0.reopenReason, input.reason] },
+    });
+    await publishEvent(em, ctx, {
+      type: 'fiscal-period.reopened',
+      filialId,
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: row.id,
+      data: periodEvent(row, { reason: input.reason }),
+    });
     return row;
   });
   // What is inside a legal window now, for the answer (read after the commit).

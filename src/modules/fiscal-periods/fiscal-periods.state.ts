@@ -14,7 +14,11 @@ export const TRANSITIONS: Record<FiscalPeriodAction, ActionRule<FiscalPeriodStat
 
 export const conflictCode = (status: FiscalPeriodStatus) => `FISCAL_PERIOD_${status}`;
 
-export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<FiscalPeriodStatus, FiscalPeriodAction, { status: FiscalPeriodStatus }>({
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<
+  FiscalPeriodStatus,
+  FiscalPeriodAction,
+  { status: FiscalPeriodStatus }
+>({
   resource: 'Fiscal period',
   transitions: TRANSITIONS,
   conflictCode,

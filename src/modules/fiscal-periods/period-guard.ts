@@ -22,14 +22,24 @@ import { encodeId } from '../../core/hashids';
 export const periodOf = (date: Date | string): string => (typeof date === 'string' ? date.slice(0, 7) : businessToday(date).slice(0, 7));
 
 /** The period of one date, or of each date (a cancellation touches its document's month and today's). */
-export async function assertPeriodOpen(em: EntityManager, companyId: number, filialId: number, dates: Date | string | readonly (Date | string)[]): Promise<void> {
+export async function assertPeriodOpen(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  dates: Date | string | readonly (Date | string)[],
+): Promise<void> {
   const periods = [...new Set((Array.isArray(dates) ? dates : [dates]).map((d: Date | string) => periodOf(d)))].sort();
   const closed = await closedPeriods(em, companyId, filialId, periods);
   if (closed.length) throw periodClosed(filialId, closed[0].period, closed[0].closedAt);
 }
 
 /** The closed periods among `periods`, under the filial row's shared lock (MySQL). */
-export async function closedPeriods(em: EntityManager, companyId: number, filialId: number, periods: readonly string[]): Promise<{ period: string; closedAt: Date | null }[]> {
+export async function closedPeriods(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  periods: readonly string[],
+): Promise<{ period: string; closedAt: Date | null }[]> {
   if (!periods.length) return [];
   const rows: { period: string | null; status: string | null; closed_at: Date | string | null }[] = await em.query(
     `SELECT p.period, p.status, p.closed_at FROM filial f LEFT JOIN fiscal_period p ON p.company_id = f.company_id AND p.filial_id = f.id AND p.period IN (${periods.map(() => '?').join(',')}) ` +
@@ -43,9 +53,13 @@ export async function closedPeriods(em: EntityManager, companyId: number, filial
 }
 
 export function periodClosed(filialId: number, period: string, closedAt: Date | null): ConflictError {
-  return new ConflictError('FISCAL_PERIOD_CLOSED', `The fiscal period ${period} of this filial is closed: reopen it (POST /fiscal-periods/:filialId/${period}/reopen) to change what is dated in it`, {
-    period,
-    filialId: encodeId('filial', filialId),
-    closedAt: closedAt ? closedAt.toISOString() : null,
-  });
+  return new ConflictError(
+    'FISCAL_PERIOD_CLOSED',
+    `The fiscal period ${period} of this filial is closed: reopen it (POST /fiscal-periods/:filialId/${period}/reopen) to change what is dated in it`,
+    {
+      period,
+      filialId: encodeId('filial', filialId),
+      closedAt: closedAt ? closedAt.toISOString() : null,
+    },
+  );
 }

@@ -5,13 +5,40 @@
  * XMLDSig check of a signed document (and of the authority's signed messages) and its signer's chain,
  * and the validation reports' building blocks. It depends on no other module.
  */
-export { accessKeyBase, accessKeyCheckDigit, accessKeyFieldMismatches, ACCESS_KEY_PATTERN, buildAccessKey, hasValidCheckDigit, isAccessKeyFormat, isAvulsaSeries } from './access-key';
+export {
+  accessKeyBase,
+  accessKeyCheckDigit,
+  accessKeyFieldMismatches,
+  ACCESS_KEY_PATTERN,
+  buildAccessKey,
+  hasValidCheckDigit,
+  isAccessKeyFormat,
+  isAvulsaSeries,
+} from './access-key';
 export type { AccessKeyFields } from './access-key';
 export { assertNoDoctype, hasDoctype, parseXml, readXml } from './xml-document';
 export { asArray, attrOf, childAt, DATE, DATE_TIME, DECIMAL, descendants, Reader, textAt, voidingId } from './xml-reader';
 export type { XNode } from './xml-reader';
-export { C14N, DSIG_NS, ENVELOPED, NFE_SIGNED_SHAPE, RSA_SHA1, SHA1, verifyEnvelopedInDocument, verifyNfeSignature, verifySignedDocument, verifyThroughDom } from './signature';
-export type { EnvelopedSignatureResult, SignatureCertificate, SignatureCheck, SignatureResult, SignatureStatus, SignedShape } from './signature';
+export {
+  C14N,
+  DSIG_NS,
+  ENVELOPED,
+  NFE_SIGNED_SHAPE,
+  RSA_SHA1,
+  SHA1,
+  verifyEnvelopedInDocument,
+  verifyNfeSignature,
+  verifySignedDocument,
+  verifyThroughDom,
+} from './signature';
+export type {
+  EnvelopedSignatureResult,
+  SignatureCertificate,
+  SignatureCheck,
+  SignatureResult,
+  SignatureStatus,
+  SignedShape,
+} from './signature';
 export { evaluateSigner, reloadTrustStore, trustCertificateAuthority, untrustAddedAuthorities } from './signer-trust';
 export type { SignerReason, SignerSubject, SignerTrust, SignerVerdict } from './signer-trust';
 export { AUTHORIZED_STATUSES, check, reportOf, skipped } from './report';

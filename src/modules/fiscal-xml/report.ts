@@ -52,11 +52,22 @@ export function check<Name extends string>(name: Name, pass: boolean, opts: Chec
 }
 
 /** A rule that could not be checked (what it needs is absent). */
-export const skipped = <Name extends string>(name: Name, message: string): ReportCheck<Name> => ({ check: name, outcome: 'SKIPPED', blocking: false, code: null, message });
+export const skipped = <Name extends string>(name: Name, message: string): ReportCheck<Name> => ({
+  check: name,
+  outcome: 'SKIPPED',
+  blocking: false,
+  code: null,
+  message,
+});
 
 /** The report of a list of checks: valid when no blocking rule failed. */
 export function reportOf<C extends ReportCheck<string>>(checks: C[]): Report<C> {
   const failures = checks.filter((c) => c.outcome === 'FAIL');
   const blockingCodes = [...new Set(failures.filter((c) => c.blocking).map((c) => c.code!))];
-  return { valid: blockingCodes.length === 0, blockingCodes, warnings: [...new Set(failures.filter((c) => !c.blocking).map((c) => c.code!))], checks };
+  return {
+    valid: blockingCodes.length === 0,
+    blockingCodes,
+    warnings: [...new Set(failures.filter((c) => !c.blocking).map((c) => c.code!))],
+    checks,
+  };
 }

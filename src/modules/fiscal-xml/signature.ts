@@ -76,7 +76,11 @@ export interface SignatureResult {
 /** The outcome of one enveloped signature (the invoice's, or the protocol's). */
 export type EnvelopedSignatureResult = Omit<SignatureResult, 'protocolSignature'>;
 
-const outcome = (status: SignatureStatus, reason: string | null, extra: Partial<EnvelopedSignatureResult> = {}): EnvelopedSignatureResult => ({
+const outcome = (
+  status: SignatureStatus,
+  reason: string | null,
+  extra: Partial<EnvelopedSignatureResult> = {},
+): EnvelopedSignatureResult => ({
   status,
   digestValid: null,
   signatureValid: null,
@@ -89,7 +93,11 @@ const outcome = (status: SignatureStatus, reason: string | null, extra: Partial<
   ...extra,
 });
 
-const result = (status: SignatureStatus, reason: string | null, protocolSignature: EnvelopedSignatureResult | null = null): SignatureResult => ({
+const result = (
+  status: SignatureStatus,
+  reason: string | null,
+  protocolSignature: EnvelopedSignatureResult | null = null,
+): SignatureResult => ({
   ...outcome(status, reason),
   protocolSignature,
 });
@@ -98,7 +106,13 @@ function describeCertificate(pem: string | null): SignatureCertificate | null {
   if (!pem) return null;
   try {
     const cert = new crypto.X509Certificate(pem);
-    return { subject: cert.subject.replace(/\n/g, ', '), issuer: cert.issuer.replace(/\n/g, ', '), serialNumber: cert.serialNumber, validFrom: cert.validFrom, validTo: cert.validTo };
+    return {
+      subject: cert.subject.replace(/\n/g, ', '),
+      issuer: cert.issuer.replace(/\n/g, ', '),
+      serialNumber: cert.serialNumber,
+      validFrom: cert.validFrom,
+      validTo: cert.validTo,
+    };
   } catch {
     return null;
   }
@@ -218,7 +232,8 @@ function outlineView(outline: SignedOutline): DocumentView<OutlineElement> & { i
     elements: (node: OutlineElement) => node.children,
     localName: (node: OutlineElement) => node.localName,
     namespaceURI: (node: OutlineElement) => node.namespaceURI,
-    attribute: (node: OutlineElement, name: string) => (Object.prototype.hasOwnProperty.call(node.attributes, name) ? node.attributes[name] : null),
+    attribute: (node: OutlineElement, name: string) =>
+      Object.prototype.hasOwnProperty.call(node.attributes, name) ? node.attributes[name] : null,
     textContent: (node: OutlineElement) => {
       if (node.text === null) return missing();
       return node.text;
@@ -307,7 +322,14 @@ function readDocument(xml: string): Document {
  * Checks one enveloped signature: `signature` is a child of `parent` and must reference "#" + `id`,
  * which must identify exactly one element, `parent`'s child `target`.
  */
-function verifyEnveloped<N>(v: DocumentView<N>, signature: N, parent: N, target: string, id: string, ids: Map<string, N[]>): EnvelopedSignatureResult {
+function verifyEnveloped<N>(
+  v: DocumentView<N>,
+  signature: N,
+  parent: N,
+  target: string,
+  id: string,
+  ids: Map<string, N[]>,
+): EnvelopedSignatureResult {
   const signedInfo = children(v, signature, 'SignedInfo')[0];
   const references = signedInfo ? children(v, signedInfo, 'Reference') : [];
   const reference = references[0];
@@ -324,22 +346,40 @@ function verifyEnveloped<N>(v: DocumentView<N>, signature: N, parent: N, target:
     certPem = null;
   }
   const certificate = describeCertificate(certPem);
-  const base = { signatureAlgorithm, digestAlgorithm, digestValue, certificate, certificates: certificate ? keyInfoCertificates(v, keyInfo) : [] };
+  const base = {
+    signatureAlgorithm,
+    digestAlgorithm,
+    digestValue,
+    certificate,
+    certificates: certificate ? keyInfoCertificates(v, keyInfo) : [],
+  };
 
-  if (!signedInfo || references.length !== 1) return outcome('INVALID', 'The signature must have one SignedInfo with exactly one Reference', base);
-  if (v.attribute(reference, 'URI') !== `#${id}`) return outcome('INVALID', `The signature references ${v.attribute(reference, 'URI')}, not #${id}`, base);
+  if (!signedInfo || references.length !== 1)
+    return outcome('INVALID', 'The signature must have one SignedInfo with exactly one Reference', base);
+  if (v.attribute(reference, 'URI') !== `#${id}`)
+    return outcome('INVALID', `The signature references ${v.attribute(reference, 'URI')}, not #${id}`, base);
   const targets = ids.get(id) ?? [];
   if (targets.length !== 1 || v.localName(targets[0]) !== target || v.parent(targets[0]) !== parent) {
     return outcome('INVALID', `Id ${id} must identify exactly one ${target}, the signature's sibling`, base);
   }
-  const transforms = children(v, children(v, reference, 'Transforms')[0] ?? reference, 'Transform').map((t) => v.attribute(t, 'Algorithm') ?? '');
+  const transforms = children(v, children(v, reference, 'Transforms')[0] ?? reference, 'Transform').map(
+    (t) => v.attribute(t, 'Algorithm') ?? '',
+  );
   if (transforms.some((t) => t !== ENVELOPED && t !== C14N) || transforms[transforms.length - 1] !== C14N) {
-    return outcome('INVALID', `Unsupported transforms: ${transforms.join(', ') || 'none'} (the layout uses enveloped-signature + C14N)`, base);
+    return outcome(
+      'INVALID',
+      `Unsupported transforms: ${transforms.join(', ') || 'none'} (the layout uses enveloped-signature + C14N)`,
+      base,
+    );
   }
   const hash = DIGESTS[digestAlgorithm ?? ''];
   const rsa = SIGNATURES[signatureAlgorithm ?? ''];
   if (!hash || !rsa || algorithm(v, signedInfo, 'CanonicalizationMethod') !== C14N) {
-    return outcome('INVALID', `Unsupported algorithms: ${algorithm(v, signedInfo, 'CanonicalizationMethod')}, ${signatureAlgorithm}, ${digestAlgorithm}`, base);
+    return outcome(
+      'INVALID',
+      `Unsupported algorithms: ${algorithm(v, signedInfo, 'CanonicalizationMethod')}, ${signatureAlgorithm}, ${digestAlgorithm}`,
+      base,
+    );
   }
   if (!certPem || !base.certificate) return outcome('INVALID', 'No readable X509Certificate in KeyInfo', base);
 
@@ -358,7 +398,8 @@ function verifyEnveloped<N>(v: DocumentView<N>, signature: N, parent: N, target:
 
   const checked = { ...base, digestValid, signatureValid };
   if (digestValid && signatureValid) return outcome('VALID', null, checked);
-  if (!digestValid) return outcome('INVALID', `The digest of ${target} does not match DigestValue: the document was changed after signing`, checked);
+  if (!digestValid)
+    return outcome('INVALID', `The digest of ${target} does not match DigestValue: the document was changed after signing`, checked);
   return outcome('INVALID', 'The SignatureValue does not verify with the embedded certificate', checked);
 }
 
@@ -379,7 +420,13 @@ export interface SignedShape {
 export const NFE_SIGNED_SHAPE: SignedShape = { container: 'NFe', signed: 'infNFe', proc: 'nfeProc', protocol: 'protNFe', label: 'NF-e' };
 
 /** The protocol's own signature (protNFe/Signature over infProt), when it has one. */
-function protocolSignatureOf<N>(v: DocumentView<N>, protocol: N | null, signatures: N[], ids: Map<string, N[]>, shape: SignedShape): EnvelopedSignatureResult | null {
+function protocolSignatureOf<N>(
+  v: DocumentView<N>,
+  protocol: N | null,
+  signatures: N[],
+  ids: Map<string, N[]>,
+  shape: SignedShape,
+): EnvelopedSignatureResult | null {
   if (!protocol || !signatures.length) return null;
   if (signatures.length > 1) return outcome('INVALID', `${shape.protocol} carries more than one Signature`);
   const infProt = elements(v, protocol, 'infProt');
@@ -446,10 +493,20 @@ function checkDocument<N>(v: DocumentView<N>, signedId: string, shape: SignedSha
   if (misplaced.length) {
     const parent = v.parent(misplaced[0]);
     const where = (parent ? v.localName(parent) : null) ?? 'the document';
-    return result('INVALID', `A Signature inside ${where} is not where the layout allows one (${shape.container} and ${shape.protocol} only)`, protocolSignature);
+    return result(
+      'INVALID',
+      `A Signature inside ${where} is not where the layout allows one (${shape.container} and ${shape.protocol} only)`,
+      protocolSignature,
+    );
   }
   if (!own.length) {
-    return result('ABSENT', signatures.length ? `The ${shape.label} has no signature of its own (only the protocol is signed)` : `The ${shape.label} has no XMLDSig Signature`, protocolSignature);
+    return result(
+      'ABSENT',
+      signatures.length
+        ? `The ${shape.label} has no signature of its own (only the protocol is signed)`
+        : `The ${shape.label} has no XMLDSig Signature`,
+      protocolSignature,
+    );
   }
   if (own.length > 1) return result('INVALID', `More than one Signature in ${shape.container}`, protocolSignature);
   return { ...verifyEnveloped(v, own[0], container!, shape.signed, signedId, ids), protocolSignature };
@@ -490,7 +547,17 @@ function certFromKeyInfo(keyInfo: Element | undefined): string | null {
 /** The namespaces in scope that SignedXml hands its C14N for a subset (xml-crypto's own helper). */
 const ancestorNamespacesOf = findAncestorNsForElement as unknown as (el: Element) => { prefix: string; namespaceURI: string }[];
 
-const DSIG_NAMES = new Set(['Signature', 'SignedInfo', 'CanonicalizationMethod', 'SignatureMethod', 'Reference', 'DigestValue', 'SignatureValue', 'KeyInfo', 'X509Certificate']);
+const DSIG_NAMES = new Set([
+  'Signature',
+  'SignedInfo',
+  'CanonicalizationMethod',
+  'SignatureMethod',
+  'Reference',
+  'DigestValue',
+  'SignatureValue',
+  'KeyInfo',
+  'X509Certificate',
+]);
 const ID_ATTRIBUTES = ['Id', 'ID', 'id'];
 
 /**
@@ -535,7 +602,11 @@ function verifiedDirectly(doc: Document, signature: Element, signed: Element, id
   if (!key) return null;
   type C14nInput = Parameters<C14nCanonicalization['process']>;
   const c14n = (el: Element) => {
-    const options: Record<string, unknown> = { ancestorNamespaces: ancestorNamespacesOf(el), defaultNsForPrefix: SignedXml.defaultNsForPrefix, signatureNode: signature };
+    const options: Record<string, unknown> = {
+      ancestorNamespaces: ancestorNamespacesOf(el),
+      defaultNsForPrefix: SignedXml.defaultNsForPrefix,
+      signatureNode: signature,
+    };
     return new C14nCanonicalization().process(el as unknown as C14nInput[0], options as C14nInput[1]);
   };
   const digest = crypto.createHash('sha1').update(c14n(signed), 'utf8').digest();
@@ -554,12 +625,14 @@ function checkMessageSignature(xml: string, doc: Document, signature: Element, s
   const signedInfo = named(signature, 'SignedInfo')[0];
   const references = named(signedInfo, 'Reference');
   if (references.length !== 1) return fail('The signature must have exactly one Reference');
-  if (references[0].getAttribute('URI') !== `#${id}`) return fail(`The signature references ${references[0].getAttribute('URI')}, not #${id}`);
+  if (references[0].getAttribute('URI') !== `#${id}`)
+    return fail(`The signature references ${references[0].getAttribute('URI')}, not #${id}`);
   if (algorithmOf(signedInfo, 'CanonicalizationMethod') !== C14N) return fail('CanonicalizationMethod must be C14N 1.0');
   if (algorithmOf(signedInfo, 'SignatureMethod') !== RSA_SHA1) return fail('SignatureMethod must be RSA-SHA1');
   if (algorithmOf(references[0], 'DigestMethod') !== SHA1) return fail('DigestMethod must be SHA-1');
   const transforms = named(named(references[0], 'Transforms')[0] ?? references[0], 'Transform').map((t) => t.getAttribute('Algorithm'));
-  if (transforms.length !== 2 || transforms[0] !== ENVELOPED || transforms[1] !== C14N) return fail('Transforms must be enveloped-signature then C14N 1.0');
+  if (transforms.length !== 2 || transforms[0] !== ENVELOPED || transforms[1] !== C14N)
+    return fail('Transforms must be enveloped-signature then C14N 1.0');
   const certPem = certFromKeyInfo(named(signature, 'KeyInfo')[0]);
   if (!certPem) return fail('No X509Certificate in KeyInfo');
   if (!publicKeyOf(certPem)) return fail('The X509Certificate in KeyInfo cannot be read', certPem);
@@ -582,7 +655,12 @@ function checkMessageSignature(xml: string, doc: Document, signature: Element, s
  * (verifiedDirectly) and xml-crypto is asked only otherwise; the local authority simulator uses it
  * (issue 51), the service keeps xml-crypto's pass.
  */
-export function verifyEnvelopedInDocument(xml: string, doc: Document, signedLocalName: string, opts: { direct?: boolean } = {}): SignatureCheck[] {
+export function verifyEnvelopedInDocument(
+  xml: string,
+  doc: Document,
+  signedLocalName: string,
+  opts: { direct?: boolean } = {},
+): SignatureCheck[] {
   const signatures = Array.from(doc.getElementsByTagNameNS(DSIG_NS, 'Signature')) as Element[];
   return signatures.map((s) => checkMessageSignature(xml, doc, s, signedLocalName, !!opts.direct));
 }

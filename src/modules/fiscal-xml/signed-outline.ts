@@ -186,7 +186,14 @@ function attrCompare(a: QAttr, b: QAttr): number {
 }
 
 /** xml-crypto's renderNs + renderAttrs for one start tag; `ancestors` only on the apex. */
-function startTag(qname: string, prefix: string | null, namespaceURI: string | null, attrs: QAttr[], state: C14nState, ancestors: NsBinding[] | null): [string, C14nState] {
+function startTag(
+  qname: string,
+  prefix: string | null,
+  namespaceURI: string | null,
+  attrs: QAttr[],
+  state: C14nState,
+  ancestors: NsBinding[] | null,
+): [string, C14nState] {
   // Most elements of an invoice: no attributes, no prefix, the default namespace of their parent.
   if (!attrs.length && !prefix && !ancestors && (namespaceURI ?? '') === state.defaultNs) return [`<${qname}>`, state];
   let scope = state.scope;
@@ -212,7 +219,8 @@ function startTag(qname: string, prefix: string | null, namespaceURI: string | n
   }
   for (const a of attrs) {
     if (a.prefix === 'xmlns' && !inScope(scope, a.localName, a.value)) declare(a.localName, a.value);
-    if (a.prefix && a.prefix !== 'xmlns' && a.prefix !== 'xml' && !inScope(scope, a.prefix, a.namespaceURI)) declare(a.prefix, a.namespaceURI!);
+    if (a.prefix && a.prefix !== 'xmlns' && a.prefix !== 'xml' && !inScope(scope, a.prefix, a.namespaceURI))
+      declare(a.prefix, a.namespaceURI!);
   }
   if (ancestors) {
     for (const ns of ancestors) {
@@ -356,9 +364,25 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
     const starts =
       attributes.Id === signedId ||
       (localName === 'infProt' && depth === 2 && parent!.localName === shape.protocol) ||
-      (localName === 'SignedInfo' && namespaceURI === DSIG_NS && !!parent && parent.localName === 'Signature' && parent.namespaceURI === DSIG_NS);
+      (localName === 'SignedInfo' &&
+        namespaceURI === DSIG_NS &&
+        !!parent &&
+        parent.localName === 'Signature' &&
+        parent.namespaceURI === DSIG_NS);
     if (starts && xmlAttributeFrames > 0) throw new Unsupported();
-    const frame: Frame = { element: null, index: elementCount++, qname, localName, namespaceURI, attributes, prefix, ns, declarations, xmlAttributes, inSignature };
+    const frame: Frame = {
+      element: null,
+      index: elementCount++,
+      qname,
+      localName,
+      namespaceURI,
+      attributes,
+      prefix,
+      ns,
+      declarations,
+      xmlAttributes,
+      inSignature,
+    };
     frames.push(frame);
     if (xmlAttributes) xmlAttributeFrames++;
     if (depth <= 2 || inSignature || starts || attributes.Id !== undefined) materialize(depth);

@@ -24,7 +24,15 @@ import { nfeConfig } from '../../core/config/nfe';
 
 export type SignerVerdict = 'TRUSTED' | 'UNTRUSTED' | 'UNVERIFIABLE';
 export type SignerReason =
-  'NO_TRUSTED_ROOTS' | 'CHAIN_NOT_VERIFIABLE' | 'SELF_SIGNED' | 'UNTRUSTED_ROOT' | 'CHAIN_BROKEN' | 'ISSUER_MISMATCH' | 'NO_SIGNER_DOCUMENT' | 'NOT_VALID_AT_SIGNING' | 'NO_CERTIFICATE';
+  | 'NO_TRUSTED_ROOTS'
+  | 'CHAIN_NOT_VERIFIABLE'
+  | 'SELF_SIGNED'
+  | 'UNTRUSTED_ROOT'
+  | 'CHAIN_BROKEN'
+  | 'ISSUER_MISMATCH'
+  | 'NO_SIGNER_DOCUMENT'
+  | 'NOT_VALID_AT_SIGNING'
+  | 'NO_CERTIFICATE';
 
 export interface SignerTrust {
   verdict: SignerVerdict;
@@ -241,7 +249,14 @@ export interface SignerSubject {
 /** The verdict on the signer of a document whose XMLDSig verified. */
 export function evaluateSigner(s: SignerSubject): SignerTrust {
   const outcome = s.certificates.length ? chainOf(s.certificates) : null;
-  if (!outcome) return { verdict: 'UNTRUSTED', reasons: ['NO_CERTIFICATE'], message: 'No readable signer certificate', signerDocument: null, chain: [] };
+  if (!outcome)
+    return {
+      verdict: 'UNTRUSTED',
+      reasons: ['NO_CERTIFICATE'],
+      message: 'No readable signer certificate',
+      signerDocument: null,
+      chain: [],
+    };
   const reasons: SignerReason[] = [];
   const problems: string[] = [];
   const untrustedChain = outcome.problem === 'SELF_SIGNED' || outcome.problem === 'UNTRUSTED_ROOT' || outcome.problem === 'CHAIN_BROKEN';
@@ -257,7 +272,10 @@ export function evaluateSigner(s: SignerSubject): SignerTrust {
       reasons.push('NO_SIGNER_DOCUMENT');
       problems.push('the certificate names no CNPJ (otherName 2.16.76.1.3.3 or CN "NAME:CNPJ")');
     } else {
-      const same = issuer.length === 11 ? signerDocument === issuer : signerDocument.length === 14 && signerDocument.slice(0, 8) === issuer.slice(0, 8);
+      const same =
+        issuer.length === 11
+          ? signerDocument === issuer
+          : signerDocument.length === 14 && signerDocument.slice(0, 8) === issuer.slice(0, 8);
       if (!same) {
         reasons.push('ISSUER_MISMATCH');
         problems.push(`it names ${signerDocument}, whose CNPJ root is not the issuer's (${issuer || 'none'})`);
@@ -267,13 +285,31 @@ export function evaluateSigner(s: SignerSubject): SignerTrust {
   const at = s.signedAt ? new Date(s.signedAt) : null;
   if (at && !Number.isNaN(at.getTime()) && (at < outcome.leaf.validFrom || at > outcome.leaf.validTo)) {
     reasons.push('NOT_VALID_AT_SIGNING');
-    problems.push(`it was not valid at signing (${at.toISOString()}; valid ${outcome.leaf.validFrom.toISOString()} to ${outcome.leaf.validTo.toISOString()})`);
+    problems.push(
+      `it was not valid at signing (${at.toISOString()}; valid ${outcome.leaf.validFrom.toISOString()} to ${outcome.leaf.validTo.toISOString()})`,
+    );
   }
 
   const base = { signerDocument, chain: outcome.chain };
-  if (reasons.length) return { verdict: 'UNTRUSTED', reasons, message: `The signer's certificate (${outcome.leaf.subject}) is not trusted: ${problems.join('; ')}`, ...base };
+  if (reasons.length)
+    return {
+      verdict: 'UNTRUSTED',
+      reasons,
+      message: `The signer's certificate (${outcome.leaf.subject}) is not trusted: ${problems.join('; ')}`,
+      ...base,
+    };
   if (outcome.problem) {
-    return { verdict: 'UNVERIFIABLE', reasons: [outcome.problem], message: `The signer's certificate names the issuer, but ${CHAIN_MESSAGES[outcome.problem]}`, ...base };
+    return {
+      verdict: 'UNVERIFIABLE',
+      reasons: [outcome.problem],
+      message: `The signer's certificate names the issuer, but ${CHAIN_MESSAGES[outcome.problem]}`,
+      ...base,
+    };
   }
-  return { verdict: 'TRUSTED', reasons: [], message: `Signed by ${outcome.leaf.subject}, chained to ${outcome.chain[outcome.chain.length - 1]}`, ...base };
+  return {
+    verdict: 'TRUSTED',
+    reasons: [],
+    message: `Signed by ${outcome.leaf.subject}, chained to ${outcome.chain[outcome.chain.length - 1]}`,
+    ...base,
+  };
 }

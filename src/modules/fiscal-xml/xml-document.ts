@@ -25,10 +25,15 @@ export function assertNoDoctype(xml: string): void {
   const match = FORBIDDEN.exec(xml);
   if (!match) return;
   const at = position(xml, match.index);
-  throw new AppError('invalid', 'XML_DOCTYPE_FORBIDDEN', `XML with a ${match[1].toUpperCase()} declaration is not accepted (line ${at.line}, column ${at.column})`, {
-    ...at,
-    errors: [{ path: 'xml', message: `${match[1].toUpperCase()} declarations are not allowed` }],
-  });
+  throw new AppError(
+    'invalid',
+    'XML_DOCTYPE_FORBIDDEN',
+    `XML with a ${match[1].toUpperCase()} declaration is not accepted (line ${at.line}, column ${at.column})`,
+    {
+      ...at,
+      errors: [{ path: 'xml', message: `${match[1].toUpperCase()} declarations are not allowed` }],
+    },
+  );
 }
 
 /** sax reports "…\nLine: 2\nColumn: 14\nChar: x" with a 0-based line. */
@@ -166,7 +171,8 @@ function saxTree(text: string): Record<string, unknown> | null | undefined {
   return ended ? result : null;
 }
 
-const defineProperty = (obj: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+const defineProperty = (obj: Record<string, unknown>, key: string, value: unknown) =>
+  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
 
 /**
  * xml2js's own handlers, step for step, for the documents `saxTree` leaves aside: an element named

@@ -7,11 +7,35 @@ import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import type { Customer } from '../catalog';
 import { lastStEntries } from '../entry-document';
 import { getFilialFiscalProfile } from '../tenancy';
-import { computeDocument, crtOf, destinationOf, EngineApproximateTax, EngineInput, EngineRule, EngineRuleSet, EngineTaxGroup } from './engine';
+import {
+  computeDocument,
+  crtOf,
+  destinationOf,
+  EngineApproximateTax,
+  EngineInput,
+  EngineRule,
+  EngineRuleSet,
+  EngineTaxGroup,
+} from './engine';
 import { fiscalDataRepository as repo } from './fiscal-data.repository';
-import type { ComputeFiscalDocument, ComputedFiscalDocument, FiscalAddress, FiscalComputationRequest, FiscalIssuer, FiscalRecipient } from './fiscal-document';
+import type {
+  ComputeFiscalDocument,
+  ComputedFiscalDocument,
+  FiscalAddress,
+  FiscalComputationRequest,
+  FiscalIssuer,
+  FiscalRecipient,
+} from './fiscal-document';
 import type { RuleSet } from './entities/rule-set.entity';
-import { cachedFiscalData, cacheFiscalData, CompanyFiscalData, loadCompanyFiscalData, readFiscalDataVersion, readsInIssueOrder, ruleKey } from './rule-data-cache';
+import {
+  cachedFiscalData,
+  cacheFiscalData,
+  CompanyFiscalData,
+  loadCompanyFiscalData,
+  readFiscalDataVersion,
+  readsInIssueOrder,
+  ruleKey,
+} from './rule-data-cache';
 
 /*
  * The loader of the tax engine (SPEC §12.1): reads the filial, the customer, the products, the
@@ -55,7 +79,8 @@ export function customerAddress(c: Customer): FiscalAddress | null {
   };
 }
 
-export const personTypeOf = (c: Pick<Customer, 'personType' | 'document'>): 'PF' | 'PJ' | 'FOREIGN' => c.personType ?? (c.document && c.document.length === 11 ? 'PF' : c.document ? 'PJ' : 'PF');
+export const personTypeOf = (c: Pick<Customer, 'personType' | 'document'>): 'PF' | 'PJ' | 'FOREIGN' =>
+  c.personType ?? (c.document && c.document.length === 11 ? 'PF' : c.document ? 'PJ' : 'PF');
 
 export function recipientOf(customer: Customer): FiscalRecipient {
   return {
@@ -73,8 +98,19 @@ export function recipientOf(customer: Customer): FiscalRecipient {
 function anonymousRecipient(consumerDocument: string | null | undefined): FiscalRecipient {
   const document = consumerDocument ? normalizeDocument(consumerDocument) : null;
   if (consumerDocument && !document)
-    throw new BusinessRuleError('FISCAL_DATA_INVALID', 'consumerDocument is not a valid CPF or CNPJ', { errors: [{ path: 'consumerDocument', message: 'not a valid CPF or CNPJ' }] });
-  return { customerId: null, personType: document && document.length === 14 ? 'PJ' : 'PF', document, name: null, ieIndicator: 9, stateRegistration: null, email: null, address: null };
+    throw new BusinessRuleError('FISCAL_DATA_INVALID', 'consumerDocument is not a valid CPF or CNPJ', {
+      errors: [{ path: 'consumerDocument', message: 'not a valid CPF or CNPJ' }],
+    });
+  return {
+    customerId: null,
+    personType: document && document.length === 14 ? 'PJ' : 'PF',
+    document,
+    name: null,
+    ieIndicator: 9,
+    stateRegistration: null,
+    email: null,
+    address: null,
+  };
 }
 
 /** The rule set in force on `date`: a company's row of a code overrides the shipped one; the latest start wins. */
@@ -154,7 +190,12 @@ export async function loadFiscalRecipient(ctx: ActorContext, customerId: number,
  * read before anything it is checked against) is the one it was read at, else read now — with the
  * version in the same batch when `speculative` rows came along (read after it, in issue order).
  */
-async function companyDataOf(db: EntityManager, companyId: number, version: string, speculative: CompanyFiscalData | null): Promise<CompanyFiscalData> {
+async function companyDataOf(
+  db: EntityManager,
+  companyId: number,
+  version: string,
+  speculative: CompanyFiscalData | null,
+): Promise<CompanyFiscalData> {
   const hit = cachedFiscalData(companyId, version);
   if (hit) return hit;
   const data = speculative ?? (await loadCompanyFiscalData(db, companyId, version));
@@ -185,7 +226,11 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
   const data = await companyDataOf(db, companyId, version, speculative && { ...speculative, version });
   const { filial } = profile;
   const issuer = issuerOf(profile);
-  const recipient = receiving ? filialRecipient(issuerOf(receiving)) : customer ? recipientOf(customer) : anonymousRecipient(request.consumerDocument);
+  const recipient = receiving
+    ? filialRecipient(issuerOf(receiving))
+    : customer
+      ? recipientOf(customer)
+      : anonymousRecipient(request.consumerDocument);
   const destination = destinationOf(request.model, filial.uf, recipient);
   // The rates of the issuer's UF and, interstate, the recipient's.
   const ufs = new Set([filial.uf, destination === 'INTERSTATE' ? recipient.address!.uf : filial.uf]);
@@ -201,8 +246,14 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     rules.push(...(data.rules.get(ruleKey(group.id, request.operation)) ?? []));
   }
   // Goods already taxed by ST declare what their entry paid (row 8b): read only when a rule says so.
-  const retained = rules.some((r) => r.stMode === 'ALREADY_TAXED') ? await lastStEntries(db, companyId, request.filialId, productIds, request.date) : [];
-  const approximateTaxes = approx.loaded ? new Map<string, EngineApproximateTax>(approx.rows.filter((r) => r.validFrom <= request.date && request.date <= r.validTo).map((r) => [r.ncm, r])) : null;
+  const retained = rules.some((r) => r.stMode === 'ALREADY_TAXED')
+    ? await lastStEntries(db, companyId, request.filialId, productIds, request.date)
+    : [];
+  const approximateTaxes = approx.loaded
+    ? new Map<string, EngineApproximateTax>(
+        approx.rows.filter((r) => r.validFrom <= request.date && request.date <= r.validTo).map((r) => [r.ncm, r]),
+      )
+    : null;
   return {
     model: request.model,
     operation: request.operation,
@@ -211,7 +262,13 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     regime: filial.taxRegime,
     simplesCreditRate: filial.simplesCreditRate,
     recipient,
-    items: request.items.map((i) => ({ productId: i.productId, salesOrderItemId: i.salesOrderItemId ?? null, quantity: i.quantity, unitPrice: i.unitPrice, discount: i.discount })),
+    items: request.items.map((i) => ({
+      productId: i.productId,
+      salesOrderItemId: i.salesOrderItemId ?? null,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      discount: i.discount,
+    })),
     freight: request.freight,
     insurance: request.insurance,
     discount: request.discount,
@@ -230,5 +287,8 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
   };
 }
 
-export const computeFiscalDocument: ComputeFiscalDocument = async (ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager): Promise<ComputedFiscalDocument> =>
-  computeDocument(await loadEngineInput(ctx, request, em));
+export const computeFiscalDocument: ComputeFiscalDocument = async (
+  ctx: ActorContext,
+  request: FiscalComputationRequest,
+  em?: EntityManager,
+): Promise<ComputedFiscalDocument> => computeDocument(await loadEngineInput(ctx, request, em));

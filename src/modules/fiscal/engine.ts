@@ -227,7 +227,10 @@ export class FiscalDataProblems {
     if (!this.errors.length) return;
     const code = this.missingRule ? 'FISCAL_RULE_MISSING' : 'FISCAL_DATA_INVALID';
     const detail = this.errors.map((e) => `${e.path}: ${e.message}`).join('; ');
-    throw new BusinessRuleError(code, `The fiscal document cannot be computed: ${detail}`, { errors: this.errors, ...(this.missingRule ? { missingRule: this.missingRule } : {}) });
+    throw new BusinessRuleError(code, `The fiscal document cannot be computed: ${detail}`, {
+      errors: this.errors,
+      ...(this.missingRule ? { missingRule: this.missingRule } : {}),
+    });
   }
 }
 
@@ -242,10 +245,24 @@ export function destinationOf(model: FiscalModel, issuerUf: string, recipient: F
 const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || date <= to);
 
 /** The rule in force on `date` for the key: the latest `validFrom` among the active matches. */
-export function pickRule(rules: EngineRule[], taxGroupId: number, operation: FiscalOperation, destination: FiscalDestination, contributor: boolean, date: string): EngineRule | null {
+export function pickRule(
+  rules: EngineRule[],
+  taxGroupId: number,
+  operation: FiscalOperation,
+  destination: FiscalDestination,
+  contributor: boolean,
+  date: string,
+): EngineRule | null {
   let best: EngineRule | null = null;
   for (const r of rules) {
-    if (!r.active || r.taxGroupId !== taxGroupId || r.operation !== operation || r.destination !== destination || r.contributor !== contributor) continue;
+    if (
+      !r.active ||
+      r.taxGroupId !== taxGroupId ||
+      r.operation !== operation ||
+      r.destination !== destination ||
+      r.contributor !== contributor
+    )
+      continue;
     if (!inForce(date, r.validFrom, r.validTo)) continue;
     if (!best || r.validFrom > best.validFrom) best = r;
   }
@@ -300,15 +317,20 @@ interface Prepared {
 function prepare(input: EngineInput, destination: FiscalDestination, contributor: boolean, problems: FiscalDataProblems): Prepared[] {
   const { issuer, recipient, model } = input;
   if (!issuer.stateRegistration) problems.add('filial.stateRegistration', 'the issuer needs its IE');
-  if (!issuer.address.municipalityCode) problems.add('filial.address.municipalityCode', 'the issuer needs its address with the IBGE municipality code');
+  if (!issuer.address.municipalityCode)
+    problems.add('filial.address.municipalityCode', 'the issuer needs its address with the IBGE municipality code');
   if (model === 55) {
     // A transfer's recipient is one of our filiais (recipientFilialId), identified by its CNPJ.
-    if (recipient.customerId === null && !(input.operation === 'TRANSFER' && recipient.document)) problems.add('customerId', 'an NF-e (model 55) needs an identified customer');
+    if (recipient.customerId === null && !(input.operation === 'TRANSFER' && recipient.document))
+      problems.add('customerId', 'an NF-e (model 55) needs an identified customer');
     else {
-      if (!recipient.document && recipient.personType !== 'FOREIGN') problems.add('customer.document', 'an NF-e recipient needs a CPF or CNPJ');
-      if (!recipient.address) problems.add('customer.address.municipalityCode', 'an NF-e recipient needs an address with the IBGE municipality code');
+      if (!recipient.document && recipient.personType !== 'FOREIGN')
+        problems.add('customer.document', 'an NF-e recipient needs a CPF or CNPJ');
+      if (!recipient.address)
+        problems.add('customer.address.municipalityCode', 'an NF-e recipient needs an address with the IBGE municipality code');
     }
-    if (recipient.ieIndicator === 1 && !recipient.stateRegistration) problems.add('customer.stateRegistration', 'a contributor (indIEDest 1) needs its IE');
+    if (recipient.ieIndicator === 1 && !recipient.stateRegistration)
+      problems.add('customer.stateRegistration', 'a contributor (indIEDest 1) needs its IE');
   }
   if (!input.items.length) problems.add('items', 'at least one item');
   const out: Prepared[] = [];
@@ -334,18 +356,27 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
     if (!rule) {
       const key = { taxGroup: group.code, operation: input.operation, destination, contributor, date: input.date };
       missing.push(key);
-      problems.add(`${path}.rule`, `no fiscal operation rule for tax group ${group.code}, ${input.operation}, ${destination}, ${contributor ? 'contributor' : 'non-contributor'} on ${input.date}`);
+      problems.add(
+        `${path}.rule`,
+        `no fiscal operation rule for tax group ${group.code}, ${input.operation}, ${destination}, ${contributor ? 'contributor' : 'non-contributor'} on ${input.date}`,
+      );
       return;
     }
     const crt = issuer.crt;
     if (crt === 1) {
-      if (!rule.csosn) problems.add(`${path}.rule.csosn`, `rule ${rule.id} (tax group ${group.code}) has no CSOSN for a Simples Nacional issuer`);
+      if (!rule.csosn)
+        problems.add(`${path}.rule.csosn`, `rule ${rule.id} (tax group ${group.code}) has no CSOSN for a Simples Nacional issuer`);
       else if (!SUPPORTED_CSOSN.has(rule.csosn)) problems.add(`${path}.rule.csosn`, `CSOSN ${rule.csosn} is not computed by the engine`);
     } else {
-      if (!rule.icmsCst) problems.add(`${path}.rule.icmsCst`, `rule ${rule.id} (tax group ${group.code}) has no ICMS CST for a regime-normal issuer`);
-      else if (!SUPPORTED_CST.has(rule.icmsCst)) problems.add(`${path}.rule.icmsCst`, `ICMS CST ${rule.icmsCst} is not computed by the engine`);
+      if (!rule.icmsCst)
+        problems.add(`${path}.rule.icmsCst`, `rule ${rule.id} (tax group ${group.code}) has no ICMS CST for a regime-normal issuer`);
+      else if (!SUPPORTED_CST.has(rule.icmsCst))
+        problems.add(`${path}.rule.icmsCst`, `ICMS CST ${rule.icmsCst} is not computed by the engine`);
       else if (rule.reliefReason && !RELIEF_CST.has(rule.icmsCst))
-        problems.add(`${path}.rule.reliefReason`, `rule ${rule.id}: ICMS desonerado is carried by CST 20, 40, 41 or 50, not ${rule.icmsCst}`);
+        problems.add(
+          `${path}.rule.reliefReason`,
+          `rule ${rule.id}: ICMS desonerado is carried by CST 20, 40, 41 or 50, not ${rule.icmsCst}`,
+        );
     }
     const icms = icmsCodesOf(input, rule, product, destination, path, problems);
     const retained = retainedOf(input, rule, product, icms, path, problems);
@@ -375,7 +406,14 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
  * agreement of the pair of states and the goods (st-agreements.ts) — none in force, no ST. An ST item
  * needs its CEST (Convênio ICMS 142/2018 cl. 5: the CEST identifies goods subject to ST in the document).
  */
-function icmsCodesOf(input: EngineInput, rule: EngineRule, product: EngineProduct, destination: FiscalDestination, path: string, problems: FiscalDataProblems) {
+function icmsCodesOf(
+  input: EngineInput,
+  rule: EngineRule,
+  product: EngineProduct,
+  destination: FiscalDestination,
+  path: string,
+  problems: FiscalDataProblems,
+) {
   const simples = input.issuer.crt === 1;
   let cst = simples ? null : rule.icmsCst;
   let csosn = simples ? rule.csosn : null;
@@ -387,7 +425,13 @@ function icmsCodesOf(input: EngineInput, rule: EngineRule, product: EngineProduc
     else if (rule.stMode === 'AGREEMENT') {
       const originUf = input.issuer.address.uf;
       const destinationUf = destination === 'INTERSTATE' ? input.recipient.address!.uf : originUf;
-      const agreement = pickStAgreement(input.stAgreements ?? [], { originUf, destinationUf, ncm: product.ncm, cest: product.cest, date: input.date });
+      const agreement = pickStAgreement(input.stAgreements ?? [], {
+        originUf,
+        destinationUf,
+        ncm: product.ncm,
+        cest: product.cest,
+        date: input.date,
+      });
       if (agreement)
         st = {
           mva: agreement.mva,
@@ -433,7 +477,8 @@ function retainedOf(
 function checkFinalConsumer(model: FiscalModel, recipient: FiscalRecipient, finalConsumer: boolean, problems: FiscalDataProblems): void {
   if (finalConsumer) return;
   if (model === 65) problems.add('finalConsumer', 'an NFC-e (model 65) is always to a final consumer');
-  else if (recipient.ieIndicator === 9) problems.add('finalConsumer', 'a non-contributor (indIEDest 9) is a final consumer (NF-e rule 696)');
+  else if (recipient.ieIndicator === 9)
+    problems.add('finalConsumer', 'a non-contributor (indIEDest 9) is a final consumer (NF-e rule 696)');
 }
 
 /** The computed document, or a 422 naming every missing/invalid field and rule. */
@@ -460,7 +505,13 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
       else problems.add(`items[${i}].ufRate`, `no ICMS rate of ${uf} in force on ${date}`);
     }
   }
-  if (issuer.crt === 1 && lines.some((l) => ['101', '201'].includes(l.rule.csosn ?? '')) && contributor && !finalConsumer && !input.simplesCreditRate) {
+  if (
+    issuer.crt === 1 &&
+    lines.some((l) => ['101', '201'].includes(l.rule.csosn ?? '')) &&
+    contributor &&
+    !finalConsumer &&
+    !input.simplesCreditRate
+  ) {
     problems.add('filial.simplesCreditRate', 'CSOSN 101/201 to a contributor needs the filial’s pCredSN');
   }
   const header = {
@@ -479,7 +530,10 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
   const discounts = allocateWithin(header.discount, weights);
   const others = allocate(header.other, weights);
   const warnings: string[] = [];
-  if (!input.approximateTaxes) warnings.push(`No Lei 12.741 approximate-tax table is loaded for ${issuer.address.uf}: vTotTrib is 0 (POST /fiscal/approximate-taxes loads the IBPT table).`);
+  if (!input.approximateTaxes)
+    warnings.push(
+      `No Lei 12.741 approximate-tax table is loaded for ${issuer.address.uf}: vTotTrib is 0 (POST /fiscal/approximate-taxes loads the IBPT table).`,
+    );
   const approximate: ApproximateParts = { federal: ZERO, state: ZERO, municipal: ZERO, table: null };
 
   const items: FiscalItem[] = lines.map((line, i) => {
@@ -619,14 +673,23 @@ function ipiOf(issuer: FiscalIssuer, rule: EngineRule, net: Dec): IpiGroup | nul
 
 /** The operation's ICMS rate: the rule's own, else internal inside the UF, 4/7/12 % between UFs. */
 function operationRate(rule: EngineRule, c: ItemContext, rates: LineRates): Dec {
-  return rule.icmsRate ?? (c.destination === 'INTERNAL' ? rates.origin.internalRate : c.destination === 'INTERSTATE' ? rates.interstate : ZERO);
+  return (
+    rule.icmsRate ?? (c.destination === 'INTERNAL' ? rates.origin.internalRate : c.destination === 'INTERSTATE' ? rates.interstate : ZERO)
+  );
 }
 
 /**
  * The operation's own ICMS, by CSOSN (Simples) or CST, with the part of it ST deducts; IPI joins the
  * base when the goods go to a final consumer (LC 87/1996 art. 13 §2).
  */
-function ownIcmsOf(input: EngineInput, line: Prepared, c: ItemContext, rates: LineRates, net: Dec, vIpi: Dec): Pick<LineTaxes, 'icms' | 'description' | 'ownForSt' | 'hasSt'> {
+function ownIcmsOf(
+  input: EngineInput,
+  line: Prepared,
+  c: ItemContext,
+  rates: LineRates,
+  net: Dec,
+  vIpi: Dec,
+): Pick<LineTaxes, 'icms' | 'description' | 'ownForSt' | 'hasSt'> {
   const { rule } = line;
   const opRate = operationRate(rule, c, rates);
   const baseFull = c.finalConsumer ? net.plus(vIpi) : net;
@@ -694,7 +757,14 @@ function substitutionOf(line: Prepared, c: ItemContext, rates: LineRates, net: D
   const internalDest = lineSt.internalRate ?? rates.destination.internalRate;
   if (lineSt.source) taxes.sources.push(lineSt.source);
   if (c.destination === 'INTERSTATE' && rates.interstate.lt(internalDest)) {
-    mva = r4(HUNDRED.plus(mva).div(HUNDRED).times(HUNDRED.minus(rates.interstate).div(HUNDRED)).div(HUNDRED.minus(internalDest).div(HUNDRED)).minus(1).times(HUNDRED));
+    mva = r4(
+      HUNDRED.plus(mva)
+        .div(HUNDRED)
+        .times(HUNDRED.minus(rates.interstate).div(HUNDRED))
+        .div(HUNDRED.minus(internalDest).div(HUNDRED))
+        .minus(1)
+        .times(HUNDRED),
+    );
   }
   const reduction = line.rule.stBaseReduction ?? ZERO;
   let base = net.plus(taxes.ipi?.value ?? ZERO).times(HUNDRED.plus(mva).div(HUNDRED));
@@ -812,7 +882,14 @@ function approximateTaxesOf(input: EngineInput, line: Prepared, index: number, c
 }
 
 /** The item: its identification, quantities, the taxes of the steps, the line's total (vProd − discounts + ST + expenses + IPI) and the rule it used. */
-function itemOf(input: EngineInput, line: Prepared, index: number, c: ItemContext, taxes: LineTaxes, more: Pick<FiscalItem, 'pis' | 'cofins' | 'ibsCbs' | 'approximateTaxes'>): FiscalItem {
+function itemOf(
+  input: EngineInput,
+  line: Prepared,
+  index: number,
+  c: ItemContext,
+  taxes: LineTaxes,
+  more: Pick<FiscalItem, 'pis' | 'cofins' | 'ibsCbs' | 'approximateTaxes'>,
+): FiscalItem {
   const { product, rule, vProd } = line;
   const { icms, ipi } = taxes;
   const total = vProd
@@ -909,7 +986,14 @@ function reliefOf(rule: EngineRule, cst: string, fullIcms: Dec, icmsValue: Dec):
  * PIS/COFINS of a line (pis-cofins.ts for the CST by operation class): by regime, ICMS out of the base
  * (STF RE 574.706, Tema 69); Simples pays them in the DAS (LC 123/2006 art. 13), so no value there.
  */
-function pisCofinsOf(input: EngineInput, rs: EngineRuleSet, cst: string | null, rate: Dec | null, which: 'pis' | 'cofins', base: Dec): PisCofinsGroup {
+function pisCofinsOf(
+  input: EngineInput,
+  rs: EngineRuleSet,
+  cst: string | null,
+  rate: Dec | null,
+  which: 'pis' | 'cofins',
+  base: Dec,
+): PisCofinsGroup {
   if (!rs.pisCofins) return { cst: '08', base: ZERO, rate: ZERO, value: ZERO };
   const crt = input.issuer.crt;
   const effectiveCst = cst ?? defaultPisCofinsCst(input.operation, input.regime, crt);
@@ -951,7 +1035,9 @@ export function totalsOf(items: FiscalItem[], issueDate: string): FiscalTotals {
     vOutro: s((i) => i.otherExpenses),
     vNF,
     vTotTrib: s((i) => i.approximateTaxes),
-    ibsCbs: withIbsCbs ? { base: s((i) => i.ibsCbs?.base), ibsUf: s((i) => i.ibsCbs?.ibsUfValue), ibsMun: s((i) => i.ibsCbs?.ibsMunValue), ibs, cbs } : null,
+    ibsCbs: withIbsCbs
+      ? { base: s((i) => i.ibsCbs?.base), ibsUf: s((i) => i.ibsCbs?.ibsUfValue), ibsMun: s((i) => i.ibsCbs?.ibsMunValue), ibs, cbs }
+      : null,
     vNFTot,
   };
 }

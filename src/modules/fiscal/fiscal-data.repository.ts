@@ -14,11 +14,13 @@ import { UfRate } from './entities/uf-rate.entity';
  * (a counter sale's NFC-e), not two.
  */
 /** `property` among the products' `productColumn` values. */
-const ofProducts = (property: string, productColumn: string) => `${property} IN (SELECT p.${productColumn} FROM product p WHERE p.company_id = :companyId AND p.id IN (:...productIds))`;
+const ofProducts = (property: string, productColumn: string) =>
+  `${property} IN (SELECT p.${productColumn} FROM product p WHERE p.company_id = :companyId AND p.id IN (:...productIds))`;
 
 export const fiscalDataRepository = {
   customer: (em: EntityManager, companyId: number, id: number) => em.findOneBy(Customer, { id, companyId }),
-  products: (em: EntityManager, companyId: number, ids: number[]) => (ids.length ? em.findBy(Product, { companyId, id: In(ids) }) : Promise.resolve([])),
+  products: (em: EntityManager, companyId: number, ids: number[]) =>
+    ids.length ? em.findBy(Product, { companyId, id: In(ids) }) : Promise.resolve([]),
   /** The company's tax groups, rules, UF rates and agreements: what rule-data-cache.ts keeps per version. */
   taxGroups: (em: EntityManager, companyId: number) => em.findBy(TaxGroup, { companyId }),
   activeRules: (em: EntityManager, companyId: number) => em.findBy(FiscalOperationRule, { companyId, active: true }),
@@ -27,7 +29,12 @@ export const fiscalDataRepository = {
   activeStAgreements: (em: EntityManager, companyId: number) => em.findBy(StAgreement, { companyId, active: true }),
   ruleSets: (em: EntityManager, companyId: number) => em.findBy(RuleSet, { companyId: In([0, companyId]) }),
   /** The company's rows for these products' NCMs in the issuing filial's UF table, and whether that UF has a table at all. */
-  async approximateTaxesOfProducts(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<{ loaded: boolean; rows: ApproximateTax[] }> {
+  async approximateTaxesOfProducts(
+    em: EntityManager,
+    companyId: number,
+    filialId: number,
+    productIds: number[],
+  ): Promise<{ loaded: boolean; rows: ApproximateTax[] }> {
     const ofFilialUf = 'a.uf IN (SELECT f.uf FROM filial f WHERE f.company_id = :companyId AND f.id = :filialId)';
     const [rows, any] = await Promise.all([
       productIds.length
@@ -38,7 +45,13 @@ export const fiscalDataRepository = {
             .andWhere(ofProducts('a.ncm', 'ncm'), { productIds })
             .getMany()
         : Promise.resolve([]),
-      em.createQueryBuilder(ApproximateTax, 'a').select('a.id').where('a.companyId = :companyId', { companyId }).andWhere(ofFilialUf, { filialId }).limit(1).getOne(),
+      em
+        .createQueryBuilder(ApproximateTax, 'a')
+        .select('a.id')
+        .where('a.companyId = :companyId', { companyId })
+        .andWhere(ofFilialUf, { filialId })
+        .limit(1)
+        .getOne(),
     ]);
     return { loaded: any !== null, rows };
   },

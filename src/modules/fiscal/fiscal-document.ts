@@ -303,4 +303,8 @@ export interface FiscalComputationRequest {
  * transaction is open) and runs the pure engine. Missing or invalid fiscal data → BusinessRuleError
  * (422) naming the field and the rule missing.
  */
-export type ComputeFiscalDocument = (ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager) => Promise<ComputedFiscalDocument>;
+export type ComputeFiscalDocument = (
+  ctx: ActorContext,
+  request: FiscalComputationRequest,
+  em?: EntityManager,
+) => Promise<ComputedFiscalDocument>;

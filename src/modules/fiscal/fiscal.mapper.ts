@@ -164,7 +164,13 @@ const itemDto = (i: FiscalItem) => ({
     destinationValue: money(i.difal.destinationValue),
     originValue: money(i.difal.originValue),
   },
-  ipi: i.ipi && { cst: i.ipi.cst, enquadramento: i.ipi.enquadramento, base: money(i.ipi.base), rate: pct(i.ipi.rate), value: money(i.ipi.value) },
+  ipi: i.ipi && {
+    cst: i.ipi.cst,
+    enquadramento: i.ipi.enquadramento,
+    base: money(i.ipi.base),
+    rate: pct(i.ipi.rate),
+    value: money(i.ipi.value),
+  },
   pis: pisCofinsDto(i.pis),
   cofins: pisCofinsDto(i.cofins),
   ibsCbs: i.ibsCbs && {
@@ -207,7 +213,13 @@ export const toFiscalDocumentDto = (d: ComputedFiscalDocument) => {
     items: d.items.map(itemDto),
     totals: {
       ...totals,
-      ibsCbs: t.ibsCbs && { base: money(t.ibsCbs.base), ibsUf: money(t.ibsCbs.ibsUf), ibsMun: money(t.ibsCbs.ibsMun), ibs: money(t.ibsCbs.ibs), cbs: money(t.ibsCbs.cbs) },
+      ibsCbs: t.ibsCbs && {
+        base: money(t.ibsCbs.base),
+        ibsUf: money(t.ibsCbs.ibsUf),
+        ibsMun: money(t.ibsCbs.ibsMun),
+        ibs: money(t.ibsCbs.ibs),
+        cbs: money(t.ibsCbs.cbs),
+      },
       vNFTot: money(t.vNFTot),
     },
     simplesCredit: simplesCreditDto(d),

@@ -1,5 +1,18 @@
 import { Joi } from '../../core/http/schema';
-import { date, hashid, money, named, obj, oneOf, page, percent, quantity, taxDocument, timestamp, unitPrice } from '../../core/http/response-schema';
+import {
+  date,
+  hashid,
+  money,
+  named,
+  obj,
+  oneOf,
+  page,
+  percent,
+  quantity,
+  taxDocument,
+  timestamp,
+  unitPrice,
+} from '../../core/http/response-schema';
 
 /** Response bodies of the fiscal routes (fiscal.mapper.ts). */
 const audit = { version: Joi.number().integer().example(1), createdAt: timestamp(), updatedAt: timestamp() };
@@ -8,7 +21,13 @@ const moneyOrNull = () => money().allow(null);
 
 export const TaxGroup = named(
   'TaxGroup',
-  obj({ id: hashid('tax-group'), code: Joi.string().example('REVENDA'), name: Joi.string().example('Revenda de mercadorias'), active: Joi.boolean(), ...audit }),
+  obj({
+    id: hashid('tax-group'),
+    code: Joi.string().example('REVENDA'),
+    name: Joi.string().example('Revenda de mercadorias'),
+    active: Joi.boolean(),
+    ...audit,
+  }),
 );
 export const TaxGroupPage = page('TaxGroupPage', TaxGroup);
 
@@ -187,7 +206,10 @@ const item = named(
             fcpBase: moneyOrNull().description('vBCFCPSTRet'),
             fcpRate: pctOrNull().description('pFCPSTRet'),
             fcpValue: moneyOrNull().description('vFCPSTRet'),
-            entryDocumentId: Joi.string().allow(null).example('Xk3w9aQb').description('the entry document the figures came from (null on a devolução: its original)'),
+            entryDocumentId: Joi.string()
+              .allow(null)
+              .example('Xk3w9aQb')
+              .description('the entry document the figures came from (null on a devolução: its original)'),
             source: Joi.string(),
           }),
         )
@@ -209,7 +231,10 @@ const item = named(
         originValue: money(),
       }),
     ).allow(null),
-    ipi: named('FiscalIpi', obj({ cst: Joi.string().example('50'), enquadramento: Joi.string().example('999'), base: money(), rate: percent(), value: money() })).allow(null),
+    ipi: named(
+      'FiscalIpi',
+      obj({ cst: Joi.string().example('50'), enquadramento: Joi.string().example('999'), base: money(), rate: percent(), value: money() }),
+    ).allow(null),
     pis: pisCofins,
     cofins: pisCofins,
     ibsCbs: named(
@@ -229,7 +254,10 @@ const item = named(
     ).allow(null),
     approximateTaxes: money().description('vTotTrib (Lei 12.741/2012)'),
     total: money(),
-    rule: named('FiscalAppliedRule', obj({ ruleId: hashid('fiscal-rule').allow(null), description: Joi.string(), ratesSource: Joi.string() })),
+    rule: named(
+      'FiscalAppliedRule',
+      obj({ ruleId: hashid('fiscal-rule').allow(null), description: Joi.string(), ratesSource: Joi.string() }),
+    ),
   }),
 );
 

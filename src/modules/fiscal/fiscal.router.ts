@@ -1,6 +1,17 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './fiscal.controller';
-import { ApproximateTaxLoad, FiscalDocument, FiscalRule, FiscalRulePage, StAgreement, StAgreementPage, TaxGroup, TaxGroupPage, UfRate, UfRateList } from './fiscal.responses';
+import {
+  ApproximateTaxLoad,
+  FiscalDocument,
+  FiscalRule,
+  FiscalRulePage,
+  StAgreement,
+  StAgreementPage,
+  TaxGroup,
+  TaxGroupPage,
+  UfRate,
+  UfRateList,
+} from './fiscal.responses';
 import { fiscalSchemas as s } from './fiscal.schemas';
 
 const READ = 'fiscal:read';
@@ -12,12 +23,16 @@ export const fiscalRoutes = defineRoutes([
     method: 'post',
     path: '/fiscal/preview',
     tag: TAG,
-    summary: 'The computed fiscal document (taxes per item, totals, the rule each line used) of a sales order, a fulfilment or a free body; writes nothing',
+    summary:
+      'The computed fiscal document (taxes per item, totals, the rule each line used) of a sales order, a fulfilment or a free body; writes nothing',
     scope: READ,
     schema: s.preview,
     responses: {
       body: FiscalDocument,
-      errors: { 404: ['SALES_ORDER_NOT_FOUND', 'FULFILLMENT_NOT_FOUND', 'FILIAL_NOT_FOUND', 'CUSTOMER_NOT_FOUND'], 422: ['FISCAL_DATA_INVALID', 'FISCAL_RULE_MISSING'] },
+      errors: {
+        404: ['SALES_ORDER_NOT_FOUND', 'FULFILLMENT_NOT_FOUND', 'FILIAL_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
+        422: ['FISCAL_DATA_INVALID', 'FISCAL_RULE_MISSING'],
+      },
     },
     handler: c.preview,
   },
@@ -77,12 +92,16 @@ export const fiscalRoutes = defineRoutes([
     method: 'post',
     path: '/fiscal/operations',
     tag: TAG,
-    summary: 'Create a fiscal operation rule: (tax group, operation, destination, contributor, valid from) → CFOP, CST/CSOSN, ST, PIS/COFINS, IPI',
+    summary:
+      'Create a fiscal operation rule: (tax group, operation, destination, contributor, valid from) → CFOP, CST/CSOSN, ST, PIS/COFINS, IPI',
     scope: WRITE,
     schema: s.createRule,
     idempotent: true,
     status: 201,
-    responses: { body: FiscalRule, errors: { 400: ['INVALID_FISCAL_RULE', 'TAX_GROUP_NOT_FOUND'], 409: ['FISCAL_RULE_EXISTS', 'DUPLICATE'] } },
+    responses: {
+      body: FiscalRule,
+      errors: { 400: ['INVALID_FISCAL_RULE', 'TAX_GROUP_NOT_FOUND'], 409: ['FISCAL_RULE_EXISTS', 'DUPLICATE'] },
+    },
     handler: c.rules.create,
   },
   {
@@ -102,7 +121,14 @@ export const fiscalRoutes = defineRoutes([
     summary: 'Update a fiscal operation rule (needs version)',
     scope: WRITE,
     schema: s.updateRule,
-    responses: { body: FiscalRule, errors: { 400: ['INVALID_FISCAL_RULE', 'TAX_GROUP_NOT_FOUND'], 404: ['FISCAL_OPERATION_RULE_NOT_FOUND'], 409: ['STALE_VERSION', 'FISCAL_RULE_EXISTS'] } },
+    responses: {
+      body: FiscalRule,
+      errors: {
+        400: ['INVALID_FISCAL_RULE', 'TAX_GROUP_NOT_FOUND'],
+        404: ['FISCAL_OPERATION_RULE_NOT_FOUND'],
+        409: ['STALE_VERSION', 'FISCAL_RULE_EXISTS'],
+      },
+    },
     handler: c.rules.update,
   },
   {
@@ -119,7 +145,8 @@ export const fiscalRoutes = defineRoutes([
     method: 'post',
     path: '/fiscal/st-agreements',
     tag: TAG,
-    summary: 'Create an ICMS-ST agreement: origin UF × destination UF × NCM prefix (× CEST) → MVA, with its act; rules with stMode AGREEMENT apply ST only where one is in force',
+    summary:
+      'Create an ICMS-ST agreement: origin UF × destination UF × NCM prefix (× CEST) → MVA, with its act; rules with stMode AGREEMENT apply ST only where one is in force',
     scope: WRITE,
     schema: s.createStAgreement,
     idempotent: true,
@@ -144,7 +171,10 @@ export const fiscalRoutes = defineRoutes([
     summary: 'Update an ICMS-ST agreement (needs version)',
     scope: WRITE,
     schema: s.updateStAgreement,
-    responses: { body: StAgreement, errors: { 400: ['INVALID_ST_AGREEMENT'], 404: ['ST_AGREEMENT_NOT_FOUND'], 409: ['STALE_VERSION', 'ST_AGREEMENT_EXISTS'] } },
+    responses: {
+      body: StAgreement,
+      errors: { 400: ['INVALID_ST_AGREEMENT'], 404: ['ST_AGREEMENT_NOT_FOUND'], 409: ['STALE_VERSION', 'ST_AGREEMENT_EXISTS'] },
+    },
     handler: c.stAgreements.update,
   },
   {
@@ -173,7 +203,8 @@ export const fiscalRoutes = defineRoutes([
     method: 'post',
     path: '/fiscal/approximate-taxes',
     tag: TAG,
-    summary: 'Load a UF’s Lei 12.741 approximate-tax table (the IBPT CSV as text/csv with ?uf=, or JSON { uf, csv } or { uf, rows… }), replacing the company’s table of that UF',
+    summary:
+      'Load a UF’s Lei 12.741 approximate-tax table (the IBPT CSV as text/csv with ?uf=, or JSON { uf, csv } or { uf, rows… }), replacing the company’s table of that UF',
     scope: WRITE,
     schema: s.loadApproximateTaxes,
     bodyFormat: 'csv',

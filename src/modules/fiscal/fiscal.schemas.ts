@@ -66,7 +66,11 @@ const ruleFields = {
     .message('{{#label}} must be the UF’s cBenef (8 or 10 characters) or SEM CBENEF')
     .allow(null)
     .description('cBenef of the items (the UF’s benefit code table)'),
-  reliefReason: Joi.number().strict().valid(1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 90).allow(null).description('motDesICMS of an ICMS desonerado (CST 20: 3, 9, 12; CST 40/41/50: 1, 3–11, 16, 90)'),
+  reliefReason: Joi.number()
+    .strict()
+    .valid(1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 90)
+    .allow(null)
+    .description('motDesICMS of an ICMS desonerado (CST 20: 3, 9, 12; CST 40/41/50: 1, 3–11, 16, 90)'),
   reliefDeducted: Joi.boolean().description('indDeduzDeson: the relieved ICMS is taken off the item’s value and vNF'),
   active: Joi.boolean(),
 };
@@ -86,11 +90,18 @@ const agreementFields = {
     .message('{{#label}} must be the 7-digit CEST')
     .allow(null)
     .description('only goods of this CEST (a CEST match wins over an NCM-only one); null: every CEST of the NCM'),
-  mva: decimal('percent', { min: 0, max: 999 }).description('the original MVA of the agreement (adjusted between states by the rates’ gap)'),
+  mva: decimal('percent', { min: 0, max: 999 }).description(
+    'the original MVA of the agreement (adjusted between states by the rates’ gap)',
+  ),
   destinationInternalRate: pct().allow(null).description('the destination’s internal rate for these goods when it is not the UF table’s'),
   validFrom: isoDate(),
   validTo: isoDate().allow(null),
-  source: Joi.string().trim().min(3).max(200).example('Protocolo ICMS 41/2008').description('the act: "Protocolo ICMS 11/1991", "Convênio ICMS 142/2018 Anexo III"…'),
+  source: Joi.string()
+    .trim()
+    .min(3)
+    .max(200)
+    .example('Protocolo ICMS 41/2008')
+    .description('the act: "Protocolo ICMS 11/1991", "Convênio ICMS 142/2018 Anexo III"…'),
   active: Joi.boolean(),
 };
 const agreementById = Joi.object({ id: id('st-agreement').required() });
@@ -107,12 +118,22 @@ const item = Joi.object({
 export const fiscalSchemas = {
   listTaxGroups: typedSchema<{ query: ListQuery }>({ query: listQuery }),
   getTaxGroup: typedSchema<{ params: { id: number } }>({ params: byId('tax-group') }),
-  createTaxGroup: typedSchema<{ body: TaxGroupInput }>({ body: Joi.object({ ...taxGroupFields, code: taxGroupFields.code.required(), name: taxGroupFields.name.required() }) }),
-  updateTaxGroup: typedSchema<{ params: { id: number }; body: TaxGroupInput & { version: number } }>({ params: byId('tax-group'), body: Joi.object({ ...taxGroupFields, version: version() }).min(2) }),
+  createTaxGroup: typedSchema<{ body: TaxGroupInput }>({
+    body: Joi.object({ ...taxGroupFields, code: taxGroupFields.code.required(), name: taxGroupFields.name.required() }),
+  }),
+  updateTaxGroup: typedSchema<{ params: { id: number }; body: TaxGroupInput & { version: number } }>({
+    params: byId('tax-group'),
+    body: Joi.object({ ...taxGroupFields, version: version() }).min(2),
+  }),
   listRules: typedSchema<{ query: ListQuery }>({ query: listQuery }),
   getRule: typedSchema<{ params: { id: number } }>({ params: byId('fiscal-rule') }),
-  createRule: typedSchema<{ body: RuleInput }>({ body: Joi.object({ ...ruleFields, ...required('taxGroupId', 'operation', 'destination', 'contributor', 'validFrom', 'cfop') }) }),
-  updateRule: typedSchema<{ params: { id: number }; body: RuleInput & { version: number } }>({ params: byId('fiscal-rule'), body: Joi.object({ ...ruleFields, version: version() }).min(2) }),
+  createRule: typedSchema<{ body: RuleInput }>({
+    body: Joi.object({ ...ruleFields, ...required('taxGroupId', 'operation', 'destination', 'contributor', 'validFrom', 'cfop') }),
+  }),
+  updateRule: typedSchema<{ params: { id: number }; body: RuleInput & { version: number } }>({
+    params: byId('fiscal-rule'),
+    body: Joi.object({ ...ruleFields, version: version() }).min(2),
+  }),
   listStAgreements: typedSchema<{ query: ListQuery }>({ query: listQuery }),
   getStAgreement: typedSchema<{ params: { id: number } }>({ params: agreementById }),
   createStAgreement: typedSchema<{ body: StAgreementInput }>({
@@ -156,10 +177,17 @@ export const fiscalSchemas = {
   loadApproximateTaxes: typedSchema<{ body: ApproximateTaxUpload; query: { uf?: string } }>({
     query: Joi.object({ uf: Joi.string().uppercase().length(2).description('the UF of a text/csv body (a JSON body says it in uf)') }),
     body: Joi.object({
-      uf: Joi.string().uppercase().length(2).required().example('SP').description('the UF whose table it is (with a text/csv body: ?uf=SP)'),
+      uf: Joi.string()
+        .uppercase()
+        .length(2)
+        .required()
+        .example('SP')
+        .description('the UF whose table it is (with a text/csv body: ?uf=SP)'),
       csv: Joi.string()
         .max(8_000_000)
-        .description('the IBPT CSV as published: codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte'),
+        .description(
+          'the IBPT CSV as published: codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte',
+        ),
       tableVersion: Joi.string().trim().min(1).max(20),
       tableKey: Joi.string().trim().max(20).allow(''),
       source: Joi.string().trim().min(1).max(60).example('IBPT'),

@@ -27,7 +27,21 @@ export interface IbptTable {
   rows: IbptRow[];
 }
 
-const HEADER = ['codigo', 'ex', 'tipo', 'descricao', 'nacionalfederal', 'importadosfederal', 'estadual', 'municipal', 'vigenciainicio', 'vigenciafim', 'chave', 'versao', 'fonte'];
+const HEADER = [
+  'codigo',
+  'ex',
+  'tipo',
+  'descricao',
+  'nacionalfederal',
+  'importadosfederal',
+  'estadual',
+  'municipal',
+  'vigenciainicio',
+  'vigenciafim',
+  'chave',
+  'versao',
+  'fonte',
+];
 
 /** One line's fields: ';' separated, a field in double quotes may hold ';' and doubled quotes. */
 function fieldsOf(line: string): string[] {
@@ -69,7 +83,8 @@ const rateOf = (s: string): Dec | null => {
 export function parseIbptCsv(csv: string): IbptTable {
   const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
   const header = fieldsOf(lines[0] ?? '').map((h) => h.toLowerCase());
-  if (HEADER.some((h, i) => header[i] !== h)) throw new ValidationError('Not an IBPT table', [{ path: 'csv:1', message: `the header must be ${HEADER.join(';')}` }]);
+  if (HEADER.some((h, i) => header[i] !== h))
+    throw new ValidationError('Not an IBPT table', [{ path: 'csv:1', message: `the header must be ${HEADER.join(';')}` }]);
   const problems: { path: string; message: string }[] = [];
   const rows: IbptRow[] = [];
   let table: Omit<IbptTable, 'rows'> | null = null;
@@ -83,7 +98,8 @@ export function parseIbptCsv(csv: string): IbptTable {
     const validTo = isoOf(fim);
     if (!validFrom || !validTo || validTo < validFrom) return void problems.push({ path, message: `invalid validity ${ini}–${fim}` });
     const meta = { tableVersion: versao, tableKey: chave, source: fonte || 'IBPT', validFrom, validTo };
-    if (!versao || versao.length > 20 || chave.length > 20 || meta.source.length > 60) return void problems.push({ path, message: 'versao (≤ 20), chave (≤ 20) and fonte (≤ 60) are required' });
+    if (!versao || versao.length > 20 || chave.length > 20 || meta.source.length > 60)
+      return void problems.push({ path, message: 'versao (≤ 20), chave (≤ 20) and fonte (≤ 60) are required' });
     if (!table) table = meta;
     else if ((Object.keys(meta) as (keyof typeof meta)[]).some((k) => meta[k] !== table![k]))
       return void problems.push({ path, message: 'another validity, key, version or source than the first row: one table per file' });
@@ -92,7 +108,14 @@ export function parseIbptCsv(csv: string): IbptTable {
     if (!/^\d{8}$/.test(codigo)) return void problems.push({ path, message: `NCM ${codigo} must be 8 digits` });
     if (!/^\d{0,3}$/.test(ex)) return void problems.push({ path, message: `ex ${ex} must be up to 3 digits` });
     if (rates.some((r) => r === null)) return void problems.push({ path, message: 'rates must be percentages between 0 and 100' });
-    rows.push({ ncm: codigo, ex, federalNationalRate: rates[0]!, federalImportedRate: rates[1]!, stateRate: rates[2]!, municipalRate: rates[3]! });
+    rows.push({
+      ncm: codigo,
+      ex,
+      federalNationalRate: rates[0]!,
+      federalImportedRate: rates[1]!,
+      stateRate: rates[2]!,
+      municipalRate: rates[3]!,
+    });
   });
   if (problems.length) throw new ValidationError('Invalid IBPT table', problems.slice(0, 50));
   if (!table || !rows.length) throw new ValidationError('Empty IBPT table', [{ path: 'csv', message: 'no NCM row (tipo 0)' }]);

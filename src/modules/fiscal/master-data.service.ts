@@ -91,7 +91,11 @@ const rules = catalogResource<FiscalOperationRule>({
 
 export type RuleInput = Partial<Omit<FiscalOperationRule, 'id' | 'companyId' | 'version' | 'createdAt' | 'updatedAt'>>;
 
-const ruleTaken = () => new ConflictError('FISCAL_RULE_EXISTS', 'A rule for this tax group, operation, destination, contributor and valid-from date already exists');
+const ruleTaken = () =>
+  new ConflictError(
+    'FISCAL_RULE_EXISTS',
+    'A rule for this tax group, operation, destination, contributor and valid-from date already exists',
+  );
 
 /** motDesICMS by CST (MOC 7.0: N28 of ICMS20, N28 of ICMS40). */
 const RELIEF_REASONS: Record<string, number[]> = { '20': [3, 9, 12], '40': [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 90] };
@@ -102,21 +106,28 @@ function reliefProblems(r: RuleInput): { path: string; message: string }[] {
   if (!r.reliefReason) return [];
   const allowed = RELIEF_REASONS[r.icmsCst ?? ''];
   if (!allowed) return [{ path: 'reliefReason', message: 'ICMS desonerado is carried by CST 20, 40, 41 or 50' }];
-  return allowed.includes(r.reliefReason) ? [] : [{ path: 'reliefReason', message: `motDesICMS ${r.reliefReason} is not one of CST ${r.icmsCst}'s (${allowed.join(', ')})` }];
+  return allowed.includes(r.reliefReason)
+    ? []
+    : [{ path: 'reliefReason', message: `motDesICMS ${r.reliefReason} is not one of CST ${r.icmsCst}'s (${allowed.join(', ')})` }];
 }
 
 /** Checks that need more than one field (400 naming them); `r` is the rule as it will be stored. */
 function checkRule(r: RuleInput): void {
   const errors: { path: string; message: string }[] = [];
-  if (!r.icmsCst && !r.csosn) errors.push({ path: 'icmsCst', message: 'a rule needs the ICMS CST (regime normal), the CSOSN (Simples), or both' });
+  if (!r.icmsCst && !r.csosn)
+    errors.push({ path: 'icmsCst', message: 'a rule needs the ICMS CST (regime normal), the CSOSN (Simples), or both' });
   if (r.validTo && r.validFrom && r.validTo < r.validFrom) errors.push({ path: 'validTo', message: 'before validFrom' });
   if (r.stMode === 'MVA' && !r.stMva) errors.push({ path: 'stMva', message: 'ST by MVA needs the MVA' });
-  if (r.stMode === 'ALREADY_TAXED' && r.icmsCst && r.icmsCst !== '60') errors.push({ path: 'icmsCst', message: 'goods already taxed by ST take CST 60' });
-  if (r.stMode === 'ALREADY_TAXED' && r.csosn && r.csosn !== '500') errors.push({ path: 'csosn', message: 'goods already taxed by ST take CSOSN 500' });
-  if (['10', '30', '70'].includes(r.icmsCst ?? '') && r.stMode !== 'MVA' && r.stMode !== 'AGREEMENT') errors.push({ path: 'stMode', message: `CST ${r.icmsCst} needs stMode MVA or AGREEMENT` });
+  if (r.stMode === 'ALREADY_TAXED' && r.icmsCst && r.icmsCst !== '60')
+    errors.push({ path: 'icmsCst', message: 'goods already taxed by ST take CST 60' });
+  if (r.stMode === 'ALREADY_TAXED' && r.csosn && r.csosn !== '500')
+    errors.push({ path: 'csosn', message: 'goods already taxed by ST take CSOSN 500' });
+  if (['10', '30', '70'].includes(r.icmsCst ?? '') && r.stMode !== 'MVA' && r.stMode !== 'AGREEMENT')
+    errors.push({ path: 'stMode', message: `CST ${r.icmsCst} needs stMode MVA or AGREEMENT` });
   if (r.stMode === 'AGREEMENT' && r.stMva) errors.push({ path: 'stMva', message: 'ST by agreement takes the MVA of the agreement' });
   const stCode = ['10', '30', '70'].includes(r.icmsCst ?? '') || ['201', '202', '203'].includes(r.csosn ?? '');
-  if (r.stMode === 'AGREEMENT' && !stCode) errors.push({ path: 'stMode', message: 'ST by agreement needs a CST (10, 30, 70) or CSOSN (201, 202, 203) with ST' });
+  if (r.stMode === 'AGREEMENT' && !stCode)
+    errors.push({ path: 'stMode', message: 'ST by agreement needs a CST (10, 30, 70) or CSOSN (201, 202, 203) with ST' });
   for (const field of ['pisCst', 'cofinsCst'] as const) {
     const problem = r[field] && r.operation ? pisCofinsCstProblem(r[field]!, r.operation) : null;
     if (problem) errors.push({ path: field, message: problem });
@@ -124,7 +135,12 @@ function checkRule(r: RuleInput): void {
   errors.push(...reliefProblems(r));
   if (r.cfop && r.destination) {
     const first = r.cfop[0];
-    const ok = r.destination === 'INTERNAL' ? ['1', '5'].includes(first) : r.destination === 'INTERSTATE' ? ['2', '6'].includes(first) : ['3', '7'].includes(first);
+    const ok =
+      r.destination === 'INTERNAL'
+        ? ['1', '5'].includes(first)
+        : r.destination === 'INTERSTATE'
+          ? ['2', '6'].includes(first)
+          : ['3', '7'].includes(first);
     if (!ok) errors.push({ path: 'cfop', message: `CFOP ${r.cfop} does not match destination ${r.destination}` });
   }
   if (errors.length) throw new ValidationError('Invalid fiscal rule', errors, 'INVALID_FISCAL_RULE');
@@ -132,7 +148,11 @@ function checkRule(r: RuleInput): void {
 
 async function assertGroup(em: EntityManager, companyId: number, taxGroupId: number | undefined): Promise<void> {
   if (taxGroupId !== undefined && !(await em.existsBy(TaxGroup, { id: taxGroupId, companyId }))) {
-    throw new ValidationError('Unknown tax group', [{ path: 'taxGroupId', message: 'not a tax group of the company' }], 'TAX_GROUP_NOT_FOUND');
+    throw new ValidationError(
+      'Unknown tax group',
+      [{ path: 'taxGroupId', message: 'not a tax group of the company' }],
+      'TAX_GROUP_NOT_FOUND',
+    );
   }
 }
 
@@ -174,21 +194,35 @@ const agreements = catalogResource<StAgreement>({
   orderBy: 'origin_uf',
   events: {
     type: 'st-agreement',
-    data: (a) => ({ stAgreementId: encodeId('st-agreement', a.id), originUf: a.originUf, destinationUf: a.destinationUf, ncmPrefix: a.ncmPrefix, cest: a.cest || null, validFrom: a.validFrom }),
+    data: (a) => ({
+      stAgreementId: encodeId('st-agreement', a.id),
+      originUf: a.originUf,
+      destinationUf: a.destinationUf,
+      ncmPrefix: a.ncmPrefix,
+      cest: a.cest || null,
+      validFrom: a.validFrom,
+    }),
   },
   search: (qb, term) => qb.where('(r.ncm_prefix LIKE :t OR r.destination_uf = :uf)', { t: `${term}%`, uf: term.toUpperCase() }),
 });
 
-export type StAgreementInput = Partial<Pick<StAgreement, 'originUf' | 'destinationUf' | 'ncmPrefix' | 'mva' | 'destinationInternalRate' | 'validFrom' | 'validTo' | 'source' | 'active'>> & {
+export type StAgreementInput = Partial<
+  Pick<
+    StAgreement,
+    'originUf' | 'destinationUf' | 'ncmPrefix' | 'mva' | 'destinationInternalRate' | 'validFrom' | 'validTo' | 'source' | 'active'
+  >
+> & {
   cest?: string | null;
 };
 
-const agreementTaken = () => new ConflictError('ST_AGREEMENT_EXISTS', 'An agreement for this pair of states, NCM, CEST and valid-from date already exists');
+const agreementTaken = () =>
+  new ConflictError('ST_AGREEMENT_EXISTS', 'An agreement for this pair of states, NCM, CEST and valid-from date already exists');
 
 /** The agreement as it will be stored: UFs checked, the CEST's empty form '' (every CEST of the NCM). */
 function agreementValues(a: StAgreementInput): Partial<StAgreement> {
   const errors: { path: string; message: string }[] = [];
-  for (const k of ['originUf', 'destinationUf'] as const) if (a[k] !== undefined && !isUf(a[k]!)) errors.push({ path: k, message: `${a[k]} is not a UF` });
+  for (const k of ['originUf', 'destinationUf'] as const)
+    if (a[k] !== undefined && !isUf(a[k]!)) errors.push({ path: k, message: `${a[k]} is not a UF` });
   if (a.validTo && a.validFrom && a.validTo < a.validFrom) errors.push({ path: 'validTo', message: 'before validFrom' });
   if (errors.length) throw new ValidationError('Invalid ST agreement', errors, 'INVALID_ST_AGREEMENT');
   const { cest, ...rest } = a;
@@ -237,7 +271,12 @@ export interface UfRateInput {
 export async function listUfRates(ctx: ActorContext, uf?: string): Promise<UfRate[]> {
   const qb = readerOf(ctx).createQueryBuilder(UfRate, 'r').where('r.company_id IN (0, :companyId)', { companyId: ctx.companyId });
   if (uf) qb.andWhere('r.uf = :uf', { uf });
-  return qb.orderBy('r.uf', 'ASC').addOrderBy('r.company_id', 'ASC').addOrderBy('r.tax_group_id', 'ASC').addOrderBy('r.valid_from', 'ASC').getMany();
+  return qb
+    .orderBy('r.uf', 'ASC')
+    .addOrderBy('r.company_id', 'ASC')
+    .addOrderBy('r.tax_group_id', 'ASC')
+    .addOrderBy('r.valid_from', 'ASC')
+    .getMany();
 }
 
 /** A company override of a UF's rates (for every product, or one tax group). */
@@ -270,7 +309,8 @@ export async function createUfRate(ctx: ActorContext, input: UfRateInput): Promi
       return changed(em, ctx, row);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError('UF_RATE_EXISTS', `The company already has a ${input.uf} rate from ${input.validFrom} for this scope`);
+    if (isUniqueViolation(err))
+      throw new ConflictError('UF_RATE_EXISTS', `The company already has a ${input.uf} rate from ${input.validFrom} for this scope`);
     throw err;
   }
 }
@@ -323,7 +363,10 @@ export async function loadApproximateTaxes(ctx: ActorContext, upload: Approximat
   const seen = new Set<string>();
   table.rows.forEach((r, i) => {
     const key = `${r.ncm}:${r.ex}`;
-    if (seen.has(key)) throw new ValidationError('Duplicate NCM', [{ path: upload.csv !== undefined ? 'csv' : `rows[${i}].ncm`, message: `${r.ncm}${r.ex ? ` ex ${r.ex}` : ''} appears twice` }]);
+    if (seen.has(key))
+      throw new ValidationError('Duplicate NCM', [
+        { path: upload.csv !== undefined ? 'csv' : `rows[${i}].ncm`, message: `${r.ncm}${r.ex ? ` ex ${r.ex}` : ''} appears twice` },
+      ]);
     seen.add(key);
   });
   if (table.validTo < table.validFrom) throw new ValidationError('Invalid validity', [{ path: 'validTo', message: 'before validFrom' }]);
@@ -367,7 +410,14 @@ export async function loadApproximateTaxes(ctx: ActorContext, upload: Approximat
       type: 'fiscal-approximate-tax.loaded',
       aggregateType: 'company',
       aggregateId: ctx.companyId,
-      data: { uf, tableVersion: table.tableVersion, tableKey: table.tableKey, rows: table.rows.length, validFrom: table.validFrom, validTo: table.validTo },
+      data: {
+        uf,
+        tableVersion: table.tableVersion,
+        tableKey: table.tableKey,
+        rows: table.rows.length,
+        validFrom: table.validFrom,
+        validTo: table.validTo,
+      },
     });
     return result;
   });
@@ -389,11 +439,17 @@ export async function approximateTaxTableOf(
     .getMany();
   const r = rows[0];
   if (!r) return { loaded: false, valid: null };
-  return { loaded: true, valid: r.validFrom <= day && day <= r.validTo ? { tableVersion: r.tableVersion, tableKey: r.tableKey, validTo: r.validTo } : null };
+  return {
+    loaded: true,
+    valid: r.validFrom <= day && day <= r.validTo ? { tableVersion: r.tableVersion, tableKey: r.tableKey, validTo: r.validTo } : null,
+  };
 }
 
 /** What a first note needs of the company's tax rules (the readiness check): active tax groups, and active SALE rules among them. */
 export async function saleRulesSummary(em: EntityManager, companyId: number): Promise<{ taxGroups: number; saleRules: number }> {
-  const [taxGroups, saleRules] = await Promise.all([em.countBy(TaxGroup, { companyId, active: true }), em.countBy(FiscalOperationRule, { companyId, operation: 'SALE', active: true })]);
+  const [taxGroups, saleRules] = await Promise.all([
+    em.countBy(TaxGroup, { companyId, active: true }),
+    em.countBy(FiscalOperationRule, { companyId, operation: 'SALE', active: true }),
+  ]);
   return { taxGroups, saleRules };
 }

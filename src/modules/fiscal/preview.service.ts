@@ -30,7 +30,9 @@ export interface PreviewInput {
 }
 
 const noCustomer = () =>
-  new BusinessRuleError('FISCAL_DATA_INVALID', 'customerId: the sales order has no customer (an NF-e needs one)', { errors: [{ path: 'customerId', message: 'the order has no customer' }] });
+  new BusinessRuleError('FISCAL_DATA_INVALID', 'customerId: the sales order has no customer (an NF-e needs one)', {
+    errors: [{ path: 'customerId', message: 'the order has no customer' }],
+  });
 
 export async function previewDocument(ctx: TenantContext, input: PreviewInput): Promise<ComputedFiscalDocument> {
   const base = {
@@ -60,9 +62,19 @@ export async function previewDocument(ctx: TenantContext, input: PreviewInput): 
     const customerId = input.customerId ?? view.order.customerId;
     if (customerId === null && base.model === 55) throw noCustomer();
     const items = view.items
-      .map((i) => ({ salesOrderItemId: i.id, productId: i.productId, quantity: i.quantity.minus(i.cancelledQuantity), unitPrice: i.unitPrice, discount: i.discount, ratio: i.quantity }))
+      .map((i) => ({
+        salesOrderItemId: i.id,
+        productId: i.productId,
+        quantity: i.quantity.minus(i.cancelledQuantity),
+        unitPrice: i.unitPrice,
+        discount: i.discount,
+        ratio: i.quantity,
+      }))
       .filter((i) => i.quantity.gt(0))
-      .map(({ ratio, ...i }) => ({ ...i, discount: ratio.isZero() ? i.discount : i.discount.times(i.quantity).div(ratio).toDecimalPlaces(2) }));
+      .map(({ ratio, ...i }) => ({
+        ...i,
+        discount: ratio.isZero() ? i.discount : i.discount.times(i.quantity).div(ratio).toDecimalPlaces(2),
+      }));
     request = {
       ...base,
       finalConsumer: base.finalConsumer ?? view.order.finalConsumer ?? undefined,

@@ -3,7 +3,18 @@ import { BusinessRuleError, FieldError } from '../../core/errors';
 import type { NfeContribution, NfeIcms, NfeItem, NfeParty, ParsedNfe } from '../inbound-nfe';
 import { destinationOf, totalsOf } from './engine';
 import { PIS_COFINS_RATED, purchaseReturnCst, saleReturnCst } from './pis-cofins';
-import type { ComputedFiscalDocument, FiscalDestination, FiscalIssuer, FiscalItem, FiscalRecipient, IbsCbsGroup, IcmsGroup, IcmsStGroup, IpiGroup, PisCofinsGroup } from './fiscal-document';
+import type {
+  ComputedFiscalDocument,
+  FiscalDestination,
+  FiscalIssuer,
+  FiscalItem,
+  FiscalRecipient,
+  IbsCbsGroup,
+  IcmsGroup,
+  IcmsStGroup,
+  IpiGroup,
+  PisCofinsGroup,
+} from './fiscal-document';
 
 /*
  * A devolução built from the original NF-e (SPEC §8, §12.4): the returned lines keep the original
@@ -65,21 +76,57 @@ const SALE_RETURN: Record<string, string> = {
   '123': '202',
 };
 /** Entry CFOP (last three digits) → the exit CFOP of its return to the supplier (groups 5.200/5.400/5.550). */
-const PURCHASE_RETURN: Record<string, string> = { '101': '201', '102': '202', '401': '410', '403': '411', '406': '412', '407': '413', '551': '553', '556': '556', '122': '202', '118': '202' };
+const PURCHASE_RETURN: Record<string, string> = {
+  '101': '201',
+  '102': '202',
+  '401': '410',
+  '403': '411',
+  '406': '412',
+  '407': '413',
+  '551': '553',
+  '556': '556',
+  '122': '202',
+  '118': '202',
+};
 /** A supplier's exit CFOP → the entry CFOP it became at our side (the usual pairs; pass `entryCfop` when the entry booked otherwise). */
-const SUPPLIER_TO_ENTRY: Record<string, string> = { '101': '101', '102': '102', '401': '401', '403': '403', '405': '403', '404': '403', '120': '102', '122': '102', '123': '102' };
+const SUPPLIER_TO_ENTRY: Record<string, string> = {
+  '101': '101',
+  '102': '102',
+  '401': '401',
+  '403': '403',
+  '405': '403',
+  '404': '403',
+  '120': '102',
+  '122': '102',
+  '123': '102',
+};
 /** ICMS already retained by ST (CST 60 / CSOSN 500): the sale's return is 1.411/2.411 whatever CFOP the sale used. */
 const ST_RETAINED = new Set(['60', '500']);
 
 const firstDigit = (side: ReturnSide, destination: FiscalDestination) =>
-  side === 'SALE' ? (destination === 'INTERNAL' ? '1' : destination === 'INTERSTATE' ? '2' : '3') : destination === 'INTERNAL' ? '5' : destination === 'INTERSTATE' ? '6' : '7';
+  side === 'SALE'
+    ? destination === 'INTERNAL'
+      ? '1'
+      : destination === 'INTERSTATE'
+        ? '2'
+        : '3'
+    : destination === 'INTERNAL'
+      ? '5'
+      : destination === 'INTERSTATE'
+        ? '6'
+        : '7';
 
 /**
  * The devolução's CFOP: sale 5102/6102 → 1202/2202, ST 5405/6404 or CST 60 → 1411/2411; purchase
  * 1102/2102 → 5202/6202, 1403/2403 → 5411/6411, fixed assets 1551/2551 → 5553/6553. null when the
  * original CFOP has no devolução counterpart here.
  */
-export function returnCfop(originalCfop: string, side: ReturnSide, destination: FiscalDestination, icmsCode: string | null = null): string | null {
+export function returnCfop(
+  originalCfop: string,
+  side: ReturnSide,
+  destination: FiscalDestination,
+  icmsCode: string | null = null,
+): string | null {
   const tail = originalCfop.slice(1);
   let mapped: string | undefined;
   if (side === 'SALE') mapped = icmsCode && ST_RETAINED.has(icmsCode) ? '411' : SALE_RETURN[tail];
@@ -246,8 +293,10 @@ export function buildReturnDocument(input: ReturnDocumentInput): ComputedFiscalD
   const { original, side, issuer, recipient } = input;
   const errors: FieldError[] = [];
   const ours = (doc: string | null | undefined) => !!doc && doc === issuer.document;
-  if (side === 'SALE' && !ours(original.issuer.document)) errors.push({ path: 'original', message: `NF-e ${original.accessKey} was not issued by this filial` });
-  if (side === 'PURCHASE' && !ours(original.recipient?.document)) errors.push({ path: 'original', message: `NF-e ${original.accessKey} is not addressed to this filial` });
+  if (side === 'SALE' && !ours(original.issuer.document))
+    errors.push({ path: 'original', message: `NF-e ${original.accessKey} was not issued by this filial` });
+  if (side === 'PURCHASE' && !ours(original.recipient?.document))
+    errors.push({ path: 'original', message: `NF-e ${original.accessKey} is not addressed to this filial` });
   if (!input.lines.length) errors.push({ path: 'items', message: 'at least one item' });
   const destination = destinationOf(55, issuer.address.uf, recipient);
   const byNumber = new Map(original.items.map((i) => [i.lineNumber, i]));
@@ -271,7 +320,8 @@ export function buildReturnDocument(input: ReturnDocumentInput): ComputedFiscalD
     const o_icms = o.taxes.icms;
     const cfopBase = side === 'PURCHASE' && line.entryCfop ? line.entryCfop : o.cfop;
     const cfop = returnCfop(cfopBase, side, destination, o_icms?.cst ?? o_icms?.csosn ?? null);
-    if (!cfop) return errors.push({ path: `${path}.cfop`, message: `CFOP ${cfopBase} of item ${line.lineNumber} has no devolução CFOP here` });
+    if (!cfop)
+      return errors.push({ path: `${path}.cfop`, message: `CFOP ${cfopBase} of item ${line.lineNumber} has no devolução CFOP here` });
     const s = new Share(before, now, o.quantity);
     const grossTotal = s.of(o.total);
     const discount = s.of(o.discount);
@@ -348,7 +398,11 @@ export function buildReturnDocument(input: ReturnDocumentInput): ComputedFiscalD
     });
   });
   if (errors.length) {
-    throw new BusinessRuleError('RETURN_NOT_POSSIBLE', `The devolução cannot be built: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, { errors });
+    throw new BusinessRuleError(
+      'RETURN_NOT_POSSIBLE',
+      `The devolução cannot be built: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+      { errors },
+    );
   }
   return {
     model: 55,

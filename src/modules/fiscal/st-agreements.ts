@@ -31,7 +31,14 @@ export interface ItemSt {
 }
 
 /** CST/CSOSN with ST → the same operation without it (CST 10 → 00, 30 → 40, 70 → 20; CSOSN 201 → 101, 202 → 102, 203 → 103). */
-export const WITHOUT_ST: Readonly<Record<string, string>> = { '10': '00', '30': '40', '70': '20', '201': '101', '202': '102', '203': '103' };
+export const WITHOUT_ST: Readonly<Record<string, string>> = {
+  '10': '00',
+  '30': '40',
+  '70': '20',
+  '201': '101',
+  '202': '102',
+  '203': '103',
+};
 
 /** CFOP of a sale as substitute → the plain sale (CFOP table: x.401 → x.101, x.403 → x.102); others stay. */
 export function cfopWithoutSt(cfop: string, operation: FiscalOperation): string {
@@ -43,11 +50,15 @@ export function cfopWithoutSt(cfop: string, operation: FiscalOperation): string 
 const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || date <= to);
 
 /** The agreement in force for the item: a CEST match over an NCM-only one, then the longest NCM prefix, then the latest start. */
-export function pickStAgreement(agreements: EngineStAgreement[], key: { originUf: string; destinationUf: string; ncm: string | null; cest: string | null; date: string }): EngineStAgreement | null {
+export function pickStAgreement(
+  agreements: EngineStAgreement[],
+  key: { originUf: string; destinationUf: string; ncm: string | null; cest: string | null; date: string },
+): EngineStAgreement | null {
   let best: EngineStAgreement | null = null;
   const rank = (a: EngineStAgreement) => (a.cest ? 100 : 0) + a.ncmPrefix.length;
   for (const a of agreements) {
-    if (!a.active || a.originUf !== key.originUf || a.destinationUf !== key.destinationUf || !inForce(key.date, a.validFrom, a.validTo)) continue;
+    if (!a.active || a.originUf !== key.originUf || a.destinationUf !== key.destinationUf || !inForce(key.date, a.validFrom, a.validTo))
+      continue;
     if (!key.ncm || !key.ncm.startsWith(a.ncmPrefix)) continue;
     if (a.cest && a.cest !== key.cest) continue;
     if (!best || rank(a) > rank(best) || (rank(a) === rank(best) && a.validFrom > best.validFrom)) best = a;

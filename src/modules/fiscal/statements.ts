@@ -27,7 +27,9 @@ export function legalStatements(doc: Pick<ComputedFiscalDocument, 'items' | 'iss
     out.push('DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL', 'NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI');
     const credit = simplesCreditOf(doc);
     if (credit) {
-      out.push(`PERMITE O APROVEITAMENTO DO CRÉDITO DE ICMS NO VALOR DE R$ ${brl(credit.value)}; CORRESPONDENTE À ALÍQUOTA DE ${brl(credit.rate)}%, NOS TERMOS DO ART. 23 DA LC 123/2006`);
+      out.push(
+        `PERMITE O APROVEITAMENTO DO CRÉDITO DE ICMS NO VALOR DE R$ ${brl(credit.value)}; CORRESPONDENTE À ALÍQUOTA DE ${brl(credit.rate)}%, NOS TERMOS DO ART. 23 DA LC 123/2006`,
+      );
     }
   }
   return out;

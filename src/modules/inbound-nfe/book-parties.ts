@@ -10,7 +10,11 @@ export async function issuersOfKeys(em: EntityManager, companyId: number, keys: 
   const rows = await em
     .createQueryBuilder(NfeInbound, 'n')
     .addSelect('n.xmlGzip')
-    .where('n.company_id = :companyId AND n.access_key IN (:...keys) AND n.has_xml = :yes', { companyId, keys: [...new Set(keys)], yes: true })
+    .where('n.company_id = :companyId AND n.access_key IN (:...keys) AND n.has_xml = :yes', {
+      companyId,
+      keys: [...new Set(keys)],
+      yes: true,
+    })
     .getMany();
   const out = new Map<string, NfeParty>();
   for (const r of rows) {

@@ -72,7 +72,8 @@ function overridesByLine(nfe: ParsedNfe, overrides: ItemOverride[] = []): Map<nu
   const byLine = new Map<number, ItemOverride>();
   overrides.forEach((o, i) => {
     if (!lines.has(o.lineNumber)) errors.push({ path: `items[${i}].lineNumber`, message: `the invoice has no line ${o.lineNumber}` });
-    else if (byLine.has(o.lineNumber)) errors.push({ path: `items[${i}].lineNumber`, message: `line ${o.lineNumber} is given more than once` });
+    else if (byLine.has(o.lineNumber))
+      errors.push({ path: `items[${i}].lineNumber`, message: `line ${o.lineNumber} is given more than once` });
     else byLine.set(o.lineNumber, o);
     if (o.saveMapping && !o.productId) errors.push({ path: `items[${i}].saveMapping`, message: 'saveMapping needs a productId' });
   });
@@ -89,7 +90,15 @@ export function resolveItems(nfe: ParsedNfe, matches: (ItemMatch | null)[], over
     if (o && o.productId !== undefined) {
       const sameAsMatch = matched && matched.productId === o.productId;
       const factor = o.conversionFactor ?? (sameAsMatch ? matched.conversionFactor : null) ?? new Dec(1);
-      return { lineNumber: item.lineNumber, productId: o.productId, conversionFactor: factor, source: o.productId ? 'REQUEST' : null, ignored: !!o.ignored, saveMapping: !!o.saveMapping, match };
+      return {
+        lineNumber: item.lineNumber,
+        productId: o.productId,
+        conversionFactor: factor,
+        source: o.productId ? 'REQUEST' : null,
+        ignored: !!o.ignored,
+        saveMapping: !!o.saveMapping,
+        match,
+      };
     }
     return {
       lineNumber: item.lineNumber,
@@ -127,7 +136,10 @@ function itemReformBlock(item: NfeItem): ReformTaxBlock | null {
 /** The document's tax-reform block: header fields, totals, the year's rule and the checks' outcomes (null for a document without them). */
 function documentReformBlock(nfe: ParsedNfe, t: ReformTotalsCheck): ReformTaxBlock | null {
   const ide = nfe.ide;
-  const reformHeader = !!(ide.ibsCbsMunicipality || ide.debitNoteType || ide.creditNoteType || ide.governmentPurchase || ide.advancePaymentKeys.length) || ide.purpose === '5' || ide.purpose === '6';
+  const reformHeader =
+    !!(ide.ibsCbsMunicipality || ide.debitNoteType || ide.creditNoteType || ide.governmentPurchase || ide.advancePaymentKeys.length) ||
+    ide.purpose === '5' ||
+    ide.purpose === '6';
   if (!t.present && !reformHeader) return null;
   return stored({
     purpose: ide.purpose,
@@ -210,7 +222,15 @@ function toItemInput(item: NfeItem, relief: Dec, r: ItemResolution, charged: boo
       cofins: contribution(item.taxes.cofins),
     },
     conversionFactor: r.conversionFactor,
-    declared: { description: item.description, unit: item.unit, quantity: item.quantity, unitPrice: item.unitPrice, total: item.total, ncm: item.ncm, cfop: item.cfop },
+    declared: {
+      description: item.description,
+      unit: item.unit,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      total: item.total,
+      ncm: item.ncm,
+      cfop: item.cfop,
+    },
     reformTaxes: itemReformBlock(item),
   };
 }
@@ -263,7 +283,9 @@ export function toDraftInput(nfe: ParsedNfe, opts: DraftOptions): { draft: Draft
     items: nfe.items.map((item, i) => toItemInput(item, relief[i], resolutions[i], charged)),
     // No cobr/dup: none here; the entry document then plans one payable at the entry date (SPEC §2).
     // A dup without dVenc (optional in the layout) falls due on the issue date.
-    installments: installments.length ? installments.map((d, i) => ({ number: i + 1, dueDate: d.dueDate ?? nfe.ide.issuedAt.slice(0, 10), amount: d.amount })) : null,
+    installments: installments.length
+      ? installments.map((d, i) => ({ number: i + 1, dueDate: d.dueDate ?? nfe.ide.issuedAt.slice(0, 10), amount: d.amount }))
+      : null,
     expectedTotals: expectedTotals(nfe, charged),
     reformTaxes: documentReformBlock(nfe, reform),
     // finNFe and NFref decide how the lines are booked (a return is not a purchase, 2/3/5/6 post values only).

@@ -8,14 +8,30 @@ import { BusinessRuleError, ConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { EntryDocument } from '../entry-document';
-import { createEntryDocumentDraft, documentByAccessKey, PreparedDraft, prepareDraft, resolveSupplier, SupplierSnapshot } from '../entry-document';
+import {
+  createEntryDocumentDraft,
+  documentByAccessKey,
+  PreparedDraft,
+  prepareDraft,
+  resolveSupplier,
+  SupplierSnapshot,
+} from '../entry-document';
 import { ItemMatch, linkSupplierItem, matchSupplierItems, recordMapUse } from '../product-map';
 import type { NfeInbound } from './entities/nfe-inbound.entity';
 import { toInboundEventData } from './nfe.events';
 import { ItemOverride, ItemResolution, toDraftInput } from './nfe-draft';
 import { linkToPurchaseOrders, purchaseOrdersOfPreview } from './nfe-purchase';
 import { findInbound, insertInboundEvent, updateInbound } from './nfe-inbound.repository';
-import { assertImportable, AUDIT_ENTITY, findByKeyInFilial, findFilialInbound, governingFilial, recipientOf, storedXml, upsertInbound } from './nfe-inbound.service';
+import {
+  assertImportable,
+  AUDIT_ENTITY,
+  findByKeyInFilial,
+  findFilialInbound,
+  governingFilial,
+  recipientOf,
+  storedXml,
+  upsertInbound,
+} from './nfe-inbound.service';
 import { inspectNfeXml, NfeInspection } from './xml/inspect';
 import type { ParsedNfe } from './xml/nfe-types';
 
@@ -48,13 +64,18 @@ async function matchItems(em: EntityManager, ctx: ActorContext, nfe: ParsedNfe):
 function assertIssuerDocument(nfe: ParsedNfe): string {
   const document = normalizeDocument(nfe.issuer.document ?? '');
   if (!document) {
-    throw new BusinessRuleError('NFE_ISSUER_DOCUMENT_INVALID', `The issuer's CNPJ/CPF ${nfe.issuer.document ?? '(none)'} is not valid; the supplier cannot be registered`);
+    throw new BusinessRuleError(
+      'NFE_ISSUER_DOCUMENT_INVALID',
+      `The issuer's CNPJ/CPF ${nfe.issuer.document ?? '(none)'} is not valid; the supplier cannot be registered`,
+    );
   }
   return document;
 }
 
 function alreadyImportedError(accessKey: string, doc: EntryDocument): ConflictError {
-  return new ConflictError('NFE_ALREADY_IMPORTED', `The NF-e ${accessKey} was already imported`, { entryDocumentId: encodeId('entry-document', doc.id) });
+  return new ConflictError('NFE_ALREADY_IMPORTED', `The NF-e ${accessKey} was already imported`, {
+    entryDocumentId: encodeId('entry-document', doc.id),
+  });
 }
 
 export interface ImportPreview {
@@ -85,7 +106,10 @@ export async function previewNfe(ctx: TenantContext, body: { xml?: string; acces
 }
 
 /** preview-import: the preview plus the product-map resolution and the draft it would create. */
-export async function previewImport(ctx: TenantContext, body: { xml?: string; accessKey?: string } & ImportOptions): Promise<ImportPreview> {
+export async function previewImport(
+  ctx: TenantContext,
+  body: { xml?: string; accessKey?: string } & ImportOptions,
+): Promise<ImportPreview> {
   const em = readerOf(ctx);
   const filial = await governingFilial(ctx, em);
   const { xml, inbound } = await sourceXml(em, ctx, filial.id, body);
@@ -93,7 +117,14 @@ export async function previewImport(ctx: TenantContext, body: { xml?: string; ac
   const { nfe } = inspection;
   const matches = await matchItems(em, ctx, nfe);
   const origin = inbound?.source === 'SEFAZ' ? 'NFE_SEFAZ' : 'NFE_XML';
-  const { draft, resolutions } = toDraftInput(nfe, { filialId: filial.id, origin, matches, overrides: body.items, entryDate: body.entryDate, notes: body.notes });
+  const { draft, resolutions } = toDraftInput(nfe, {
+    filialId: filial.id,
+    origin,
+    matches,
+    overrides: body.items,
+    entryDate: body.entryDate,
+    notes: body.notes,
+  });
   const prepared = await prepareDraft(em, ctx.companyId, draft);
   await linkToPurchaseOrders(em, ctx, filial.id, nfe, prepared, resolutions);
   const supplier = normalizeDocument(nfe.issuer.document ?? '') ? await resolveSupplier(em, ctx, prepared.input, false) : null;
@@ -133,8 +164,17 @@ async function importInTransaction(
   const supplierDocument = assertIssuerDocument(nfe);
   const matches = prematched ? await prematched : await matchItems(em, ctx, nfe);
   const origin = inbound.source === 'SEFAZ' ? 'NFE_SEFAZ' : 'NFE_XML';
-  const { draft, resolutions } = toDraftInput(nfe, { filialId: filial.id, origin, matches, overrides: opts.items, entryDate: opts.entryDate, notes: opts.notes });
-  const doc = await createEntryDocumentDraft(em, ctx, draft, (prepared) => linkToPurchaseOrders(em, ctx, filial.id, nfe, prepared, resolutions));
+  const { draft, resolutions } = toDraftInput(nfe, {
+    filialId: filial.id,
+    origin,
+    matches,
+    overrides: opts.items,
+    entryDate: opts.entryDate,
+    notes: opts.notes,
+  });
+  const doc = await createEntryDocumentDraft(em, ctx, draft, (prepared) =>
+    linkToPurchaseOrders(em, ctx, filial.id, nfe, prepared, resolutions),
+  );
 
   const byLine = new Map(nfe.items.map((i) => [i.lineNumber, i]));
   for (const r of resolutions.filter((x) => x.saveMapping && x.productId)) {
@@ -160,9 +200,21 @@ async function importInTransaction(
 
   const changes = {
     importStatus: [inbound.importStatus, 'IMPORTED'] as [unknown, unknown],
-    entryDocumentId: [inbound.entryDocumentId ? encodeId('entry-document', inbound.entryDocumentId) : null, encodeId('entry-document', doc.id)] as [unknown, unknown],
+    entryDocumentId: [
+      inbound.entryDocumentId ? encodeId('entry-document', inbound.entryDocumentId) : null,
+      encodeId('entry-document', doc.id),
+    ] as [unknown, unknown],
   };
-  if (!(await updateInbound(em, ctx.companyId, inbound.id, inbound.version, { importStatus: 'IMPORTED', entryDocumentId: doc.id }, inbound.importStatus))) {
+  if (
+    !(await updateInbound(
+      em,
+      ctx.companyId,
+      inbound.id,
+      inbound.version,
+      { importStatus: 'IMPORTED', entryDocumentId: doc.id },
+      inbound.importStatus,
+    ))
+  ) {
     throw new ConflictError('CONCURRENT_UPDATE', 'The inbound NF-e changed while being imported; retry', { retryable: true });
   }
   const updated = (await findInbound(em, ctx.companyId, inbound.id))!;
@@ -180,7 +232,13 @@ async function importInTransaction(
     data: { entryDocumentId: encodeId('entry-document', doc.id), origin },
   });
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: updated.id, action: 'IMPORTED', changes });
-  await publishEvent(em, ctx, { type: 'nfe.inbound.imported', filialId: updated.filialId, aggregateType: AUDIT_ENTITY, aggregateId: updated.id, data: toInboundEventData(updated) });
+  await publishEvent(em, ctx, {
+    type: 'nfe.inbound.imported',
+    filialId: updated.filialId,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: updated.id,
+    data: toInboundEventData(updated),
+  });
   return { entryDocument: doc, inbound: updated, resolutions, inspection };
 }
 
@@ -208,7 +266,10 @@ export async function importXml(ctx: TenantContext, body: { xml: string } & Impo
  * in the filial of x-filial-id), revalidated against its filial as it is now. Origin NFE_SEFAZ for
  * records that came from the tax authority, NFE_XML for uploads.
  */
-export async function importStaged(ctx: TenantContext, body: { inboundId?: number; accessKey?: string } & ImportOptions): Promise<ImportResult> {
+export async function importStaged(
+  ctx: TenantContext,
+  body: { inboundId?: number; accessKey?: string } & ImportOptions,
+): Promise<ImportResult> {
   const em = readerOf(ctx);
   let inbound: NfeInbound;
   if (body.inboundId !== undefined) {

@@ -25,15 +25,27 @@ export function findInbound(em: EntityManager, companyId: number, id: number): P
 }
 
 /** The record of a key in a filial, locked on MySQL when a write follows (SQLite transactions are serialized). */
-export function findInboundByKey(em: EntityManager, companyId: number, filialId: number, accessKey: string, lock = false): Promise<NfeInbound | null> {
-  const qb = em.createQueryBuilder(NfeInbound, 'n').where('n.company_id = :companyId AND n.filial_id = :filialId AND n.access_key = :accessKey', { companyId, filialId, accessKey });
+export function findInboundByKey(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  accessKey: string,
+  lock = false,
+): Promise<NfeInbound | null> {
+  const qb = em
+    .createQueryBuilder(NfeInbound, 'n')
+    .where('n.company_id = :companyId AND n.filial_id = :filialId AND n.access_key = :accessKey', { companyId, filialId, accessKey });
   if (lock && isMysql) qb.setLock('pessimistic_write');
   return qb.getOne();
 }
 
 /** The stored (gzip) XML of a record, null when it has none. */
 export async function loadXmlGzip(em: EntityManager, companyId: number, id: number): Promise<Buffer | null> {
-  const row = await em.createQueryBuilder(NfeInbound, 'n').select(['n.id', 'n.xmlGzip']).where('n.id = :id AND n.company_id = :companyId', { id, companyId }).getOne();
+  const row = await em
+    .createQueryBuilder(NfeInbound, 'n')
+    .select(['n.id', 'n.xmlGzip'])
+    .where('n.id = :id AND n.company_id = :companyId', { id, companyId })
+    .getOne();
   return row?.xmlGzip ? Buffer.from(row.xmlGzip) : null;
 }
 
@@ -48,7 +60,14 @@ export async function insertInbound(em: EntityManager, row: Partial<NfeInbound>)
  * Conditional update on (id, company, version) — and on the import status when a transition is
  * meant; false when someone else changed the row first.
  */
-export async function updateInbound(em: EntityManager, companyId: number, id: number, version: number, values: Partial<NfeInbound>, fromImportStatus?: ImportStatus): Promise<boolean> {
+export async function updateInbound(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  version: number,
+  values: Partial<NfeInbound>,
+  fromImportStatus?: ImportStatus,
+): Promise<boolean> {
   const qb = em
     .createQueryBuilder()
     .update(NfeInbound)
@@ -68,7 +87,12 @@ export function eventsOf(em: EntityManager, companyId: number, inboundId: number
 }
 
 /** The filtered rows of a filial (phase 1 of the two-phase list). */
-export function inboundListQuery(em: EntityManager, companyId: number, filialId: number, f: InboundFilters): SelectQueryBuilder<NfeInbound> {
+export function inboundListQuery(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  f: InboundFilters,
+): SelectQueryBuilder<NfeInbound> {
   const qb = em.createQueryBuilder(NfeInbound, 'n').where('n.company_id = :companyId AND n.filial_id = :filialId', { companyId, filialId });
   if (f.status) qb.andWhere('n.authority_status = :status', { status: f.status });
   if (f.manifestation) qb.andWhere('n.manifestation = :manifestation', { manifestation: f.manifestation });

@@ -45,7 +45,8 @@ export const AUDIT_ENTITY = 'nfe-inbound';
 
 /** The filial that governs the call (x-filial-id), as the validation needs it. */
 export async function governingFilial(ctx: TenantContext, em: EntityManager = readerOf(ctx)): Promise<Filial> {
-  if (!ctx.filialId) throw new ValidationError('x-filial-id header is required', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_TENANT_HEADER');
+  if (!ctx.filialId)
+    throw new ValidationError('x-filial-id header is required', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_TENANT_HEADER');
   const filial = await em.findOneBy(Filial, { id: ctx.filialId, companyId: ctx.companyId });
   if (!filial) throw new NotFoundError('Filial');
   return filial;
@@ -93,7 +94,14 @@ function headerOf(inspection: NfeInspection, xml: string): Partial<NfeInbound> {
   };
 }
 
-async function addEvent(em: EntityManager, ctx: ActorContext, inbound: Pick<NfeInbound, 'id' | 'filialId'>, type: string, description: string, data: Record<string, unknown> | null = null) {
+async function addEvent(
+  em: EntityManager,
+  ctx: ActorContext,
+  inbound: Pick<NfeInbound, 'id' | 'filialId'>,
+  type: string,
+  description: string,
+  data: Record<string, unknown> | null = null,
+) {
   await insertInboundEvent(em, {
     companyId: ctx.companyId,
     filialId: inbound.filialId,
@@ -144,9 +152,22 @@ export async function upsertInbound(
         version: 1,
       });
       const inbound = await reload(em, ctx.companyId, id);
-      await addEvent(em, ctx, inbound, 'STAGED', `XML received (${source === 'UPLOAD' ? 'upload' : 'tax authority'})`, { sha256: inbound.xmlSha256 });
-      await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'CREATED', changes: { importStatus: [null, 'PENDING'], kind: [null, 'FULL'] } });
-      await publishEvent(em, ctx, { type: 'nfe.inbound.received', filialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: toInboundEventData(inbound) });
+      await addEvent(em, ctx, inbound, 'STAGED', `XML received (${source === 'UPLOAD' ? 'upload' : 'tax authority'})`, {
+        sha256: inbound.xmlSha256,
+      });
+      await recordAudit(em, ctx, {
+        entity: AUDIT_ENTITY,
+        entityId: id,
+        action: 'CREATED',
+        changes: { importStatus: [null, 'PENDING'], kind: [null, 'FULL'] },
+      });
+      await publishEvent(em, ctx, {
+        type: 'nfe.inbound.received',
+        filialId,
+        aggregateType: AUDIT_ENTITY,
+        aggregateId: id,
+        data: toInboundEventData(inbound),
+      });
       return { inbound, created: true };
     } catch (err) {
       // The same key staged at the same moment by another request: theirs is committed now.
@@ -163,14 +184,30 @@ export async function upsertInbound(
   }
   const inbound = await reload(em, ctx.companyId, existing.id);
   const { xmlGzip: _x, validation: _v, ...comparable } = header;
-  await addEvent(em, ctx, inbound, 'XML_ATTACHED', `Full XML stored (${source === 'UPLOAD' ? 'upload' : 'tax authority'})`, { sha256: inbound.xmlSha256 });
-  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: inbound.id, action: 'UPDATED', changes: diff(existing as unknown as Record<string, unknown>, comparable as Record<string, unknown>) });
-  await publishEvent(em, ctx, { type: 'nfe.inbound.xml-attached', filialId, aggregateType: AUDIT_ENTITY, aggregateId: inbound.id, data: toInboundEventData(inbound) });
+  await addEvent(em, ctx, inbound, 'XML_ATTACHED', `Full XML stored (${source === 'UPLOAD' ? 'upload' : 'tax authority'})`, {
+    sha256: inbound.xmlSha256,
+  });
+  await recordAudit(em, ctx, {
+    entity: AUDIT_ENTITY,
+    entityId: inbound.id,
+    action: 'UPDATED',
+    changes: diff(existing as unknown as Record<string, unknown>, comparable as Record<string, unknown>),
+  });
+  await publishEvent(em, ctx, {
+    type: 'nfe.inbound.xml-attached',
+    filialId,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: inbound.id,
+    data: toInboundEventData(inbound),
+  });
   return { inbound, created: false };
 }
 
 /** stage-xml: validate, then store as the filial's inbound record (no draft). */
-export async function stageXml(ctx: TenantContext, xml: string): Promise<{ inbound: NfeInbound; created: boolean; inspection: NfeInspection }> {
+export async function stageXml(
+  ctx: TenantContext,
+  xml: string,
+): Promise<{ inbound: NfeInbound; created: boolean; inspection: NfeInspection }> {
   const filial = await governingFilial(ctx);
   const inspection = await inspectNfeXml(xml, recipientOf(filial));
   assertImportable(inspection.report);
@@ -223,7 +260,9 @@ export async function findFilialInbound(em: EntityManager, ctx: ActorContext, id
 export async function storedXml(em: EntityManager, ctx: ActorContext, inbound: NfeInbound): Promise<string> {
   const gz = inbound.hasXml ? await loadXmlGzip(em, ctx.companyId, inbound.id) : null;
   if (!gz) {
-    throw new BusinessRuleError('NFE_XML_NOT_AVAILABLE', `Only the summary of NF-e ${inbound.accessKey} is known; download its XML first`, { accessKey: inbound.accessKey });
+    throw new BusinessRuleError('NFE_XML_NOT_AVAILABLE', `Only the summary of NF-e ${inbound.accessKey} is known; download its XML first`, {
+      accessKey: inbound.accessKey,
+    });
   }
   return decompressXml(gz);
 }
@@ -235,7 +274,8 @@ export async function findByKeyInFilial(em: EntityManager, ctx: ActorContext, fi
 }
 
 /** The filial's inbound records of these NF-e keys (the CT-e module resolves the keys a CT-e carried). */
-export const inboundByKeys = (em: EntityManager, ctx: ActorContext, filialId: number, keys: string[]): Promise<NfeInbound[]> => inboundOfKeys(em, ctx.companyId, filialId, keys);
+export const inboundByKeys = (em: EntityManager, ctx: ActorContext, filialId: number, keys: string[]): Promise<NfeInbound[]> =>
+  inboundOfKeys(em, ctx.companyId, filialId, keys);
 
 export interface InboundDetail {
   inbound: NfeInbound;
@@ -263,14 +303,26 @@ const RELEASE_NOTE = {
  * imported again. Its events keep the history (IMPORTED, IMPORT_RELEASED naming the document, and a
  * later IMPORTED). Returns how many records were released (0 for a manual document).
  */
-export async function releaseImportedInbound(em: EntityManager, ctx: ActorContext, entryDocumentId: number, cause: keyof typeof RELEASE_NOTE = 'DELETED'): Promise<number> {
+export async function releaseImportedInbound(
+  em: EntityManager,
+  ctx: ActorContext,
+  entryDocumentId: number,
+  cause: keyof typeof RELEASE_NOTE = 'DELETED',
+): Promise<number> {
   const rows = await em.findBy(NfeInbound, { companyId: ctx.companyId, entryDocumentId, importStatus: 'IMPORTED' });
   for (const inbound of rows) {
-    if (!(await updateInbound(em, ctx.companyId, inbound.id, inbound.version, { importStatus: 'PENDING', entryDocumentId: null }, 'IMPORTED'))) {
-      throw new ConflictError('CONCURRENT_UPDATE', 'The inbound NF-e changed while its entry document was being released; retry', { retryable: true });
+    if (
+      !(await updateInbound(em, ctx.companyId, inbound.id, inbound.version, { importStatus: 'PENDING', entryDocumentId: null }, 'IMPORTED'))
+    ) {
+      throw new ConflictError('CONCURRENT_UPDATE', 'The inbound NF-e changed while its entry document was being released; retry', {
+        retryable: true,
+      });
     }
     const released = await reload(em, ctx.companyId, inbound.id);
-    await addEvent(em, ctx, released, 'IMPORT_RELEASED', RELEASE_NOTE[cause], { entryDocumentId: encodeId('entry-document', entryDocumentId), cause });
+    await addEvent(em, ctx, released, 'IMPORT_RELEASED', RELEASE_NOTE[cause], {
+      entryDocumentId: encodeId('entry-document', entryDocumentId),
+      cause,
+    });
     await recordAudit(em, ctx, {
       entity: AUDIT_ENTITY,
       entityId: inbound.id,

@@ -15,7 +15,14 @@ import type { ParsedNfe } from './xml/nfe-types';
  */
 
 /** Sets `purchaseOrderItemId` on the prepared draft's lines and records on each resolution how it was linked. */
-export async function linkToPurchaseOrders(em: EntityManager, ctx: ActorContext, filialId: number, nfe: ParsedNfe, prepared: PreparedDraft, resolutions: ItemResolution[]): Promise<void> {
+export async function linkToPurchaseOrders(
+  em: EntityManager,
+  ctx: ActorContext,
+  filialId: number,
+  nfe: ParsedNfe,
+  prepared: PreparedDraft,
+  resolutions: ItemResolution[],
+): Promise<void> {
   const supplierDocument = normalizeDocument(nfe.issuer.document ?? '');
   if (!supplierDocument) return;
   const { computed, products } = prepared;
@@ -29,7 +36,8 @@ export async function linkToPurchaseOrders(em: EntityManager, ctx: ActorContext,
       conversionFactor: it.conversionFactor,
       orderCode: nfe.items[i].purchaseOrder,
       orderLine: nfe.items[i].purchaseOrderLine,
-      receivesNothing: it.reviewStatus === 'IGNORED' || notReceivedReason(it, it.productId === null ? undefined : products.get(it.productId)) !== null,
+      receivesNothing:
+        it.reviewStatus === 'IGNORED' || notReceivedReason(it, it.productId === null ? undefined : products.get(it.productId)) !== null,
     })),
   );
   links.forEach((link, i) => {
@@ -40,7 +48,13 @@ export async function linkToPurchaseOrders(em: EntityManager, ctx: ActorContext,
 }
 
 /** preview-import: the match of the linked lines and the supplier's open orders of the invoice's products. */
-export async function purchaseOrdersOfPreview(em: EntityManager, ctx: ActorContext, filialId: number, nfe: ParsedNfe, prepared: PreparedDraft) {
+export async function purchaseOrdersOfPreview(
+  em: EntityManager,
+  ctx: ActorContext,
+  filialId: number,
+  nfe: ParsedNfe,
+  prepared: PreparedDraft,
+) {
   const supplierDocument = normalizeDocument(nfe.issuer.document ?? '');
   if (!supplierDocument) return { match: null, openOrders: [] };
   const owner = { filialId, supplierDocument };

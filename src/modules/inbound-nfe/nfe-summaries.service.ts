@@ -6,7 +6,13 @@ import { NfeInbound } from './entities/nfe-inbound.entity';
  * and has not manifested on, oldest first. The authority releases their full XML (as a new NSU of
  * the normal distribution) once the ciência is registered.
  */
-export function summariesAwaitingCiencia(em: EntityManager, companyId: number, filialId: number, limit: number, excludeKeys: string[] = []): Promise<NfeInbound[]> {
+export function summariesAwaitingCiencia(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  limit: number,
+  excludeKeys: string[] = [],
+): Promise<NfeInbound[]> {
   if (limit <= 0) return Promise.resolve([]);
   const qb = em
     .createQueryBuilder(NfeInbound, 'n')

@@ -35,7 +35,12 @@ export async function batchStream(req: ValidRequest<typeof s.batchStream>, res: 
       req.valid.params.filialId,
       (p) => {
         if (!res.headersSent) {
-          res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+          res.writeHead(200, {
+            'Content-Type': 'text/event-stream; charset=utf-8',
+            'Cache-Control': 'no-cache',
+            Connection: 'keep-alive',
+            'X-Accel-Buffering': 'no',
+          });
           ping = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
         }
         for (const f of p.files) frame('file', toBatchFileDto(f));

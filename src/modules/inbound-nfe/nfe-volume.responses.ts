@@ -9,7 +9,11 @@ const batchJobKeys = {
   filialId: hashid('filial'),
   status: oneOf('QUEUED', 'RUNNING', 'DONE', 'FAILED'),
   format: oneOf('ZIP', 'MULTIPART'),
-  progress: obj({ done: Joi.number().integer().example(840), total: Joi.number().integer().example(1200), percent: Joi.number().integer().example(70) }),
+  progress: obj({
+    done: Joi.number().integer().example(840),
+    total: Joi.number().integer().example(1200),
+    percent: Joi.number().integer().example(70),
+  }),
   counts: obj({
     staged: Joi.number().integer().example(812),
     duplicates: Joi.number().integer().example(20),
@@ -39,7 +43,10 @@ export const NfeBatchFile = named(
     accessKey: accessKey().allow(null),
     inboundId: hashid('nfe-inbound').allow(null),
     cteId: hashid('cte').allow(null),
-    problem: obj({ code: Joi.string().example('NFE_RECIPIENT_MISMATCH'), message: Joi.string().allow(null).example('The NF-e is addressed to another CNPJ') }).allow(null),
+    problem: obj({
+      code: Joi.string().example('NFE_RECIPIENT_MISMATCH'),
+      message: Joi.string().allow(null).example('The NF-e is addressed to another CNPJ'),
+    }).allow(null),
     message: Joi.string().allow(null),
     processedAt: timestamp().allow(null),
   }),
@@ -65,4 +72,7 @@ export const ManifestationDeadlines = named(
 
 export const InboundDeadlines = named('NfeInboundDeadlines', obj({ inbound: NfeInbound, deadlines: ManifestationDeadlines.allow(null) }));
 
-export const DeadlinePage = named('NfeManifestationDeadlinePage', obj({ today: date().description('today in Brasília'), data: Joi.array().items(InboundDeadlines), pagination: Pagination }));
+export const DeadlinePage = named(
+  'NfeManifestationDeadlinePage',
+  obj({ today: date().description('today in Brasília'), data: Joi.array().items(InboundDeadlines), pagination: Pagination }),
+);

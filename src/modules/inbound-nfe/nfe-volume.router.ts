@@ -16,7 +16,8 @@ export const nfeVolumeRoutes = defineRoutes([
     method: 'post',
     path: '/entry-document/nfe/batch',
     tag: TAG,
-    summary: 'Upload up to 2,000 XML files (NF-e and their events) as a ZIP (application/zip) or multipart/form-data: answered at once (202) with the batch job, staged in the background',
+    summary:
+      'Upload up to 2,000 XML files (NF-e and their events) as a ZIP (application/zip) or multipart/form-data: answered at once (202) with the batch job, staged in the background',
     scope: WRITE,
     bodyFormat: 'upload',
     // The job starts in the background once its row committed.
@@ -43,7 +44,9 @@ export const nfeVolumeRoutes = defineRoutes([
     schema: s.batchStream,
     responses: {
       body: Joi.string()
-        .description('server-sent events: `file` (NfeBatchFile) per outcome reached, `progress` (NfeBatchJob), then `done` (or `timeout`) with the job')
+        .description(
+          'server-sent events: `file` (NfeBatchFile) per outcome reached, `progress` (NfeBatchJob), then `done` (or `timeout`) with the job',
+        )
         .example('event: progress\ndata: {"id":"k5Qb9Zr2","status":"RUNNING"}\n\n'),
       contentType: 'text/event-stream',
       errors: { 404: BATCH_NOT_FOUND },
@@ -64,7 +67,8 @@ export const nfeVolumeRoutes = defineRoutes([
     method: 'get',
     path: '/entry-document/nfe/manifestation-deadlines/:filialId',
     tag: TAG,
-    summary: 'NF-e of the filial still without a conclusive manifestation whose deadline falls within N days (?withinDays=7), soonest first',
+    summary:
+      'NF-e of the filial still without a conclusive manifestation whose deadline falls within N days (?withinDays=7), soonest first',
     scope: READ,
     schema: s.deadlines,
     responses: { body: DeadlinePage },
@@ -74,7 +78,8 @@ export const nfeVolumeRoutes = defineRoutes([
     method: 'get',
     path: '/entry-document/nfe/inbound/deadlines/:id/:filialId',
     tag: TAG,
-    summary: 'The manifestation deadlines of an inbound record (confirmação, desconhecimento, operação não realizada) from its authorization date',
+    summary:
+      'The manifestation deadlines of an inbound record (confirmação, desconhecimento, operação não realizada) from its authorization date',
     scope: READ,
     schema: s.inboundRecord,
     responses: { body: InboundDeadlines, errors: { 404: INBOUND_NOT_FOUND } },
@@ -87,7 +92,11 @@ export const nfeVolumeRoutes = defineRoutes([
     summary: 'The DANFE of a stored NF-e (application/pdf): every layout block, items over as many pages as needed',
     scope: READ,
     schema: s.inboundRecord,
-    responses: { body: Joi.string().meta({ format: 'binary' }).description('the DANFE (PDF)'), contentType: 'application/pdf', errors: { 404: INBOUND_NOT_FOUND, 422: ['NFE_XML_NOT_AVAILABLE'] } },
+    responses: {
+      body: Joi.string().meta({ format: 'binary' }).description('the DANFE (PDF)'),
+      contentType: 'application/pdf',
+      errors: { 404: INBOUND_NOT_FOUND, 422: ['NFE_XML_NOT_AVAILABLE'] },
+    },
     handler: c.danfe,
   },
 ]);

@@ -30,5 +30,8 @@ export const nfeVolumeSchemas = {
       includeOverdue: Joi.boolean().default(false).description('also those whose deadline has passed without a conclusive manifestation'),
     }),
   }),
-  inboundRecord: typedSchema<ByInbound & { query: Record<string, never> }>({ params: Joi.object({ id: id('nfe-inbound').required(), filialId: id('filial').required() }), query: Joi.object({}) }),
+  inboundRecord: typedSchema<ByInbound & { query: Record<string, never> }>({
+    params: Joi.object({ id: id('nfe-inbound').required(), filialId: id('filial').required() }),
+    query: Joi.object({}),
+  }),
 };

@@ -1,7 +1,15 @@
 import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
-import { toImportPreviewResponse, toImportResponse, toInboundDto, toInboundEventDto, toParsedNfeDto, toPreviewResponse, toReportDto } from './nfe.mapper';
+import {
+  toImportPreviewResponse,
+  toImportResponse,
+  toInboundDto,
+  toInboundEventDto,
+  toParsedNfeDto,
+  toPreviewResponse,
+  toReportDto,
+} from './nfe.mapper';
 import { nfeSchemas as s } from './nfe.schemas';
 import * as imports from './nfe-import.service';
 import * as inbound from './nfe-inbound.service';
@@ -18,7 +26,9 @@ export async function previewImport(req: ValidRequest<typeof s.previewImport>, r
 
 export async function stageXml(req: ValidRequest<typeof s.stageXml>, res: Response) {
   const r = await inbound.stageXml(req.ctx, req.valid.body.xml);
-  res.status(r.created ? 201 : 200).json({ created: r.created, inbound: toInboundDto(r.inbound), report: toReportDto(r.inspection.report) });
+  res
+    .status(r.created ? 201 : 200)
+    .json({ created: r.created, inbound: toInboundDto(r.inbound), report: toReportDto(r.inspection.report) });
 }
 
 export async function importXml(req: ValidRequest<typeof s.importXml>, res: Response) {

@@ -8,7 +8,12 @@ import type { NfeInbound } from './entities/nfe-inbound.entity';
  * never import the mapper.
  */
 
-export const toInboundEventData = (n: Pick<NfeInbound, 'id' | 'filialId' | 'accessKey' | 'issuerDocument' | 'total' | 'importStatus' | 'entryDocumentId' | 'source' | 'kind'>) => ({
+export const toInboundEventData = (
+  n: Pick<
+    NfeInbound,
+    'id' | 'filialId' | 'accessKey' | 'issuerDocument' | 'total' | 'importStatus' | 'entryDocumentId' | 'source' | 'kind'
+  >,
+) => ({
   inboundId: encodeId('nfe-inbound', n.id),
   filialId: encodeId('filial', n.filialId),
   accessKey: n.accessKey,

@@ -97,9 +97,13 @@ export function toInboundDto(n: NfeInbound) {
     entryDocumentId: encodeOptionalId('entry-document', n.entryDocumentId),
     /** 610600 in the DF-e feed: a freight CT-e was authorized for this NF-e (its key when the event named it). */
     freightCte: n.freightCteAnnouncedAt ? { announced: true, accessKey: n.freightCteKey, announcedAt: iso(n.freightCteAnnouncedAt) } : null,
-    validation: n.validation ? { valid: n.validation.valid, blockingCodes: n.validation.blockingCodes, warnings: n.validation.warnings } : null,
+    validation: n.validation
+      ? { valid: n.validation.valid, blockingCodes: n.validation.blockingCodes, warnings: n.validation.warnings }
+      : null,
     signer: signerDto(n),
-    authorityCheck: n.authorityCheck ? { outcome: n.authorityCheck, cStat: n.authorityCheckCStat, checkedAt: iso(n.authorityCheckedAt) } : null,
+    authorityCheck: n.authorityCheck
+      ? { outcome: n.authorityCheck, cStat: n.authorityCheckCStat, checkedAt: iso(n.authorityCheckedAt) }
+      : null,
     version: n.version,
     createdAt: iso(n.createdAt),
     updatedAt: iso(n.updatedAt),
@@ -127,7 +131,11 @@ const matchDto = (m: ItemMatch | null) =>
     conversionFactor: m.conversionFactor ? toJsonNumber(m.conversionFactor, 'factor') : null,
     source: m.source,
     product: m.product ? { code: m.product.code, name: m.product.name, unit: m.product.unit } : null,
-    suggestions: m.suggestions.map((s) => ({ productId: encodeId('product', s.productId), score: s.score, product: { code: s.product.code, name: s.product.name, unit: s.product.unit } })),
+    suggestions: m.suggestions.map((s) => ({
+      productId: encodeId('product', s.productId),
+      score: s.score,
+      product: { code: s.product.code, name: s.product.name, unit: s.product.unit },
+    })),
   };
 
 export const toResolutionDto = (r: ItemResolution) => ({
@@ -142,7 +150,8 @@ export const toResolutionDto = (r: ItemResolution) => ({
   purchaseOrderLinkSource: r.purchaseOrderLink?.source ?? null,
 });
 
-const alreadyImportedDto = (d: EntryDocument | null) => d && { entryDocumentId: encodeId('entry-document', d.id), status: d.status, filialId: encodeId('filial', d.filialId) };
+const alreadyImportedDto = (d: EntryDocument | null) =>
+  d && { entryDocumentId: encodeId('entry-document', d.id), status: d.status, filialId: encodeId('filial', d.filialId) };
 
 /** preview: the parsed invoice and its report. */
 export function toPreviewResponse(p: { inspection: NfeInspection; inbound: NfeInbound | null; alreadyImported: EntryDocument | null }) {

@@ -46,7 +46,11 @@ const inboundKeys = {
   id: hashid('nfe-inbound'),
   filialId: hashid('filial'),
   accessKey: accessKey(),
-  issuer: obj({ document: taxDocument(), name: Joi.string().example('Distribuidora Paulista de Alimentos Ltda'), uf: Joi.string().allow(null).example('SP') }),
+  issuer: obj({
+    document: taxDocument(),
+    name: Joi.string().example('Distribuidora Paulista de Alimentos Ltda'),
+    uf: Joi.string().allow(null).example('SP'),
+  }),
   model: Joi.string().example('55'),
   series: Joi.string().allow(null).example('1'),
   number: Joi.string().allow(null).example('1234'),
@@ -73,7 +77,9 @@ const inboundKeys = {
     .description('event 610600 in the DF-e feed: a freight CT-e was authorized for this NF-e'),
   validation: validationSummary.allow(null),
   signer: obj({
-    verdict: oneOf('TRUSTED', 'UNTRUSTED', 'UNVERIFIABLE').description('UNTRUSTED blocks confirmation (NFE_SIGNER_UNTRUSTED); UNVERIFIABLE: the chain could not be followed (roots not installed)'),
+    verdict: oneOf('TRUSTED', 'UNTRUSTED', 'UNVERIFIABLE').description(
+      'UNTRUSTED blocks confirmation (NFE_SIGNER_UNTRUSTED); UNVERIFIABLE: the chain could not be followed (roots not installed)',
+    ),
     reasons: Joi.array().items(Joi.string().example('ISSUER_MISMATCH')),
     signerDocument: Joi.string().allow(null).example('12345678000195').description("the CNPJ (or CPF) the signer's certificate names"),
   })
@@ -107,7 +113,10 @@ const InboundEvent = named(
   }),
 );
 
-const invoice = () => freeForm('the parsed invoice (layout 4.00 with the PL_010 tax-reform groups): ide, issuer, recipient, items, totals, transport, payment…');
+const invoice = () =>
+  freeForm(
+    'the parsed invoice (layout 4.00 with the PL_010 tax-reform groups): ide, issuer, recipient, items, totals, transport, payment…',
+  );
 
 export const NfeInboundDetail = named(
   'NfeInboundDetail',
@@ -124,7 +133,11 @@ const previewKeys = {
   invoice: invoice(),
   report: ValidationReport,
   inbound: NfeInbound.allow(null).description('the stored record of this key, if any'),
-  alreadyImported: obj({ entryDocumentId: hashid('entry-document'), status: Joi.string().example('DRAFT'), filialId: hashid('filial') }).allow(null),
+  alreadyImported: obj({
+    entryDocumentId: hashid('entry-document'),
+    status: Joi.string().example('DRAFT'),
+    filialId: hashid('filial'),
+  }).allow(null),
 };
 export const NfePreview = named('NfePreview', obj(previewKeys));
 
@@ -164,7 +177,10 @@ export const NfeImport = named(
   }),
 );
 
-export const NfeStaged = named('NfeStaged', obj({ created: Joi.boolean().description('false: the XML was already stored (200)'), inbound: NfeInbound, report: ValidationReport }));
+export const NfeStaged = named(
+  'NfeStaged',
+  obj({ created: Joi.boolean().description('false: the XML was already stored (200)'), inbound: NfeInbound, report: ValidationReport }),
+);
 
 /* Problem codes. */
 /** Reading the XML body (400). */

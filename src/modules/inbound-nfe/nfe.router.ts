@@ -1,7 +1,17 @@
 import { defineRoutes } from '../../core/http/route';
 import { Joi } from '../../core/http/schema';
 import * as c from './nfe.controller';
-import { INBOUND_NOT_FOUND, NfeImport, NfeImportPreview, NfeInboundDetail, NfeInboundPage, NfePreview, NfeStaged, REPORT_BLOCKING, XML_READ } from './nfe.responses';
+import {
+  INBOUND_NOT_FOUND,
+  NfeImport,
+  NfeImportPreview,
+  NfeInboundDetail,
+  NfeInboundPage,
+  NfePreview,
+  NfeStaged,
+  REPORT_BLOCKING,
+  XML_READ,
+} from './nfe.responses';
 import { nfeSchemas as s } from './nfe.schemas';
 
 const READ = 'nfe:read';
@@ -10,7 +20,11 @@ const TAG = 'NF-e';
 
 /* Problem codes of reading, validating and importing an NF-e. */
 const LINES = ['PRODUCT_NOT_FOUND', 'SUPPLIER_NOT_FOUND', 'PURCHASE_ORDER_NOT_FOUND'];
-const READ_XML = { 400: [...XML_READ, 'MISSING_TENANT_HEADER'], 404: ['FILIAL_NOT_FOUND', ...INBOUND_NOT_FOUND, ...LINES], 422: ['NFE_XML_NOT_AVAILABLE'] };
+const READ_XML = {
+  400: [...XML_READ, 'MISSING_TENANT_HEADER'],
+  404: ['FILIAL_NOT_FOUND', ...INBOUND_NOT_FOUND, ...LINES],
+  422: ['NFE_XML_NOT_AVAILABLE'],
+};
 const IMPORT = {
   400: [...XML_READ, 'MISSING_TENANT_HEADER'],
   404: ['FILIAL_NOT_FOUND', ...INBOUND_NOT_FOUND, ...LINES],
@@ -24,7 +38,8 @@ export const nfeRoutes = defineRoutes([
     method: 'post',
     path: '/entry-document/nfe/preview',
     tag: TAG,
-    summary: 'Parse and validate an NF-e XML ({ xml }, an XML body, or { accessKey } of a stored record): the invoice and its validation report',
+    summary:
+      'Parse and validate an NF-e XML ({ xml }, an XML body, or { accessKey } of a stored record): the invoice and its validation report',
     scope: READ,
     bodyFormat: 'xml',
     schema: s.preview,
@@ -107,7 +122,11 @@ export const nfeRoutes = defineRoutes([
     summary: 'The stored XML of an inbound record, exactly as received (application/xml)',
     scope: READ,
     schema: s.detail,
-    responses: { body: Joi.string().description('the procNFe XML as received'), contentType: 'application/xml', errors: { 404: INBOUND_NOT_FOUND, 422: ['NFE_XML_NOT_AVAILABLE'] } },
+    responses: {
+      body: Joi.string().description('the procNFe XML as received'),
+      contentType: 'application/xml',
+      errors: { 404: INBOUND_NOT_FOUND, 422: ['NFE_XML_NOT_AVAILABLE'] },
+    },
     handler: c.xml,
   },
   {

@@ -36,7 +36,9 @@ type ByFilial = { params: { filialId: number } };
 /* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const nfeSchemas = {
   preview: typedSchema<{ body: { xml?: string; accessKey?: string } }>({ body: Joi.object({ xml, accessKey }).xor('xml', 'accessKey') }),
-  previewImport: typedSchema<{ body: { xml?: string; accessKey?: string } & ImportOptions }>({ body: Joi.object({ xml, accessKey, ...importOptions }).xor('xml', 'accessKey') }),
+  previewImport: typedSchema<{ body: { xml?: string; accessKey?: string } & ImportOptions }>({
+    body: Joi.object({ xml, accessKey, ...importOptions }).xor('xml', 'accessKey'),
+  }),
   stageXml: typedSchema<{ body: { xml: string } }>({ body: Joi.object({ xml: xml.required() }) }),
   importXml: typedSchema<{ body: { xml: string } & ImportOptions }>({ body: Joi.object({ xml: xml.required(), ...importOptions }) }),
   importStaged: typedSchema<{ body: { inboundId?: number; accessKey?: string } & ImportOptions }>({
@@ -59,5 +61,7 @@ export const nfeSchemas = {
     }),
   }),
   pending: typedSchema<ByFilial & { query: PageRequest }>({ params: filialParam, query: Joi.object({ ...pagination }) }),
-  detail: typedSchema<{ params: { id: number; filialId: number } }>({ params: Joi.object({ id: id('nfe-inbound').required(), filialId: id('filial').required() }) }),
+  detail: typedSchema<{ params: { id: number; filialId: number } }>({
+    params: Joi.object({ id: id('nfe-inbound').required(), filialId: id('filial').required() }),
+  }),
 };

@@ -10,19 +10,27 @@ import { decompressXml } from './xml-storage';
  * (issue 47): authorized by their issuer and never manifested (no ciência, confirmação, desconhecimento or
  * operação não realizada). The accountant's package lists them too, beside those never imported.
  */
-export async function unmanifestedOfMonth(em: EntityManager, companyId: number, filialId: number, range: { from: string; to: string }): Promise<PendingDocument[]> {
+export async function unmanifestedOfMonth(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  range: { from: string; to: string },
+): Promise<PendingDocument[]> {
   const at = (t: string) => sqlTime(new Date(t.replace(' ', 'T') + 'Z'));
   const rows = await em
     .createQueryBuilder(NfeInbound, 'n')
     .select(['n.id', 'n.accessKey', 'n.model', 'n.series', 'n.number', 'n.issuerName'])
-    .where('n.company_id = :companyId AND n.filial_id = :filialId AND n.issued_at >= :from AND n.issued_at < :to AND n.manifestation = :none AND n.authority_status = :authorized', {
-      companyId,
-      filialId,
-      from: at(range.from),
-      to: at(range.to),
-      none: 'NONE',
-      authorized: 'AUTHORIZED',
-    })
+    .where(
+      'n.company_id = :companyId AND n.filial_id = :filialId AND n.issued_at >= :from AND n.issued_at < :to AND n.manifestation = :none AND n.authority_status = :authorized',
+      {
+        companyId,
+        filialId,
+        from: at(range.from),
+        to: at(range.to),
+        none: 'NONE',
+        authorized: 'AUTHORIZED',
+      },
+    )
     .orderBy('n.issued_at')
     .addOrderBy('n.id')
     .getMany();
@@ -56,7 +64,12 @@ export interface MonthReceived {
 }
 
 /** NF-e addressed to the filial dated in the month (dhEmi), with their XML as received. */
-export async function receivedOfMonth(em: EntityManager, companyId: number, filialId: number, range: { from: string; to: string }): Promise<MonthReceived[]> {
+export async function receivedOfMonth(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  range: { from: string; to: string },
+): Promise<MonthReceived[]> {
   const at = (t: string) => sqlTime(new Date(t.replace(' ', 'T') + 'Z'));
   const rows = await em
     .createQueryBuilder(NfeInbound, 'n')
@@ -75,7 +88,12 @@ export async function receivedOfMonth(em: EntityManager, companyId: number, fili
       'n.importStatus',
       'n.xmlGzip',
     ])
-    .where('n.company_id = :companyId AND n.filial_id = :filialId AND n.issued_at >= :from AND n.issued_at < :to', { companyId, filialId, from: at(range.from), to: at(range.to) })
+    .where('n.company_id = :companyId AND n.filial_id = :filialId AND n.issued_at >= :from AND n.issued_at < :to', {
+      companyId,
+      filialId,
+      from: at(range.from),
+      to: at(range.to),
+    })
     .orderBy('n.access_key')
     .getMany();
   return rows.map((n) => ({

@@ -88,8 +88,17 @@ export interface AuthorityAnswer {
 }
 
 /** Keeps the consultation's outcome on the record, with its event and audit row, in the caller's transaction. */
-export async function recordAuthorityCheck(em: EntityManager, ctx: ActorContext, inbound: NfeInbound, answer: AuthorityAnswer): Promise<NfeInbound> {
-  const values: Partial<NfeInbound> = { authorityCheck: answer.outcome, authorityCheckCStat: answer.cStat.slice(0, 3), authorityCheckedAt: new Date() };
+export async function recordAuthorityCheck(
+  em: EntityManager,
+  ctx: ActorContext,
+  inbound: NfeInbound,
+  answer: AuthorityAnswer,
+): Promise<NfeInbound> {
+  const values: Partial<NfeInbound> = {
+    authorityCheck: answer.outcome,
+    authorityCheckCStat: answer.cStat.slice(0, 3),
+    authorityCheckedAt: new Date(),
+  };
   if (answer.outcome === 'CANCELLED') values.authorityStatus = 'CANCELLED';
   if (!(await updateInbound(em, ctx.companyId, inbound.id, inbound.version, values))) {
     throw new ConflictError('CONCURRENT_UPDATE', 'The inbound NF-e changed while its key was consulted; retry', { retryable: true });
@@ -107,6 +116,11 @@ export async function recordAuthorityCheck(em: EntityManager, ctx: ActorContext,
     occurredAt: new Date(),
     data: { outcome: answer.outcome, cStat: answer.cStat },
   });
-  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: inbound.id, action: 'AUTHORITY_CHECKED', changes: { authorityCheck: [inbound.authorityCheck, answer.outcome] } });
+  await recordAudit(em, ctx, {
+    entity: AUDIT_ENTITY,
+    entityId: inbound.id,
+    action: 'AUTHORITY_CHECKED',
+    changes: { authorityCheck: [inbound.authorityCheck, answer.outcome] },
+  });
   return (await findInbound(em, ctx.companyId, inbound.id))!;
 }

@@ -6,7 +6,8 @@ import { InventoryCount } from './entities/inventory-count.entity';
 
 export const findCount = (em: EntityManager, companyId: number, id: number) => em.findOneBy(InventoryCount, { id, companyId });
 
-export const linesOf = (em: EntityManager, companyId: number, countId: number) => em.find(InventoryCountLine, { where: { companyId, countId }, order: { lineNumber: 'ASC' } });
+export const linesOf = (em: EntityManager, companyId: number, countId: number) =>
+  em.find(InventoryCountLine, { where: { companyId, countId }, order: { lineNumber: 'ASC' } });
 
 /** The count row under a lock (MySQL) while its lines are written: a count entry and a close never interleave. */
 export async function lockCount(em: EntityManager, companyId: number, id: number): Promise<InventoryCount | null> {
@@ -16,7 +17,12 @@ export async function lockCount(em: EntityManager, companyId: number, id: number
 }
 
 /** Current balances of the products at the filial (0 for a product never moved there). */
-export async function balancesOf(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<Map<number, StockBalance>> {
+export async function balancesOf(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  productIds: number[],
+): Promise<Map<number, StockBalance>> {
   if (!productIds.length) return new Map();
   const rows = await em.find(StockBalance, { where: { companyId, filialId, productId: In(productIds) } });
   return new Map(rows.map((r) => [r.productId, r]));

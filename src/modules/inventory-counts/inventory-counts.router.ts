@@ -15,7 +15,8 @@ export const inventoryCountRoutes = defineRoutes([
     method: 'post',
     path: '/inventory/counts',
     tag: TAG,
-    summary: 'Open a stock count sheet at this filial (x-filial-id): the products given, or every stock-controlled product with a balance there; counted blind',
+    summary:
+      'Open a stock count sheet at this filial (x-filial-id): the products given, or every stock-controlled product with a balance there; counted blind',
     scope: WRITE,
     schema: s.create,
     idempotent: true,
@@ -53,7 +54,14 @@ export const inventoryCountRoutes = defineRoutes([
     scope: WRITE,
     schema: s.close,
     idempotent: true,
-    responses: { body: InventoryCount, errors: { ...NOT_FOUND, 409: [...STATES, 'STALE_VERSION', 'FISCAL_PERIOD_CLOSED'], 422: ['INVENTORY_COUNT_INCOMPLETE', 'INSUFFICIENT_STOCK'] } },
+    responses: {
+      body: InventoryCount,
+      errors: {
+        ...NOT_FOUND,
+        409: [...STATES, 'STALE_VERSION', 'FISCAL_PERIOD_CLOSED'],
+        422: ['INVENTORY_COUNT_INCOMPLETE', 'INSUFFICIENT_STOCK'],
+      },
+    },
     handler: c.close,
   },
   {

@@ -48,9 +48,18 @@ async function detailOf(ctx: TenantContext, id: number, em = readerOf(ctx)): Pro
   const count = await findCount(em, ctx.companyId, id);
   if (!count || (ctx.grantedFiliais !== '*' && !ctx.grantedFiliais.includes(count.filialId))) throw new NotFoundError('Inventory count');
   const lines = await linesOf(em, ctx.companyId, id);
-  const products = lines.length ? await em.find(Product, { where: { companyId: ctx.companyId, id: In(lines.map((l) => l.productId)) }, select: { id: true, code: true, name: true, unit: true } }) : [];
+  const products = lines.length
+    ? await em.find(Product, {
+        where: { companyId: ctx.companyId, id: In(lines.map((l) => l.productId)) },
+        select: { id: true, code: true, name: true, unit: true },
+      })
+    : [];
   const byId = new Map(products.map((p) => [p.id, p]));
-  return { count, lines: lines.map((l) => Object.assign(l, { product: byId.get(l.productId) ?? { code: '', name: '', unit: 'UN' } })), blind: !hasScope(ctx.scopes, SUPERVISOR_SCOPE) };
+  return {
+    count,
+    lines: lines.map((l) => Object.assign(l, { product: byId.get(l.productId) ?? { code: '', name: '', unit: 'UN' } })),
+    blind: !hasScope(ctx.scopes, SUPERVISOR_SCOPE),
+  };
 }
 
 export const countDetail = (ctx: TenantContext, id: number) => detailOf(ctx, id);
@@ -71,11 +80,14 @@ export async function createCount(ctx: TenantContext, input: CreateCountInput): 
       const found = await em.find(Product, { where: { companyId: ctx.companyId, id: In(productIds) }, select: { id: true } });
       if (found.length !== new Set(productIds).size) throw new NotFoundError('Product');
     } else {
-      const controlled = productIds.length ? await em.find(Product, { where: { companyId: ctx.companyId, id: In(productIds), stockControlled: true }, select: { id: true } }) : [];
+      const controlled = productIds.length
+        ? await em.find(Product, { where: { companyId: ctx.companyId, id: In(productIds), stockControlled: true }, select: { id: true } })
+        : [];
       const keep = new Set(controlled.map((p) => p.id));
       productIds = productIds.filter((p) => keep.has(p));
     }
-    if (!productIds.length) throw new BusinessRuleError('INVENTORY_COUNT_EMPTY', 'The sheet has no product: give productIds, or count a filial with stock');
+    if (!productIds.length)
+      throw new BusinessRuleError('INVENTORY_COUNT_EMPTY', 'The sheet has no product: give productIds, or count a filial with stock');
     const count = await em.save(
       em.create(InventoryCount, {
         companyId: ctx.companyId,
@@ -95,8 +107,19 @@ export async function createCount(ctx: TenantContext, input: CreateCountInput): 
       InventoryCountLine,
       productIds.map((productId, i) => ({ companyId: ctx.companyId, countId: count.id, lineNumber: i + 1, productId })),
     );
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: count.id, action: 'CREATED', changes: { status: [null, 'OPEN'], lineCount: [null, productIds.length] } });
-    await publishEvent(em, ctx, { type: 'inventory-count.created', filialId, aggregateType: AUDIT_ENTITY, aggregateId: count.id, data: eventData(count) });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: count.id,
+      action: 'CREATED',
+      changes: { status: [null, 'OPEN'], lineCount: [null, productIds.length] },
+    });
+    await publishEvent(em, ctx, {
+      type: 'inventory-count.created',
+      filialId,
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: count.id,
+      data: eventData(count),
+    });
     return count.id;
   });
   return detailOf(ctx, id);
@@ -118,7 +141,9 @@ export async function enterCounts(ctx: TenantContext, id: number, entries: Count
     const byProduct = new Map(lines.map((l) => [l.productId, l]));
     const missing = entries.filter((e) => !byProduct.has(e.productId));
     if (missing.length) {
-      throw new BusinessRuleError('PRODUCT_NOT_IN_COUNT', 'These products are not on the count sheet', { productIds: missing.map((m) => encodeId('product', m.productId)) });
+      throw new BusinessRuleError('PRODUCT_NOT_IN_COUNT', 'These products are not on the count sheet', {
+        productIds: missing.map((m) => encodeId('product', m.productId)),
+      });
     }
     const balances = await balancesOf(
       em,
@@ -132,14 +157,22 @@ export async function enterCounts(ctx: TenantContext, id: number, entries: Count
       await em.update(
         InventoryCountLine,
         { id: line.id, companyId: ctx.companyId },
-        { countedQuantity: e.countedQuantity, expectedQuantity: dec(balances.get(e.productId)?.quantity ?? 0), countedBy: ctx.actor, countedAt: now, reason: e.reason ?? line.reason ?? null },
+        {
+          countedQuantity: e.countedQuantity,
+          expectedQuantity: dec(balances.get(e.productId)?.quantity ?? 0),
+          countedBy: ctx.actor,
+          countedAt: now,
+          reason: e.reason ?? line.reason ?? null,
+        },
       );
     }
     await recordAudit(em, ctx, {
       entity: AUDIT_ENTITY,
       entityId: id,
       action: 'COUNTED',
-      changes: { lines: [null, entries.map((e) => ({ productId: encodeId('product', e.productId), countedQuantity: e.countedQuantity.toString() }))] },
+      changes: {
+        lines: [null, entries.map((e) => ({ productId: encodeId('product', e.productId), countedQuantity: e.countedQuantity.toString() }))],
+      },
     });
   });
   return detailOf(ctx, id);
@@ -162,7 +195,9 @@ export async function closeCount(ctx: TenantContext, id: number, version?: numbe
     const lines = await linesOf(em, ctx.companyId, id);
     const uncounted = lines.filter((l) => l.countedQuantity === null);
     if (uncounted.length) {
-      throw new BusinessRuleError('INVENTORY_COUNT_INCOMPLETE', `${uncounted.length} line(s) not counted yet`, { productIds: uncounted.map((l) => encodeId('product', l.productId)) });
+      throw new BusinessRuleError('INVENTORY_COUNT_INCOMPLETE', `${uncounted.length} line(s) not counted yet`, {
+        productIds: uncounted.map((l) => encodeId('product', l.productId)),
+      });
     }
     const claimed = await em.update(
       InventoryCount,
@@ -179,10 +214,24 @@ export async function closeCount(ctx: TenantContext, id: number, version?: numbe
       l.difference = difference;
       if (difference.isZero()) continue;
       const avg = dec(balances.get(l.productId)?.averageCost ?? 0);
-      ledger.push({ productId: l.productId, direction: difference.gt(0) ? 'IN' : 'OUT', quantity: difference.abs(), unitCost: avg, referenceLineId: l.id });
+      ledger.push({
+        productId: l.productId,
+        direction: difference.gt(0) ? 'IN' : 'OUT',
+        quantity: difference.abs(),
+        unitCost: avg,
+        referenceLineId: l.id,
+      });
     }
     const effects = ledger.length
-      ? await postToLedger(em, { companyId: ctx.companyId, filialId: count.filialId, reason: MOVEMENT_REASON, referenceType: REFERENCE_TYPE, referenceId: id, actor: ctx.actor, lines: ledger })
+      ? await postToLedger(em, {
+          companyId: ctx.companyId,
+          filialId: count.filialId,
+          reason: MOVEMENT_REASON,
+          referenceType: REFERENCE_TYPE,
+          referenceId: id,
+          actor: ctx.actor,
+          lines: ledger,
+        })
       : [];
     const after = new Map(effects.map((e) => [e.referenceLineId!, e]));
     const values: Dec[] = [];
@@ -192,8 +241,15 @@ export async function closeCount(ctx: TenantContext, id: number, version?: numbe
       const unitCost = e ? e.averageCostAfter : dec(balances.get(l.productId)?.averageCost ?? 0);
       const value = round(Dec.max(quantity, 0).times(unitCost), 'amount');
       values.push(value);
-      const reason = l.difference!.isZero() ? l.reason : (l.reason ?? `Contagem ${count.countDate}: contado ${l.countedQuantity!.toString()}, esperado ${dec(l.expectedQuantity ?? 0).toString()}`);
-      await em.update(InventoryCountLine, { id: l.id, companyId: ctx.companyId }, { difference: l.difference, snapshotQuantity: quantity, unitCost, snapshotValue: value, reason });
+      const reason = l.difference!.isZero()
+        ? l.reason
+        : (l.reason ??
+          `Contagem ${count.countDate}: contado ${l.countedQuantity!.toString()}, esperado ${dec(l.expectedQuantity ?? 0).toString()}`);
+      await em.update(
+        InventoryCountLine,
+        { id: l.id, companyId: ctx.companyId },
+        { difference: l.difference, snapshotQuantity: quantity, unitCost, snapshotValue: value, reason },
+      );
     }
     const totalValue = round(sum(values), 'amount');
     await em.update(InventoryCount, { id, companyId: ctx.companyId }, { totalValue });
@@ -204,7 +260,13 @@ export async function closeCount(ctx: TenantContext, id: number, version?: numbe
       action: 'CLOSED',
       changes: { status: ['OPEN', 'CLOSED'], totalValue: [null, totalValue.toFixed(2)], adjustments: [null, ledger.length] },
     });
-    await publishEvent(em, ctx, { type: 'inventory-count.closed', filialId: count.filialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: { ...eventData(closed), adjustments: ledger.length } });
+    await publishEvent(em, ctx, {
+      type: 'inventory-count.closed',
+      filialId: count.filialId,
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: id,
+      data: { ...eventData(closed), adjustments: ledger.length },
+    });
   });
   return detailOf(ctx, id);
 }
@@ -215,10 +277,20 @@ export async function cancelCount(ctx: TenantContext, id: number): Promise<Count
     const count = await lockCount(em, ctx.companyId, id);
     if (!count || (ctx.grantedFiliais !== '*' && !ctx.grantedFiliais.includes(count.filialId))) throw new NotFoundError('Inventory count');
     assertTransition(count, 'cancel', 'CANCELLED');
-    const done = await em.update(InventoryCount, { id, companyId: ctx.companyId, status: 'OPEN', version: count.version }, { status: 'CANCELLED', version: count.version + 1 });
+    const done = await em.update(
+      InventoryCount,
+      { id, companyId: ctx.companyId, status: 'OPEN', version: count.version },
+      { status: 'CANCELLED', version: count.version + 1 },
+    );
     if (!done.affected) throw new StaleVersionError('Stock count', count.version + 1);
     await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'CANCELLED', changes: { status: ['OPEN', 'CANCELLED'] } });
-    await publishEvent(em, ctx, { type: 'inventory-count.cancelled', filialId: count.filialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: eventData({ ...count, status: 'CANCELLED' }) });
+    await publishEvent(em, ctx, {
+      type: 'inventory-count.cancelled',
+      filialId: count.filialId,
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: id,
+      data: eventData({ ...count, status: 'CANCELLED' }),
+    });
   });
   return detailOf(ctx, id);
 }
@@ -236,9 +308,23 @@ export async function inventorySnapshot(ctx: TenantContext, filialId: number, co
   const em = readerOf(ctx);
   const d = await detailOf(ctx, countId, em);
   if (d.count.filialId !== filialId) throw new NotFoundError('Inventory count');
-  if (d.count.status !== 'CLOSED') throw new BusinessRuleError('INVENTORY_COUNT_NOT_CLOSED', `Stock count is ${d.count.status}: only a closed count is an inventory`);
+  if (d.count.status !== 'CLOSED')
+    throw new BusinessRuleError('INVENTORY_COUNT_NOT_CLOSED', `Stock count is ${d.count.status}: only a closed count is an inventory`);
   const items = d.lines
     .filter((l) => dec(l.snapshotQuantity ?? 0).gt(0))
-    .map((l) => ({ productId: l.productId, code: l.product.code, unit: l.product.unit, quantity: dec(l.snapshotQuantity!), unitCost: dec(l.unitCost ?? 0), value: dec(l.snapshotValue ?? 0) }));
-  return { countId, countDate: d.count.countDate, motive: d.count.motive, totalValue: round(sum(items.map((i) => i.value)), 'amount'), items };
+    .map((l) => ({
+      productId: l.productId,
+      code: l.product.code,
+      unit: l.product.unit,
+      quantity: dec(l.snapshotQuantity!),
+      unitCost: dec(l.unitCost ?? 0),
+      value: dec(l.snapshotValue ?? 0),
+    }));
+  return {
+    countId,
+    countDate: d.count.countDate,
+    motive: d.count.motive,
+    totalValue: round(sum(items.map((i) => i.value)), 'amount'),
+    items,
+  };
 }

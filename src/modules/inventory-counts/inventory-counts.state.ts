@@ -15,7 +15,11 @@ export const TRANSITIONS: Record<InventoryCountAction, ActionRule<InventoryCount
 
 export const conflictCode = (status: InventoryCountStatus) => `INVENTORY_COUNT_${status}`;
 
-export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<InventoryCountStatus, InventoryCountAction, Pick<InventoryCount, 'status'>>({
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<
+  InventoryCountStatus,
+  InventoryCountAction,
+  Pick<InventoryCount, 'status'>
+>({
   resource: 'Stock count',
   transitions: TRANSITIONS,
   conflictCode,

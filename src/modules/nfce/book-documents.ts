@@ -17,9 +17,26 @@ export interface IssuedNfceOfPeriod {
 /** Authorized, cancelled, and contingency notes (issued offline: they are documents already, the EFD warns they are not authorized yet). */
 const BOOKED: NfceStatus[] = ['AUTHORIZED', 'CANCELLED', 'CONTINGENCY'];
 
-export async function issuedNfceOfPeriod(em: EntityManager, companyId: number, filialId: number, from: Date, to: Date): Promise<IssuedNfceOfPeriod[]> {
-  const rows = await em.find(NfceDocument, { where: { companyId, filialId, status: In(BOOKED), issuedAt: Between(from, to) }, order: { series: 'ASC', number: 'ASC' } });
+export async function issuedNfceOfPeriod(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  from: Date,
+  to: Date,
+): Promise<IssuedNfceOfPeriod[]> {
+  const rows = await em.find(NfceDocument, {
+    where: { companyId, filialId, status: In(BOOKED), issuedAt: Between(from, to) },
+    order: { series: 'ASC', number: 'ASC' },
+  });
   return rows
     .filter((r) => r.issuedAt < to)
-    .map((r) => ({ noteId: r.id, accessKey: r.accessKey, series: r.series, number: r.number, status: r.status, issuedAt: r.issuedAt, xml: gunzipText(r.procXmlGz ?? r.signedXmlGz) }));
+    .map((r) => ({
+      noteId: r.id,
+      accessKey: r.accessKey,
+      series: r.series,
+      number: r.number,
+      status: r.status,
+      issuedAt: r.issuedAt,
+      xml: gunzipText(r.procXmlGz ?? r.signedXmlGz),
+    }));
 }

@@ -45,5 +45,13 @@ export async function cancelNfce(ctx: TenantContext, id: number, justification: 
     text,
   };
   const { cStat, xMotivo, protocol, proc } = await registerIssuerEvent(s, e, 'cancellation');
-  return transitionNfce(ctx, doc, 'cancel', 'CANCELLED', { cStat, xMotivo: xMotivo.slice(0, 255), cancelProtocol: protocol, cancelXmlGz: gz(proc) }, 'nfce.cancelled', { justification: text });
+  return transitionNfce(
+    ctx,
+    doc,
+    'cancel',
+    'CANCELLED',
+    { cStat, xMotivo: xMotivo.slice(0, 255), cancelProtocol: protocol, cancelXmlGz: gz(proc) },
+    'nfce.cancelled',
+    { justification: text },
+  );
 }

@@ -11,7 +11,16 @@ import type { NfceDocument } from './entities/nfce-document.entity';
  */
 
 const COLS = 48;
-const TPAG: Record<string, string> = { '01': 'Dinheiro', '02': 'Cheque', '03': 'Cartao de Credito', '04': 'Cartao de Debito', '05': 'Credito Loja', '15': 'Boleto', '17': 'PIX', '99': 'Outros' };
+const TPAG: Record<string, string> = {
+  '01': 'Dinheiro',
+  '02': 'Cheque',
+  '03': 'Cartao de Credito',
+  '04': 'Cartao de Debito',
+  '05': 'Credito Loja',
+  '15': 'Boleto',
+  '17': 'PIX',
+  '99': 'Outros',
+};
 const brl = (v: string) => Number(v).toFixed(2).replace('.', ',');
 const center = (s: string) => (s.length >= COLS ? s : `${' '.repeat(Math.floor((COLS - s.length) / 2))}${s}`);
 const line = (left: string, right: string) => {
@@ -23,12 +32,20 @@ const brasilia = (d: Date) => {
   const t = fiscalDateTime(new Date(d));
   return `${t.slice(8, 10)}/${t.slice(5, 7)}/${t.slice(0, 4)} ${t.slice(11, 19)}`;
 };
-const formatDoc = (d: string) => (d.length === 11 ? d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4') : d.replace(/(\w{2})(\w{3})(\w{3})(\w{4})(\d{2})/, '$1.$2.$3/$4-$5'));
+const formatDoc = (d: string) =>
+  d.length === 11
+    ? d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4')
+    : d.replace(/(\w{2})(\w{3})(\w{3})(\w{4})(\d{2})/, '$1.$2.$3/$4-$5');
 
 /** The DANFE NFC-e's lines, in print order (shared by the text and the PDF). */
 export function danfeLines(d: NfceDocument): { head: string[]; items: string[]; totals: string[]; tail: string[] } {
   const s = d.summary;
-  const head = [s.issuerName, `CNPJ: ${formatDoc(s.issuerDocument)}`, s.issuerAddress, 'Documento Auxiliar da Nota Fiscal de Consumidor Eletronica'];
+  const head = [
+    s.issuerName,
+    `CNPJ: ${formatDoc(s.issuerDocument)}`,
+    s.issuerAddress,
+    'Documento Auxiliar da Nota Fiscal de Consumidor Eletronica',
+  ];
   if (d.tpAmb === '2') head.push('EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL');
   // Issued offline it stays "emitida em contingência" (tpEmis 9 is in the XML); pending only until the authority answered.
   if (d.emissionType === 9) head.push('EMITIDA EM CONTINGENCIA');
@@ -63,7 +80,9 @@ export function danfeLines(d: NfceDocument): { head: string[]; items: string[]; 
 export function danfeText(d: NfceDocument): string {
   const l = danfeLines(d);
   const rule = '-'.repeat(COLS);
-  return [...l.head.map(center), rule, ...l.items, rule, ...l.totals, rule, ...l.tail.map(center), rule, 'QR Code:', d.qrCode, ''].join('\n');
+  return [...l.head.map(center), rule, ...l.items, rule, ...l.totals, rule, ...l.tail.map(center), rule, 'QR Code:', d.qrCode, ''].join(
+    '\n',
+  );
 }
 
 /** The logo's box above the issuer's name (points): the manual leaves the header's layout to the issuer. */
@@ -79,7 +98,11 @@ export async function danfePdf(d: NfceDocument, logo: Buffer | null = null): Pro
   const qrSize = 120;
   const height = margin * 2 + count * lineHeight + qrSize + 40 + (logo ? LOGO_BOX[1] + 4 : 0);
   const qr: Buffer = await bwipjs.toBuffer({ bcid: 'qrcode', text: d.qrCode, scale: 3 });
-  const doc = new PDFDocument({ size: [width, height], margin, info: { Title: `DANFE NFC-e ${d.accessKey}`, Creator: 'retail-backoffice' } });
+  const doc = new PDFDocument({
+    size: [width, height],
+    margin,
+    info: { Title: `DANFE NFC-e ${d.accessKey}`, Creator: 'retail-backoffice' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const finished = new Promise<Buffer>((resolve, reject) => {

@@ -23,7 +23,10 @@ async function originalFile(ctx: TenantContext, id: number): Promise<{ xml: stri
   const doc = await getNfce(ctx, id);
   if (!doc.originalXmlGz || !doc.onlineKey) throw new NotFoundError('NFC-e event', 'NFCE_EVENT_NOT_FOUND');
   const xml = gunzipText(doc.originalXmlGz);
-  const fileName = doc.originalOutcome === 'SUBSTITUTED' ? `${doc.onlineKey}-110112-01-procEventoNFe.xml` : `${voidingId(xml) ?? doc.onlineKey}-procInutNFe.xml`;
+  const fileName =
+    doc.originalOutcome === 'SUBSTITUTED'
+      ? `${doc.onlineKey}-110112-01-procEventoNFe.xml`
+      : `${voidingId(xml) ?? doc.onlineKey}-procInutNFe.xml`;
   return { xml, fileName };
 }
 

@@ -78,7 +78,13 @@ const randomCode = (number: number) => {
   }
 };
 
-export const qrSettingsOf = (c: NfceConfiguration): QrSettings => ({ version: c.qrVersion === 2 ? 2 : 3, cscId: c.cscId, cscToken: c.cscToken, qrCodeUrl: c.qrCodeUrl, consultUrl: c.consultUrl });
+export const qrSettingsOf = (c: NfceConfiguration): QrSettings => ({
+  version: c.qrVersion === 2 ? 2 : 3,
+  cscId: c.cscId,
+  cscToken: c.cscToken,
+  qrCodeUrl: c.qrCodeUrl,
+  consultUrl: c.consultUrl,
+});
 
 export const nfceEvent = (d: NfceDocument, extra: Record<string, unknown> = {}) => ({
   nfceId: encodeId('nfce', d.id),
@@ -125,7 +131,9 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
   const number = await reads.takeNumber();
   const issuedAt = new Date();
   const code = randomCode(number);
-  const offline = waiting ? { at: waiting.contingencyAt ?? issuedAt, reason: waiting.contingencyReason ?? 'Sem comunicacao com a SEFAZ autorizadora' } : null;
+  const offline = waiting
+    ? { at: waiting.contingencyAt ?? issuedAt, reason: waiting.contingencyReason ?? 'Sem comunicacao com a SEFAZ autorizadora' }
+    : null;
   const note: NumberedNote = { number, issuedAt, code, offline };
   const built = signCounterNote(reads, input, note);
   const row = counterNoteRow(ctx, input, reads, note, built);
@@ -139,7 +147,13 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     changes: diff({}, { status: saved.status, series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2) }),
   });
   if (offline)
-    await publishEvent(em, ctx, { type: 'nfce.contingency', filialId: saved.filialId, aggregateType: 'nfce', aggregateId: saved.id, data: nfceEvent(saved, { reason: saved.contingencyReason }) });
+    await publishEvent(em, ctx, {
+      type: 'nfce.contingency',
+      filialId: saved.filialId,
+      aggregateType: 'nfce',
+      aggregateId: saved.id,
+      data: nfceEvent(saved, { reason: saved.contingencyReason }),
+    });
   return { id: saved.id, status: saved.status, timeoutMs: config.syncTimeoutMs, doc: saved, signedXml: built.signedXml };
 }
 
@@ -181,7 +195,13 @@ async function counterNoteReads(em: EntityManager, ctx: TenantContext, input: Co
         operation: 'SALE',
         model: 65,
         date: businessToday(),
-        items: input.lines.map((l) => ({ productId: l.productId, salesOrderItemId: l.salesOrderItemId, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount })),
+        items: input.lines.map((l) => ({
+          productId: l.productId,
+          salesOrderItemId: l.salesOrderItemId,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          discount: l.discount,
+        })),
         discount: input.discount,
         presence: 1,
       },
@@ -195,9 +215,13 @@ async function counterNoteReads(em: EntityManager, ctx: TenantContext, input: Co
   const { config, series, number: takeNumber, waiting } = settings.value;
   if (!config) throw new BusinessRuleError('NFCE_NOT_CONFIGURED', 'The filial issues NFC-e but has no NFC-e configuration');
   if (config.identificationThreshold && !input.consumerDocument && input.total.gt(config.identificationThreshold)) {
-    throw new BusinessRuleError('CONSUMER_IDENTIFICATION_REQUIRED', `Above R$ ${config.identificationThreshold.toFixed(2)} the consumer's CPF or CNPJ is required on the NFC-e`, {
-      errors: [{ path: 'consumerDocument', message: 'required above the UF threshold' }],
-    });
+    throw new BusinessRuleError(
+      'CONSUMER_IDENTIFICATION_REQUIRED',
+      `Above R$ ${config.identificationThreshold.toFixed(2)} the consumer's CPF or CNPJ is required on the NFC-e`,
+      {
+        errors: [{ path: 'consumerDocument', message: 'required above the UF threshold' }],
+      },
+    );
   }
   if (signing.status === 'rejected') throw signing.reason;
   if (!series || !takeNumber) throw new BusinessRuleError('SERIES_NOT_CONFIGURED', `The filial has no série ${config.series} of model 65`);
@@ -233,7 +257,12 @@ function signCounterNote({ document, series, sc, config }: CounterNoteReads, inp
       contingency: note.offline,
       randomCode: note.code,
       tpAmb: sc.tpAmb,
-      payments: input.payments.map((p) => ({ tPag: tPagOf(p.kind, p.pixStatic), amount: p.amount, card: p.card ?? null, payer: p.payer ?? null })),
+      payments: input.payments.map((p) => ({
+        tPag: tPagOf(p.kind, p.pixStatic),
+        amount: p.amount,
+        card: p.card ?? null,
+        payer: p.payer ?? null,
+      })),
       change: input.change,
       additionalInfo,
     },
@@ -270,7 +299,13 @@ function counterSummary(document: CounterNoteReads['document'], input: CounterNo
   };
 }
 
-function counterNoteRow(ctx: TenantContext, input: CounterNoteInput, reads: CounterNoteReads, note: NumberedNote, built: ReturnType<typeof buildSignedNfce>) {
+function counterNoteRow(
+  ctx: TenantContext,
+  input: CounterNoteInput,
+  reads: CounterNoteReads,
+  note: NumberedNote,
+  built: ReturnType<typeof buildSignedNfce>,
+) {
   const { document, series, config, sc } = reads;
   const { number, issuedAt, code, offline } = note;
   const summary = counterSummary(document, input);
@@ -337,7 +372,11 @@ export async function moveNfce(
   return inTransaction(ctx, async (em) => {
     const more = inside ? await inside(em) : {};
     // Undefined values change nothing (as with the query builder).
-    const changes = Object.fromEntries(Object.entries({ ...fields, ...more, status: to, version: doc.version + 1, updatedAt: new Date() }).filter(([, v]) => v !== undefined)) as Partial<NfceDocument>;
+    const changes = Object.fromEntries(
+      Object.entries({ ...fields, ...more, status: to, version: doc.version + 1, updatedAt: new Date() }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    ) as Partial<NfceDocument>;
     await updateNfceIf(em, doc, changes);
     // The row is what was read (status and version matched) with these changes: not read back.
     const after = Object.assign(new NfceDocument(), doc, changes);
@@ -350,7 +389,12 @@ export async function moveNfce(
       protocol: d.protocol,
       originalOutcome: d.originalOutcome,
     });
-    await recordAudit(em, ctx, { entity: 'nfce', entityId: doc.id, action: to === doc.status ? 'UPDATED' : to, changes: diff(visible(doc), visible(after)) });
+    await recordAudit(em, ctx, {
+      entity: 'nfce',
+      entityId: doc.id,
+      action: to === doc.status ? 'UPDATED' : to,
+      changes: diff(visible(doc), visible(after)),
+    });
     if (event)
       await publishEvent(em, ctx, {
         type: event,
@@ -367,14 +411,24 @@ export async function moveNfce(
 type MoveArgs = Parameters<typeof moveNfce> extends [ActorContext, NfceDocument, NfceStatus, ...infer Rest] ? Rest : never;
 
 /** A status change by a named action of the table (nfce.state.ts): the target checked, then moveNfce. */
-export function transitionNfce(ctx: ActorContext, doc: NfceDocument, action: NfceAction, to: NfceStatus, ...move: MoveArgs): Promise<NfceDocument> {
+export function transitionNfce(
+  ctx: ActorContext,
+  doc: NfceDocument,
+  action: NfceAction,
+  to: NfceStatus,
+  ...move: MoveArgs
+): Promise<NfceDocument> {
   assertTransition(doc, action, to);
   return moveNfce(ctx, doc, to, ...move);
 }
 
-export type Verdict = { kind: 'AUTHORIZED'; prot: ProtocolResult } | { kind: 'REJECTED'; cStat: string; xMotivo: string } | { kind: 'UNAVAILABLE'; reason: string; mayHaveReached: boolean };
+export type Verdict =
+  | { kind: 'AUTHORIZED'; prot: ProtocolResult }
+  | { kind: 'REJECTED'; cStat: string; xMotivo: string }
+  | { kind: 'UNAVAILABLE'; reason: string; mayHaveReached: boolean };
 
-const procOf = (signedNfe: string, protXml: string) => `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
+const procOf = (signedNfe: string, protXml: string) =>
+  `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
 
 /** What the authority holds under a key: its authorization, or nothing we can use. */
 export async function consultKey(client: AuthorityClient, accessKey: string): Promise<ProtocolResult | null | 'UNAVAILABLE'> {
@@ -407,8 +461,13 @@ export async function sendNote(client: AuthorityClient, doc: NfceDocument, signe
       if (known === null) return sendNote(client, doc, signedXml, true);
     }
     if (err instanceof NoAnswerError)
-      return { kind: 'UNAVAILABLE', reason: err.timeout ? 'Sem resposta da SEFAZ autorizadora no prazo' : `Sem comunicacao com a SEFAZ autorizadora`, mayHaveReached: true };
-    if (err instanceof UpstreamError) return { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora indisponivel (${err.code})`, mayHaveReached: false };
+      return {
+        kind: 'UNAVAILABLE',
+        reason: err.timeout ? 'Sem resposta da SEFAZ autorizadora no prazo' : `Sem comunicacao com a SEFAZ autorizadora`,
+        mayHaveReached: true,
+      };
+    if (err instanceof UpstreamError)
+      return { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora indisponivel (${err.code})`, mayHaveReached: false };
     throw err;
   }
   const prot = reply.protocol;
@@ -425,12 +484,19 @@ export async function sendNote(client: AuthorityClient, doc: NfceDocument, signe
     }
     return { kind: 'REJECTED', cStat: prot.cStat, xMotivo: prot.xMotivo };
   }
-  if (reply.cStat === '108' || reply.cStat === '109') return { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora: ${reply.cStat} ${reply.xMotivo}`, mayHaveReached: false };
+  if (reply.cStat === '108' || reply.cStat === '109')
+    return { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora: ${reply.cStat} ${reply.xMotivo}`, mayHaveReached: false };
   return { kind: 'REJECTED', cStat: reply.cStat, xMotivo: reply.xMotivo };
 }
 
 /** Records AUTHORIZED (with the nfeProc) or REJECTED (with its cStat, to be corrected). */
-export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exclude<Verdict, { kind: 'UNAVAILABLE' }>, authorizedEvent: string, signedXml?: string): Promise<NfceDocument> {
+export async function recordVerdict(
+  ctx: ActorContext,
+  doc: NfceDocument,
+  v: Exclude<Verdict, { kind: 'UNAVAILABLE' }>,
+  authorizedEvent: string,
+  signedXml?: string,
+): Promise<NfceDocument> {
   if (v.kind === 'AUTHORIZED') {
     // Authorized under the online attempt's key (its answer had been lost): that key and XML are the note's.
     const underOnline = doc.onlineKey !== null && v.prot.accessKey === doc.onlineKey;
@@ -444,14 +510,31 @@ export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exc
         xMotivo: v.prot.xMotivo.slice(0, 255),
         protocol: v.prot.protocol,
         authorizedAt: v.prot.receivedAt ? new Date(v.prot.receivedAt) : new Date(),
-        procXmlGz: gz(procOf(underOnline && doc.onlineXmlGz ? gunzipText(doc.onlineXmlGz) : (signedXml ?? gunzipText(doc.signedXmlGz)), v.prot.xml)),
+        procXmlGz: gz(
+          procOf(underOnline && doc.onlineXmlGz ? gunzipText(doc.onlineXmlGz) : (signedXml ?? gunzipText(doc.signedXmlGz)), v.prot.xml),
+        ),
         sendAttempts: doc.sendAttempts + 1,
-        ...(underOnline ? { accessKey: doc.onlineKey!, onlineKey: doc.accessKey, emissionType: 1, signedXmlGz: doc.onlineXmlGz ?? doc.signedXmlGz, onlineXmlGz: doc.signedXmlGz } : {}),
+        ...(underOnline
+          ? {
+              accessKey: doc.onlineKey!,
+              onlineKey: doc.accessKey,
+              emissionType: 1,
+              signedXmlGz: doc.onlineXmlGz ?? doc.signedXmlGz,
+              onlineXmlGz: doc.signedXmlGz,
+            }
+          : {}),
       },
       authorizedEvent,
     );
   }
-  return transitionNfce(ctx, doc, 'record', 'REJECTED', { cStat: v.cStat, xMotivo: v.xMotivo.slice(0, 255), sendAttempts: doc.sendAttempts + 1 }, 'nfce.rejected');
+  return transitionNfce(
+    ctx,
+    doc,
+    'record',
+    'REJECTED',
+    { cStat: v.cStat, xMotivo: v.xMotivo.slice(0, 255), sendAttempts: doc.sendAttempts + 1 },
+    'nfce.rejected',
+  );
 }
 
 /**
@@ -461,13 +544,33 @@ export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exc
  * then stands beside it and is cancelled by substitution (110112) once the offline note is authorized;
  * if it never got there its number is voided (substitution.service.ts).
  */
-export async function enterOfflineContingency(ctx: ActorContext, doc: NfceDocument, reason: string, mayHaveReached: boolean): Promise<NfceDocument> {
+export async function enterOfflineContingency(
+  ctx: ActorContext,
+  doc: NfceDocument,
+  reason: string,
+  mayHaveReached: boolean,
+): Promise<NfceDocument> {
   const sc = await counterSigning(doc.companyId, doc.filialId);
   const config = await readerOf(ctx).findOneByOrFail(NfceConfiguration, { companyId: doc.companyId, filialId: doc.filialId });
   const at = new Date();
   const offline = (renumber: { number: number; randomCode: string } | null) =>
-    toOfflineContingency(gunzipText(doc.signedXmlGz), at, reason, qrSettingsOf(config), sc.signer, doc.tpAmb === '1' ? '1' : '2', doc.total, doc.consumerDocument, renumber);
-  const common: Partial<NfceDocument> = { emissionType: 9, contingencyAt: at, contingencyReason: reason.slice(0, 256), sendAttempts: doc.sendAttempts + 1 };
+    toOfflineContingency(
+      gunzipText(doc.signedXmlGz),
+      at,
+      reason,
+      qrSettingsOf(config),
+      sc.signer,
+      doc.tpAmb === '1' ? '1' : '2',
+      doc.total,
+      doc.consumerDocument,
+      renumber,
+    );
+  const common: Partial<NfceDocument> = {
+    emissionType: 9,
+    contingencyAt: at,
+    contingencyReason: reason.slice(0, 256),
+    sendAttempts: doc.sendAttempts + 1,
+  };
   if (!mayHaveReached) {
     const built = offline(null);
     return transitionNfce(
@@ -480,20 +583,29 @@ export async function enterOfflineContingency(ctx: ActorContext, doc: NfceDocume
       { reason },
     );
   }
-  return transitionNfce(ctx, doc, 'contingency', 'CONTINGENCY', common, 'nfce.contingency', { reason, onlineNumber: doc.number }, async (em) => {
-    const number = await takeNextNumber(em, doc.companyId, { id: doc.seriesId, series: doc.series });
-    const built = offline({ number, randomCode: randomCode(number) });
-    return {
-      number,
-      accessKey: built.accessKey,
-      qrCode: built.qrCode,
-      signedXmlGz: gz(built.signedXml),
-      onlineKey: doc.accessKey,
-      onlineNumber: doc.number,
-      onlineXmlGz: doc.signedXmlGz,
-      originalOutcome: 'PENDING' as const,
-    };
-  });
+  return transitionNfce(
+    ctx,
+    doc,
+    'contingency',
+    'CONTINGENCY',
+    common,
+    'nfce.contingency',
+    { reason, onlineNumber: doc.number },
+    async (em) => {
+      const number = await takeNextNumber(em, doc.companyId, { id: doc.seriesId, series: doc.series });
+      const built = offline({ number, randomCode: randomCode(number) });
+      return {
+        number,
+        accessKey: built.accessKey,
+        qrCode: built.qrCode,
+        signedXmlGz: gz(built.signedXml),
+        onlineKey: doc.accessKey,
+        onlineNumber: doc.number,
+        onlineXmlGz: doc.signedXmlGz,
+        originalOutcome: 'PENDING' as const,
+      };
+    },
+  );
 }
 
 /** After the sale commits: the synchronous attempt, with the filial's short deadline. */
@@ -501,7 +613,12 @@ export async function transmitCounterNote(ctx: ActorContext, prepared: PreparedN
   const doc = prepared.doc ?? (await findNfce(ctx.companyId, prepared.id, readerOf(ctx)));
   if (doc.status !== 'SIGNED') return doc;
   const sc = await counterSigning(doc.companyId, doc.filialId);
-  const client = new AuthorityClient({ issuer: await counterTarget(sc), credentials: sc.credentials, tpAmb: sc.tpAmb, timeoutMs: prepared.timeoutMs });
+  const client = new AuthorityClient({
+    issuer: await counterTarget(sc),
+    credentials: sc.credentials,
+    tpAmb: sc.tpAmb,
+    timeoutMs: prepared.timeoutMs,
+  });
   const v = await sendNote(client, doc, prepared.signedXml);
   if (v.kind === 'UNAVAILABLE') {
     // A filial whose policy is NONE prints no offline note: it stays SIGNED and the queue sends it when the authority answers.

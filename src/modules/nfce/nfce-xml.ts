@@ -52,7 +52,14 @@ export interface SignedNfce extends BuiltNfe {
   digest: string;
 }
 
-const KIND_TPAG: Record<string, string> = { CASH: '01', CREDIT_CARD: '03', DEBIT_CARD: '04', PIX: '17', BANK_SLIP: '15', STORE_CREDIT: '05' };
+const KIND_TPAG: Record<string, string> = {
+  CASH: '01',
+  CREDIT_CARD: '03',
+  DEBIT_CARD: '04',
+  PIX: '17',
+  BANK_SLIP: '15',
+  STORE_CREDIT: '05',
+};
 /** tPag by the method's kind; a Pix read from a static QR code (the shop's key, no charge) is 20 (Informe Técnico 2024.002). */
 export const tPagOf = (kind: string, pixStatic = false): string => (kind === 'PIX' && pixStatic ? '20' : (KIND_TPAG[kind] ?? '99'));
 /** The tPag that carry the card group: cards and Pix (NT 2020.006, rule 391/NT 2023.004). */
@@ -121,12 +128,20 @@ export function qrCodeParameter(q: QrInputs, s: QrSettings, signer: Signer | nul
   }
   const csc = s.cscToken ?? '';
   const idToken = String(Number(s.cscId ?? 0));
-  const fields = offline ? `${q.accessKey}|2|${q.tpAmb}|${day}|${vNF}|${hex(q.digestBase64)}|${idToken}` : `${q.accessKey}|2|${q.tpAmb}|${idToken}`;
+  const fields = offline
+    ? `${q.accessKey}|2|${q.tpAmb}|${day}|${vNF}|${hex(q.digestBase64)}|${idToken}`
+    : `${q.accessKey}|2|${q.tpAmb}|${idToken}`;
   return `${fields}|${sha1Hex(fields + csc)}`;
 }
 
 /** Builds, signs and completes (infNFeSupl) one NFC-e. */
-export function buildSignedNfce(document: ComputedFiscalDocument, h: NfceHeader, qr: QrSettings, signer: Signer, consumerDocument: string | null): SignedNfce {
+export function buildSignedNfce(
+  document: ComputedFiscalDocument,
+  h: NfceHeader,
+  qr: QrSettings,
+  signer: Signer,
+  consumerDocument: string | null,
+): SignedNfce {
   const doc: ComputedFiscalDocument = { ...document, model: 65, finalConsumer: true, presence: 1, destination: 'INTERNAL' };
   const header: NfeHeader = {
     number: h.number,
@@ -149,7 +164,15 @@ export function buildSignedNfce(document: ComputedFiscalDocument, h: NfceHeader,
   const xml = `${built.xml.slice(0, open(built.xml))}${body}</infNFe></NFe>`;
   const signed = signNfe(xml, built.accessKey, canonicalInfNFe, signer);
   const p = qrCodeParameter(
-    { accessKey: built.accessKey, tpAmb: h.tpAmb, emissionType: h.emissionType, issuedAtText: built.issuedAtText, vNF: doc.totals.vNF, digestBase64: signed.digest, consumerDocument },
+    {
+      accessKey: built.accessKey,
+      tpAmb: h.tpAmb,
+      emissionType: h.emissionType,
+      issuedAtText: built.issuedAtText,
+      vNF: doc.totals.vNF,
+      digestBase64: signed.digest,
+      consumerDocument,
+    },
     qr,
     signer,
   );
@@ -189,7 +212,8 @@ export function toOfflineContingency(
   const dhCont = brasilia(at);
   const xJust = layoutText(reason, 256) ?? 'Sem comunicacao com a SEFAZ autorizadora';
   let renumbered = m[2];
-  if (renumber) renumbered = renumbered.replace(/<cNF>\d{8}<\/cNF>/, `<cNF>${cNF}</cNF>`).replace(/<nNF>\d+<\/nNF>/, `<nNF>${renumber.number}</nNF>`);
+  if (renumber)
+    renumbered = renumbered.replace(/<cNF>\d{8}<\/cNF>/, `<cNF>${cNF}</cNF>`).replace(/<nNF>\d+<\/nNF>/, `<nNF>${renumber.number}</nNF>`);
   const body = renumbered
     .replace('<tpEmis>1</tpEmis>', '<tpEmis>9</tpEmis>')
     .replace(/<cDV>\d<\/cDV>/, `<cDV>${accessKey[43]}</cDV>`)
@@ -198,9 +222,21 @@ export function toOfflineContingency(
   const xml = `<NFe xmlns="${NFE_NS}"><infNFe Id="NFe${accessKey}" versao="4.00">${body}</infNFe></NFe>`;
   const signed = signNfe(xml, accessKey, canonicalInfNFe, signer);
   const issuedAtText = /<dhEmi>([^<]+)<\/dhEmi>/.exec(body)![1];
-  const p = qrCodeParameter({ accessKey, tpAmb, emissionType: 9, issuedAtText, vNF, digestBase64: signed.digest, consumerDocument }, qr, signer);
+  const p = qrCodeParameter(
+    { accessKey, tpAmb, emissionType: 9, issuedAtText, vNF, digestBase64: signed.digest, consumerDocument },
+    qr,
+    signer,
+  );
   const qrCode = `${qr.qrCodeUrl}?p=${p}`;
   const supl = `<infNFeSupl><qrCode>${qrCode.replace(/&/g, '&amp;')}</qrCode><urlChave>${qr.consultUrl.replace(/&/g, '&amp;')}</urlChave></infNFeSupl>`;
   const cut = signed.xml.indexOf('</infNFe>') + '</infNFe>'.length;
-  return { accessKey, xml, canonicalInfNFe, issuedAtText, signedXml: `${signed.xml.slice(0, cut)}${supl}${signed.xml.slice(cut)}`, qrCode, digest: signed.digest };
+  return {
+    accessKey,
+    xml,
+    canonicalInfNFe,
+    issuedAtText,
+    signedXml: `${signed.xml.slice(0, cut)}${supl}${signed.xml.slice(cut)}`,
+    qrCode,
+    digest: signed.digest,
+  };
 }

@@ -31,7 +31,10 @@ export const toNfceDto = (d: NfceDocument) => ({
   number: d.number,
   accessKey: d.accessKey,
   onlineKey: d.onlineKey,
-  original: d.onlineNumber !== null && d.onlineKey ? { number: d.onlineNumber, accessKey: d.onlineKey, outcome: d.originalOutcome, protocol: d.originalProtocol } : null,
+  original:
+    d.onlineNumber !== null && d.onlineKey
+      ? { number: d.onlineNumber, accessKey: d.onlineKey, outcome: d.originalOutcome, protocol: d.originalProtocol }
+      : null,
   status: d.status,
   contingency: d.emissionType === 9,
   contingencyAt: iso(d.contingencyAt),

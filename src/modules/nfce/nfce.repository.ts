@@ -26,7 +26,10 @@ export interface CounterSettings {
  * elsewhere the invoices' takeNextNumber, after the reads.
  */
 export async function counterSettings(em: EntityManager, companyId: number, filialId: number): Promise<CounterSettings> {
-  const numbering = takeNumberStatements(companyId, filialId, 65, { sql: 'SELECT series FROM nfce_configuration WHERE company_id = ? AND filial_id = ?', params: [companyId, filialId] });
+  const numbering = takeNumberStatements(companyId, filialId, 65, {
+    sql: 'SELECT series FROM nfce_configuration WHERE company_id = ? AND filial_id = ?',
+    params: [companyId, filialId],
+  });
   const statements = [
     { sql: 'SELECT * FROM nfce_configuration WHERE company_id = ? AND filial_id = ?', params: [companyId, filialId] },
     {
@@ -55,7 +58,11 @@ export async function counterSettings(em: EntityManager, companyId: number, fili
  * fails with CONCURRENT_UPDATE. Deferred and guarded by the database (core/db: `expect`), so on MySQL
  * the update, the audit and outbox rows after it and the COMMIT travel in one round trip.
  */
-export async function updateNfceIf(em: EntityManager, doc: Pick<NfceDocument, 'id' | 'companyId' | 'status' | 'version'>, changes: Partial<NfceDocument>): Promise<void> {
+export async function updateNfceIf(
+  em: EntityManager,
+  doc: Pick<NfceDocument, 'id' | 'companyId' | 'status' | 'version'>,
+  changes: Partial<NfceDocument>,
+): Promise<void> {
   // Plain SQL (the update builder's own work costs about as much CPU as the round trip).
   const set = setClause(em, NfceDocument, changes);
   await deferWrite(em, {

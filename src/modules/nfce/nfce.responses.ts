@@ -33,13 +33,17 @@ export const Nfce = named(
     series: Joi.number().integer().example(1),
     number: Joi.number().integer().example(7),
     accessKey: Joi.string().example('35261111222333000181650010000000071000012588'),
-    onlineKey: Joi.string().allow(null).description("the online attempt's key, when it may have reached the authority before the note went to contingency"),
+    onlineKey: Joi.string()
+      .allow(null)
+      .description("the online attempt's key, when it may have reached the authority before the note went to contingency"),
     original: obj({
       number: Joi.number().integer().example(6).description("the online attempt's number (the offline note took a new one)"),
       accessKey: Joi.string().example('35261111222333000181650010000000061000012580'),
       outcome: Joi.string()
         .valid('PENDING', 'SUBSTITUTED', 'VOIDED')
-        .description('SUBSTITUTED: authorized after all and cancelled by substitution (110112); VOIDED: never reached the authority, its number voided'),
+        .description(
+          'SUBSTITUTED: authorized after all and cancelled by substitution (110112); VOIDED: never reached the authority, its number voided',
+        ),
       protocol: Joi.string().allow(null).description('protocol of the 110112 event or of the voiding'),
     })
       .allow(null)

@@ -30,14 +30,18 @@ export const nfceRoutes = defineRoutes([
       'Save the NFC-e settings: série and next number (model 65), QR code version (2 with CSC, 3 per NT 2025.001), the UF consultation URLs, issue with every quick sale, synchronous deadline, identification threshold (needs version after the first save)',
     scope: WRITE,
     schema: s.putConfiguration,
-    responses: { body: NfceConfiguration, errors: { 409: ['STALE_VERSION', 'DUPLICATE'], 422: ['CSC_REQUIRED', 'SERIES_NUMBER_BACKWARDS'] } },
+    responses: {
+      body: NfceConfiguration,
+      errors: { 409: ['STALE_VERSION', 'DUPLICATE'], 422: ['CSC_REQUIRED', 'SERIES_NUMBER_BACKWARDS'] },
+    },
     handler: c.putConfiguration,
   },
   {
     method: 'get',
     path: '/nfce/list/:filialId',
     tag: TAG,
-    summary: "The filial's NFC-e, newest first: by status, issue date range, série, number, access key, consumer CPF/CNPJ or sale; search by key, document or number",
+    summary:
+      "The filial's NFC-e, newest first: by status, issue date range, série, number, access key, consumer CPF/CNPJ or sale; search by key, document or number",
     scope: READ,
     schema: s.list,
     responses: { body: NfcePage },
@@ -80,17 +84,26 @@ export const nfceRoutes = defineRoutes([
     summary: 'DANFE NFC-e as an 80 mm PDF with its QR code',
     scope: READ,
     schema: s.byId,
-    responses: { body: Joi.string().meta({ format: 'binary' }).description('the DANFE NFC-e (PDF)'), contentType: 'application/pdf', errors: NOT_FOUND },
+    responses: {
+      body: Joi.string().meta({ format: 'binary' }).description('the DANFE NFC-e (PDF)'),
+      contentType: 'application/pdf',
+      errors: NOT_FOUND,
+    },
     handler: c.danfe,
   },
   {
     method: 'get',
     path: '/nfce/:id/cancellation/xml',
     tag: TAG,
-    summary: 'The procEventoNFe of the cancellation (110111): the signed evento and the retEvento as the authority answered (application/xml)',
+    summary:
+      'The procEventoNFe of the cancellation (110111): the signed evento and the retEvento as the authority answered (application/xml)',
     scope: READ,
     schema: s.byId,
-    responses: { body: Joi.string().description('the procEventoNFe XML'), contentType: 'application/xml', errors: { 404: ['NFCE_NOT_FOUND', 'NFCE_EVENT_NOT_FOUND'] } },
+    responses: {
+      body: Joi.string().description('the procEventoNFe XML'),
+      contentType: 'application/xml',
+      errors: { 404: ['NFCE_NOT_FOUND', 'NFCE_EVENT_NOT_FOUND'] },
+    },
     handler: files.cancellationXml,
   },
   {
@@ -101,7 +114,11 @@ export const nfceRoutes = defineRoutes([
       'What settled the online attempt this offline note replaced (application/xml): the procEventoNFe of the cancellation by substitution (110112), or the procInutNFe of its number when it never reached the authority',
     scope: READ,
     schema: s.byId,
-    responses: { body: Joi.string().description('the procEventoNFe or procInutNFe XML'), contentType: 'application/xml', errors: { 404: ['NFCE_NOT_FOUND', 'NFCE_EVENT_NOT_FOUND'] } },
+    responses: {
+      body: Joi.string().description('the procEventoNFe or procInutNFe XML'),
+      contentType: 'application/xml',
+      errors: { 404: ['NFCE_NOT_FOUND', 'NFCE_EVENT_NOT_FOUND'] },
+    },
     handler: files.originalXml,
   },
   {

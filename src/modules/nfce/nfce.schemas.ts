@@ -32,7 +32,11 @@ export const nfceSchemas = {
         .description('the 44-digit access key'),
       consumerDocument: document().description("the consumer's CPF/CNPJ on the note"),
       salesOrderId: id('sales-order').description('the quick sale the note is of'),
-      search: Joi.string().trim().max(60).allow('').description('digits: a 44-digit access key, an 11/14-digit CPF/CNPJ (check digits valid), else the note number'),
+      search: Joi.string()
+        .trim()
+        .max(60)
+        .allow('')
+        .description('digits: a 44-digit access key, an 11/14-digit CPF/CNPJ (check digits valid), else the note number'),
     }),
   }),
   getConfiguration: typedSchema<{ params: { filialId: number } }>({ params: filialParams }),
@@ -42,13 +46,27 @@ export const nfceSchemas = {
       series: Joi.number().integer().min(0).max(999).required().description('série of model 65 (an invoices série; created when new)'),
       nextNumber: Joi.number().integer().min(1).max(999_999_999).description('moves the série forward (never back)'),
       qrVersion: Joi.number().strict().valid(2, 3).default(3).description('2: QR code with the CSC hash (NT 2015.002); 3: NT 2025.001'),
-      cscId: Joi.number().integer().min(1).max(999_999).allow(null).default(null).description('CSC identifier (idToken), required with qrVersion 2'),
+      cscId: Joi.number()
+        .integer()
+        .min(1)
+        .max(999_999)
+        .allow(null)
+        .default(null)
+        .description('CSC identifier (idToken), required with qrVersion 2'),
       cscToken: Joi.string().trim().min(16).max(36).allow(null).default(null).description('the CSC itself, required with qrVersion 2'),
       qrCodeUrl: url.required().description("the UF's QR code consultation address (before ?p=)"),
       consultUrl: url.required().description("the UF's key consultation address (urlChave)"),
       autoIssue: Joi.boolean().default(false).description('issue an NFC-e with every quick sale of the filial'),
-      syncTimeoutMs: Joi.number().integer().min(500).max(30_000).default(3000).description('deadline of the synchronous transmission; after it the note is issued in offline contingency'),
-      identificationThreshold: decimal('amount', { min: 0 }).allow(null).default(null).description("total above which the consumer's CPF/CNPJ is required (the UF's rule; null: none)"),
+      syncTimeoutMs: Joi.number()
+        .integer()
+        .min(500)
+        .max(30_000)
+        .default(3000)
+        .description('deadline of the synchronous transmission; after it the note is issued in offline contingency'),
+      identificationThreshold: decimal('amount', { min: 0 })
+        .allow(null)
+        .default(null)
+        .description("total above which the consumer's CPF/CNPJ is required (the UF's rule; null: none)"),
       version: Joi.number().integer().min(0).description('current version; omit on the first save'),
     }),
   }),
@@ -59,7 +77,14 @@ export const nfceSchemas = {
   }),
   cancelOriginal: typedSchema<{ params: { id: number }; body: { justification: string } }>({
     params: nfceParams,
-    body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required().description('xJust of the 110112 event (used when the authority holds the online attempt)') }),
+    body: Joi.object({
+      justification: Joi.string()
+        .trim()
+        .min(15)
+        .max(255)
+        .required()
+        .description('xJust of the 110112 event (used when the authority holds the online attempt)'),
+    }),
   }),
 };
 

@@ -24,7 +24,11 @@ export const TRANSITIONS: Record<NfceAction, ActionRule<NfceStatus>> = {
 
 export const conflictCode = (status: NfceStatus) => `NFCE_${status}`;
 
-export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<NfceStatus, NfceAction, Pick<NfceDocument, 'status'>>({
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<
+  NfceStatus,
+  NfceAction,
+  Pick<NfceDocument, 'status'>
+>({
   // The 409 reads "The NFC-e is CANCELLED; cannot cancel", as the routes answered before the table.
   resource: 'The NFC-e',
   transitions: TRANSITIONS,

@@ -3,7 +3,11 @@ import { gunzipText } from '../outbound-nfe';
 import { NfceDocument } from './entities/nfce-document.entity';
 
 /** The AUTHORIZED NFC-e of a sale (its nfeProc), the original of a customer's devolução; null when none. */
-export async function authorizedNoteOfSale(companyId: number, salesOrderId: number, em: EntityManager): Promise<{ noteId: number; accessKey: string; xml: string } | null> {
+export async function authorizedNoteOfSale(
+  companyId: number,
+  salesOrderId: number,
+  em: EntityManager,
+): Promise<{ noteId: number; accessKey: string; xml: string } | null> {
   const doc = await em.findOne(NfceDocument, { where: { companyId, salesOrderId, status: 'AUTHORIZED' } });
   if (!doc?.procXmlGz) return null;
   return { noteId: doc.id, accessKey: doc.accessKey, xml: gunzipText(doc.procXmlGz) };
@@ -29,7 +33,18 @@ export async function notesOfSales(
   companyId: number,
   salesOrderIds: number[],
   em: EntityManager,
-): Promise<{ noteId: number; salesOrderId: number; accessKey: string; series: number; number: number; status: string; emissionType: number; total: NfceDocument['total'] }[]> {
+): Promise<
+  {
+    noteId: number;
+    salesOrderId: number;
+    accessKey: string;
+    series: number;
+    number: number;
+    status: string;
+    emissionType: number;
+    total: NfceDocument['total'];
+  }[]
+> {
   const out = [];
   // Bounded IN lists: a long day has hundreds of sales.
   for (let i = 0; i < salesOrderIds.length; i += 500) {
@@ -39,7 +54,16 @@ export async function notesOfSales(
       order: { id: 'ASC' },
     });
     out.push(
-      ...rows.map((r) => ({ noteId: r.id, salesOrderId: r.salesOrderId, accessKey: r.accessKey, series: r.series, number: r.number, status: r.status, emissionType: r.emissionType, total: r.total })),
+      ...rows.map((r) => ({
+        noteId: r.id,
+        salesOrderId: r.salesOrderId,
+        accessKey: r.accessKey,
+        series: r.series,
+        number: r.number,
+        status: r.status,
+        emissionType: r.emissionType,
+        total: r.total,
+      })),
     );
   }
   return out;

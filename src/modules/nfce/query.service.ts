@@ -93,7 +93,8 @@ export async function listNfce(ctx: TenantContext, filialId: number, q: NfceList
   const term = q.search?.replace(/\D/g, '') ?? '';
   if (q.search?.trim()) {
     if (term.length === 44) qb.andWhere('n.access_key = :skey', { skey: term });
-    else if ((term.length === 11 || term.length === 14) && normalizeDocument(term)) qb.andWhere('n.consumer_document = :sdoc', { sdoc: term });
+    else if ((term.length === 11 || term.length === 14) && normalizeDocument(term))
+      qb.andWhere('n.consumer_document = :sdoc', { sdoc: term });
     else if (term.length > 0 && term.length <= 9) qb.andWhere('n.number = :snum', { snum: Number(term) });
     else qb.andWhere('1 = 0');
   }

@@ -9,10 +9,24 @@ import { NfceDocument, NfceStatus } from './entities/nfce-document.entity';
  * (substitution.service.ts): pending until settled, then SUBSTITUTED (110112) or VOIDED.
  */
 
-const FATE: Record<NfceStatus, CounterNumberFate> = { AUTHORIZED: 'AUTHORIZED', CANCELLED: 'CANCELLED', REJECTED: 'REJECTED', SIGNED: 'SIGNED', CONTINGENCY: 'CONTINGENCY' };
+const FATE: Record<NfceStatus, CounterNumberFate> = {
+  AUTHORIZED: 'AUTHORIZED',
+  CANCELLED: 'CANCELLED',
+  REJECTED: 'REJECTED',
+  SIGNED: 'SIGNED',
+  CONTINGENCY: 'CONTINGENCY',
+};
 
 async function numbersOf(em: EntityManager, companyId: number, seriesId: number, from: number, to: number): Promise<CounterNumber[]> {
-  const select = { id: true, number: true, status: true, accessKey: true, onlineNumber: true, onlineKey: true, originalOutcome: true } as const;
+  const select = {
+    id: true,
+    number: true,
+    status: true,
+    accessKey: true,
+    onlineNumber: true,
+    onlineKey: true,
+    originalOutcome: true,
+  } as const;
   const [own, attempts] = await Promise.all([
     em.find(NfceDocument, { where: { companyId, seriesId, number: Between(from, to) }, select }),
     em.find(NfceDocument, { where: { companyId, seriesId, onlineNumber: Between(from, to) }, select }),
@@ -28,7 +42,10 @@ async function numbersOf(em: EntityManager, companyId: number, seriesId: number,
 }
 
 async function voidedNumberXml(em: EntityManager, companyId: number, seriesId: number, number: number): Promise<string | null> {
-  const d = await em.findOne(NfceDocument, { where: { companyId, seriesId, onlineNumber: number, originalOutcome: 'VOIDED' }, select: { id: true, originalXmlGz: true } });
+  const d = await em.findOne(NfceDocument, {
+    where: { companyId, seriesId, onlineNumber: number, originalOutcome: 'VOIDED' },
+    select: { id: true, originalXmlGz: true },
+  });
   return d?.originalXmlGz ? gunzipText(d.originalXmlGz) : null;
 }
 

@@ -32,9 +32,21 @@ export const LEGAL_WINDOW_MS = 24 * 3600_000;
 /** A SIGNED note untouched this long was left by a crash between the sale's commit and its answer. */
 const ABANDONED_MS = 60_000;
 
-const queueSize = new Gauge({ name: 'backoffice_nfce_contingency_pending', help: 'NFC-e issued in offline contingency not yet transmitted', registers: [registry] });
-const oldestAge = new Gauge({ name: 'backoffice_nfce_contingency_oldest_seconds', help: 'Age of the oldest NFC-e waiting in contingency (seconds; legal window 24 h)', registers: [registry] });
-const overdue = new Gauge({ name: 'backoffice_nfce_contingency_overdue', help: 'NFC-e pending in contingency past the legal window', registers: [registry] });
+const queueSize = new Gauge({
+  name: 'backoffice_nfce_contingency_pending',
+  help: 'NFC-e issued in offline contingency not yet transmitted',
+  registers: [registry],
+});
+const oldestAge = new Gauge({
+  name: 'backoffice_nfce_contingency_oldest_seconds',
+  help: 'Age of the oldest NFC-e waiting in contingency (seconds; legal window 24 h)',
+  registers: [registry],
+});
+const overdue = new Gauge({
+  name: 'backoffice_nfce_contingency_overdue',
+  help: 'NFC-e pending in contingency past the legal window',
+  registers: [registry],
+});
 
 /** The queue's lease: one row of nfce_queue_lease, taken by a conditional UPDATE (a dead holder's expires). */
 export const nfceQueueLease: LeaseStrategy = {
@@ -56,7 +68,12 @@ export const nfceQueueLease: LeaseStrategy = {
   },
   async release(owner) {
     await inTransaction(NO_UNIT, (em) =>
-      em.createQueryBuilder().update(NfceQueueLease).set({ owner: null, leaseUntil: null }).where('name = :name AND owner = :owner', { name: LEASE, owner }).execute(),
+      em
+        .createQueryBuilder()
+        .update(NfceQueueLease)
+        .set({ owner: null, leaseUntil: null })
+        .where('name = :name AND owner = :owner', { name: LEASE, owner })
+        .execute(),
     );
   },
 };
@@ -128,7 +145,11 @@ async function queuePass(now: Date, renewLease: () => Promise<boolean>, limit = 
  * pass then sends in order.
  */
 async function settleAbandoned(now: Date): Promise<void> {
-  const stuck = await readerOf(NO_UNIT).find(NfceDocument, { where: { status: 'SIGNED', updatedAt: LessThan(new Date(now.getTime() - ABANDONED_MS)) }, order: { id: 'ASC' }, take: 100 });
+  const stuck = await readerOf(NO_UNIT).find(NfceDocument, {
+    where: { status: 'SIGNED', updatedAt: LessThan(new Date(now.getTime() - ABANDONED_MS)) },
+    order: { id: 'ASC' },
+    take: 100,
+  });
   for (const doc of stuck) {
     try {
       const sc = await counterSigning(doc.companyId, doc.filialId);
@@ -149,7 +170,10 @@ async function settleAbandoned(now: Date): Promise<void> {
 }
 
 async function alertOverdue(now: Date): Promise<void> {
-  const late = await readerOf(NO_UNIT).find(NfceDocument, { where: { status: 'CONTINGENCY', overdueAlerted: false, contingencyAt: LessThan(new Date(now.getTime() - LEGAL_WINDOW_MS)) }, take: 200 });
+  const late = await readerOf(NO_UNIT).find(NfceDocument, {
+    where: { status: 'CONTINGENCY', overdueAlerted: false, contingencyAt: LessThan(new Date(now.getTime() - LEGAL_WINDOW_MS)) },
+    take: 200,
+  });
   for (const d of late) {
     await inTransaction(NO_UNIT, async (em) => {
       const r = await em.update(NfceDocument, { id: d.id, companyId: d.companyId, overdueAlerted: false }, { overdueAlerted: true });
@@ -157,7 +181,13 @@ async function alertOverdue(now: Date): Promise<void> {
       await publishEvent(
         em,
         { companyId: d.companyId, actor: 'nfce-queue' },
-        { type: 'nfce.contingency-overdue', filialId: d.filialId, aggregateType: 'nfce', aggregateId: d.id, data: nfceEvent(d, { contingencyAt: d.contingencyAt?.toISOString() ?? null }) },
+        {
+          type: 'nfce.contingency-overdue',
+          filialId: d.filialId,
+          aggregateType: 'nfce',
+          aggregateId: d.id,
+          data: nfceEvent(d, { contingencyAt: d.contingencyAt?.toISOString() ?? null }),
+        },
       );
     });
   }
@@ -165,7 +195,10 @@ async function alertOverdue(now: Date): Promise<void> {
 
 /** Pending count, oldest age and overdue count into the gauges; answers the pending count. */
 export async function refreshGauges(now = new Date()): Promise<number> {
-  const pending = await readerOf(NO_UNIT).find(NfceDocument, { where: { status: In(['CONTINGENCY']) }, select: { id: true, contingencyAt: true, issuedAt: true } });
+  const pending = await readerOf(NO_UNIT).find(NfceDocument, {
+    where: { status: In(['CONTINGENCY']) },
+    select: { id: true, contingencyAt: true, issuedAt: true },
+  });
   queueSize.set(pending.length);
   const oldest = pending.reduce((m, d) => Math.min(m, (d.contingencyAt ?? d.issuedAt).getTime()), now.getTime());
   oldestAge.set(Math.max(0, (now.getTime() - oldest) / 1000));
@@ -175,5 +208,11 @@ export async function refreshGauges(now = new Date()): Promise<number> {
 
 /** The queue on a timer in this process (src/workers.ts), at start too; a pass runs only under the lease. */
 export function nfceQueueWorker(intervalMs = 15_000): Worker {
-  return new Worker({ name: 'nfce-transmission-queue', intervalMs, runAtStart: true, lease: nfceQueueLease, run: (ctx) => queuePass(new Date(), () => ctx.renewLease()) });
+  return new Worker({
+    name: 'nfce-transmission-queue',
+    intervalMs,
+    runAtStart: true,
+    lease: nfceQueueLease,
+    run: (ctx) => queuePass(new Date(), () => ctx.renewLease()),
+  });
 }

@@ -31,7 +31,9 @@ export function settlementHandlers<D, O, B>(routes: SettlementRoutes<D, O, B>) {
       res.status(201).json(routes.resultDto(await routes.settle(req.ctx, req.valid.params.id, req.valid.body), businessToday()));
     },
     reverse: async (req: SettlementRequest<{ reason: string }>, res: Response) => {
-      res.json(routes.resultDto(await routes.reverse(req.ctx, req.valid.params[routes.settlementParam], req.valid.body.reason), businessToday()));
+      res.json(
+        routes.resultDto(await routes.reverse(req.ctx, req.valid.params[routes.settlementParam], req.valid.body.reason), businessToday()),
+      );
     },
   };
 }

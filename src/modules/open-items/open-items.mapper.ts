@@ -31,5 +31,11 @@ export const settlementTrail = (s: OpenItemSettlement) => ({
 export function settlementTotals(settlements: OpenItemSettlement[]) {
   const standing = settlements.filter((x) => x.status === 'ACTIVE');
   const total = (f: (x: OpenItemSettlement) => OpenItemSettlement['amount']) => amount(sum(standing.map(f)));
-  return { amount: total((x) => x.amount), interest: total((x) => x.interest), fine: total((x) => x.fine), discount: total((x) => x.discount), total: total((x) => x.total) };
+  return {
+    amount: total((x) => x.amount),
+    interest: total((x) => x.interest),
+    fine: total((x) => x.fine),
+    discount: total((x) => x.discount),
+    total: total((x) => x.total),
+  };
 }

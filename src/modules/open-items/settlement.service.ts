@@ -47,7 +47,10 @@ export async function lockedItem<S extends string, A extends string, I extends O
 }
 
 /** What the item still owes by its balance (the state table refuses a settled or cancelled one first). */
-export const openOf = <S extends string, I extends OpenItem<S>>(side: { balance: (item: I) => { amount: Dec; settled: Dec; credited: Dec } }, item: I): Dec => {
+export const openOf = <S extends string, I extends OpenItem<S>>(
+  side: { balance: (item: I) => { amount: Dec; settled: Dec; credited: Dec } },
+  item: I,
+): Dec => {
   const b = side.balance(item);
   return b.amount.minus(b.settled).minus(b.credited);
 };
@@ -85,17 +88,25 @@ export async function settleIn<S extends string, A extends string, I extends Ope
   sideColumns?: () => Partial<R>,
 ): Promise<{ item: I; settlement: R }> {
   const noun = side.names.settlement;
-  const { interest, fine, discount, total } = settlementAmounts(input, { field: side.columns.date, value: input.date, futureCode: code(noun, 'DATE_IN_FUTURE') });
+  const { interest, fine, discount, total } = settlementAmounts(input, {
+    field: side.columns.date,
+    value: input.date,
+    futureCode: code(noun, 'DATE_IN_FUTURE'),
+  });
   const extra = sideColumns?.() ?? {};
   const method = await activePaymentMethod(em, ctx.companyId, input.method);
   const item = await lockedItem(em, ctx.companyId, side, itemId);
   side.machine.assertAllowed(item, side.actions.settle);
   const open = openOf(side, item);
   if (input.amount.gt(open)) {
-    throw new BusinessRuleError(code(noun, 'EXCEEDS_BALANCE'), `The ${noun} of ${toFixed(input.amount, 'amount')} exceeds the open balance of ${toFixed(open, 'amount')}`, {
-      openAmount: money(open),
-      amount: money(input.amount),
-    });
+    throw new BusinessRuleError(
+      code(noun, 'EXCEEDS_BALANCE'),
+      `The ${noun} of ${toFixed(input.amount, 'amount')} exceeds the open balance of ${toFixed(open, 'amount')}`,
+      {
+        openAmount: money(open),
+        amount: money(input.amount),
+      },
+    );
   }
   const row = {
     companyId: ctx.companyId,
@@ -120,7 +131,14 @@ export async function settleIn<S extends string, A extends string, I extends Ope
   } as Partial<R>;
   const id = await insertSettlement(em, side.settlementEntity, row);
   const b = side.balance(item);
-  const updated = await writeOpenItem(em, ctx.companyId, side, item, { settled: b.settled.plus(input.amount), credited: b.credited }, side.actions.settle);
+  const updated = await writeOpenItem(
+    em,
+    ctx.companyId,
+    side,
+    item,
+    { settled: b.settled.plus(input.amount), credited: b.credited },
+    side.actions.settle,
+  );
   const settlement = (await findSettlement(em, side.settlementEntity, ctx.companyId, id))!;
   await recordAudit(em, ctx, {
     entity: side.audit.settlement,
@@ -173,15 +191,34 @@ export async function reverseIn<S extends string, A extends string, I extends Op
   const item = await lockedItem(em, ctx.companyId, side, found[side.columns.item] as unknown as number);
   // Read again under the item's lock: a concurrent reversal of it has committed by now.
   const settlement = (await findSettlement(em, side.settlementEntity, ctx.companyId, settlementId))!;
-  if (settlement.status !== 'ACTIVE') throw new StateConflictError(capital(noun), settlement.status, 'reverse', code(noun, 'ALREADY_REVERSED'));
+  if (settlement.status !== 'ACTIVE')
+    throw new StateConflictError(capital(noun), settlement.status, 'reverse', code(noun, 'ALREADY_REVERSED'));
   side.machine.assertAllowed(item, side.actions.reverse);
-  if (!(await reverseSettlementIf(em, side.settlementEntity, ctx.companyId, settlement.id, settlement.version, { reversedAt: new Date(), reversedBy: ctx.actor, reversalReason: reason }))) {
+  if (
+    !(await reverseSettlementIf(em, side.settlementEntity, ctx.companyId, settlement.id, settlement.version, {
+      reversedAt: new Date(),
+      reversedBy: ctx.actor,
+      reversalReason: reason,
+    }))
+  ) {
     throw new ConflictError('CONCURRENT_UPDATE', `The ${noun} changed meanwhile; retry`, { retryable: true });
   }
   const b = side.balance(item);
-  const updated = await writeOpenItem(em, ctx.companyId, side, item, { settled: b.settled.minus(settlement.amount), credited: b.credited }, side.actions.reverse);
+  const updated = await writeOpenItem(
+    em,
+    ctx.companyId,
+    side,
+    item,
+    { settled: b.settled.minus(settlement.amount), credited: b.credited },
+    side.actions.reverse,
+  );
   const reversed = (await findSettlement(em, side.settlementEntity, ctx.companyId, settlement.id))!;
-  await recordAudit(em, ctx, { entity: side.audit.settlement, entityId: settlement.id, action: 'REVERSED', changes: { status: ['ACTIVE', 'REVERSED'], reversalReason: [null, reason] } });
+  await recordAudit(em, ctx, {
+    entity: side.audit.settlement,
+    entityId: settlement.id,
+    action: 'REVERSED',
+    changes: { status: ['ACTIVE', 'REVERSED'], reversalReason: [null, reason] },
+  });
   await recordAudit(em, ctx, {
     entity: side.audit.item,
     entityId: item.id,

@@ -19,15 +19,22 @@ import type { Installment } from './xml/nfe-xml';
 const money = (d: Dec) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
 
 /** The installments given at issue, checked against the amount due (422 INSTALLMENTS_MISMATCH). */
-export function givenInstallments(given: { dueDate: string; amount: Dec }[] | undefined, amountDue: Dec): { dueDate: string; amount: Dec }[] | null {
+export function givenInstallments(
+  given: { dueDate: string; amount: Dec }[] | undefined,
+  amountDue: Dec,
+): { dueDate: string; amount: Dec }[] | null {
   if (!given?.length) return null;
   const list = given.map((d) => ({ dueDate: d.dueDate, amount: money(new Dec(d.amount)) }));
   const sum = list.reduce((s, d) => s.add(d.amount), new Dec(0));
   if (!sum.eq(money(amountDue))) {
-    throw new BusinessRuleError('INSTALLMENTS_MISMATCH', `The installments add up to ${sum.toFixed(2)}, the document's total is ${money(amountDue).toFixed(2)}`, {
-      installmentsTotal: Number(sum.toFixed(2)),
-      total: Number(money(amountDue).toFixed(2)),
-    });
+    throw new BusinessRuleError(
+      'INSTALLMENTS_MISMATCH',
+      `The installments add up to ${sum.toFixed(2)}, the document's total is ${money(amountDue).toFixed(2)}`,
+      {
+        installmentsTotal: Number(sum.toFixed(2)),
+        total: Number(money(amountDue).toFixed(2)),
+      },
+    );
   }
   return list;
 }
@@ -54,7 +61,13 @@ export async function billingInstallments(
   const fulfillmentIds =
     source.fulfillmentId !== null
       ? [source.fulfillmentId]
-      : (await em.find(Fulfillment, { where: { companyId: ctx.companyId, salesOrderId: order.id }, select: { id: true }, order: { id: 'ASC' } })).map((f) => f.id);
+      : (
+          await em.find(Fulfillment, {
+            where: { companyId: ctx.companyId, salesOrderId: order.id },
+            select: { id: true },
+            order: { id: 'ASC' },
+          })
+        ).map((f) => f.id);
   // The boletos of the receivables follow what the document makes of them (collection-boleto.md "Boleto on billing").
   const before = write ? await billingSnapshot(em, ctx.companyId, fulfillmentIds) : null;
   const rows = await fiscalDocumentInstallments(
@@ -78,8 +91,14 @@ export async function billingInstallments(
 }
 
 /** The fulfilments whose receivables a billing document stands for: its own, or every fulfilment of the order it bills as a whole. */
-export async function billedFulfillments(em: EntityManager, companyId: number, doc: { source: string; fulfillmentId: number | null; salesOrderId: number | null }): Promise<number[]> {
+export async function billedFulfillments(
+  em: EntityManager,
+  companyId: number,
+  doc: { source: string; fulfillmentId: number | null; salesOrderId: number | null },
+): Promise<number[]> {
   if (doc.fulfillmentId !== null) return [doc.fulfillmentId];
   if (doc.source !== 'ORDER' || doc.salesOrderId === null) return [];
-  return (await em.find(Fulfillment, { where: { companyId, salesOrderId: doc.salesOrderId }, select: { id: true }, order: { id: 'ASC' } })).map((f) => f.id);
+  return (
+    await em.find(Fulfillment, { where: { companyId, salesOrderId: doc.salesOrderId }, select: { id: true }, order: { id: 'ASC' } })
+  ).map((f) => f.id);
 }

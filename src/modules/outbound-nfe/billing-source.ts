@@ -60,7 +60,12 @@ export async function loadBillingSource(ctx: TenantContext, target: BillingTarge
     const lines = await em.find(SalesOrderItem, { where: { companyId: ctx.companyId, id: In(fItems.map((i) => i.salesOrderItemId)) } });
     const byId = new Map(lines.map((l) => [l.id, l]));
     const billed = fItems.map((fi) => ({ line: byId.get(fi.salesOrderItemId)!, quantity: fi.quantity }));
-    return build(ctx, order, billed, { source: 'FULFILLMENT', claim: `F${f.id}`, conflictingClaims: [`O${order.id}`], fulfillmentId: f.id });
+    return build(ctx, order, billed, {
+      source: 'FULFILLMENT',
+      claim: `F${f.id}`,
+      conflictingClaims: [`O${order.id}`],
+      fulfillmentId: f.id,
+    });
   }
   const order = await em.findOneBy(SalesOrder, { id: target.salesOrderId!, companyId: ctx.companyId });
   if (!order || order.type !== 'ORDER') throw new NotFoundError('Sales order', 'SALES_ORDER_NOT_FOUND');
@@ -70,7 +75,12 @@ export async function loadBillingSource(ctx: TenantContext, target: BillingTarge
   ]);
   const billed = lines.filter((l) => l.fulfilledQuantity.gt(0)).map((line) => ({ line, quantity: line.fulfilledQuantity }));
   if (!billed.length) throw new BusinessRuleError('NOTHING_TO_INVOICE', 'The order has no fulfilled quantity to invoice; fulfil it first');
-  return build(ctx, order, billed, { source: 'ORDER', claim: `O${order.id}`, conflictingClaims: fulfilments.map((f) => `F${f.id}`), fulfillmentId: null });
+  return build(ctx, order, billed, {
+    source: 'ORDER',
+    claim: `O${order.id}`,
+    conflictingClaims: fulfilments.map((f) => `F${f.id}`),
+    fulfillmentId: null,
+  });
 }
 
 function build(
@@ -79,7 +89,8 @@ function build(
   billed: { line: SalesOrderItem; quantity: Dec }[],
   id: Pick<BillingSource, 'source' | 'claim' | 'conflictingClaims' | 'fulfillmentId'>,
 ): BillingSource {
-  if (order.customerId === null) throw new BusinessRuleError('CUSTOMER_REQUIRED', 'An NF-e needs an identified customer: assign one to the order first');
+  if (order.customerId === null)
+    throw new BusinessRuleError('CUSTOMER_REQUIRED', 'An NF-e needs an identified customer: assign one to the order first');
   const items: FiscalItemInput[] = billed.map(({ line, quantity }) => {
     const share = line.quantity.isZero() ? new Dec(0) : quantity.div(line.quantity);
     return {

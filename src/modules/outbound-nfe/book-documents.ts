@@ -21,7 +21,13 @@ export interface IssuedNfeOfPeriod {
 /** Documents that are part of the books: authorized, cancelled (COD_SIT 02) and denied (04). Not yet answered ones are not. */
 const BOOKED: OutboundNfeStatus[] = ['AUTHORIZED', 'CANCELLED', 'DENIED'];
 
-export async function issuedNfeOfPeriod(em: EntityManager, companyId: number, filialId: number, from: Date, to: Date): Promise<IssuedNfeOfPeriod[]> {
+export async function issuedNfeOfPeriod(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  from: Date,
+  to: Date,
+): Promise<IssuedNfeOfPeriod[]> {
   const rows = await em.find(OutboundNfe, {
     where: { companyId, filialId, model: 55, status: In(BOOKED), issuedAt: Between(from, to) },
     order: { series: 'ASC', number: 'ASC' },
@@ -51,7 +57,25 @@ export interface VoidedRangeOfPeriod {
 }
 
 /** Number ranges the authority voided (inutilização) in the span, models 55 and 65. */
-export async function voidedRangesOfPeriod(em: EntityManager, companyId: number, filialId: number, from: Date, to: Date): Promise<VoidedRangeOfPeriod[]> {
-  const rows = await em.find(InvoiceNumberVoid, { where: { companyId, filialId, status: 'VOIDED', voidedAt: Between(from, to) }, order: { model: 'ASC', series: 'ASC', firstNumber: 'ASC' } });
-  return rows.filter((r) => r.voidedAt! < to).map((r) => ({ model: r.model, series: r.series, firstNumber: r.firstNumber, lastNumber: r.lastNumber, voidedAt: r.voidedAt!, protocol: r.protocol }));
+export async function voidedRangesOfPeriod(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  from: Date,
+  to: Date,
+): Promise<VoidedRangeOfPeriod[]> {
+  const rows = await em.find(InvoiceNumberVoid, {
+    where: { companyId, filialId, status: 'VOIDED', voidedAt: Between(from, to) },
+    order: { model: 'ASC', series: 'ASC', firstNumber: 'ASC' },
+  });
+  return rows
+    .filter((r) => r.voidedAt! < to)
+    .map((r) => ({
+      model: r.model,
+      series: r.series,
+      firstNumber: r.firstNumber,
+      lastNumber: r.lastNumber,
+      voidedAt: r.voidedAt!,
+      protocol: r.protocol,
+    }));
 }

@@ -36,7 +36,12 @@ export async function lockClaimScope(em: EntityManager, companyId: number, scope
  * The claims the issue must find free, read under the lock: an order billed whole excludes each of its
  * fulfilments, read now (not before the lock), so one fulfilled meanwhile is seen.
  */
-export async function claimsUnderLock(ctx: TenantContext, target: SourceTarget, probe: Pick<ResolvedSource, 'source' | 'claim' | 'conflictingClaims'>, em: EntityManager): Promise<string[]> {
+export async function claimsUnderLock(
+  ctx: TenantContext,
+  target: SourceTarget,
+  probe: Pick<ResolvedSource, 'source' | 'claim' | 'conflictingClaims'>,
+  em: EntityManager,
+): Promise<string[]> {
   const current = probe.source === 'ORDER' ? await loadBillingSource(ctx, target, em) : probe;
   return [current.claim, ...current.conflictingClaims];
 }
@@ -50,12 +55,17 @@ export function liveHolder(em: EntityManager, companyId: number, claims: string[
   });
 }
 
-const describe = (source: string) => (source === 'FULFILLMENT' ? 'This fulfilment' : source === 'ORDER' ? 'This order' : `This ${source.toLowerCase().replace('_', ' ')}`);
+const describe = (source: string) =>
+  source === 'FULFILLMENT' ? 'This fulfilment' : source === 'ORDER' ? 'This order' : `This ${source.toLowerCase().replace('_', ' ')}`;
 
 /** 409 ALREADY_INVOICED naming the document that holds the goods. */
 export function alreadyInvoiced(source: string, holder: ClaimHolder): ConflictError {
-  return new ConflictError('ALREADY_INVOICED', `${describe(source)} already has NF-e ${holder.series}/${holder.number} (${holder.status})`, {
-    invoiceId: encodeId('invoice', holder.id),
-    invoiceStatus: holder.status,
-  });
+  return new ConflictError(
+    'ALREADY_INVOICED',
+    `${describe(source)} already has NF-e ${holder.series}/${holder.number} (${holder.status})`,
+    {
+      invoiceId: encodeId('invoice', holder.id),
+      invoiceStatus: holder.status,
+    },
+  );
 }

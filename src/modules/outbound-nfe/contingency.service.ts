@@ -19,7 +19,12 @@ export interface ContingencyState {
   reason: string;
 }
 
-export async function enterContingency(companyId: number, filialId: number, uf: string, why: { cStat: string; xMotivo: string } | { reason: string }): Promise<boolean> {
+export async function enterContingency(
+  companyId: number,
+  filialId: number,
+  uf: string,
+  why: { cStat: string; xMotivo: string } | { reason: string },
+): Promise<boolean> {
   return inTransaction(NO_UNIT, async (em) => {
     const open = await em.findOneBy(InvoiceContingency, { companyId, filialId, endedAt: IsNull() });
     if (open) return false;
@@ -43,7 +48,13 @@ export async function currentContingency(companyId: number, filialId: number, pr
   if (!open) return null;
   if (probe && Date.now() - open.checkedAt.getTime() >= PROBE_MS) {
     const up = await authorityIsUp(companyId, filialId).catch(() => false);
-    await inTransaction(NO_UNIT, (em) => em.update(InvoiceContingency, { id: open.id, companyId }, up ? { endedAt: new Date(), checkedAt: new Date() } : { checkedAt: new Date() }));
+    await inTransaction(NO_UNIT, (em) =>
+      em.update(
+        InvoiceContingency,
+        { id: open.id, companyId },
+        up ? { endedAt: new Date(), checkedAt: new Date() } : { checkedAt: new Date() },
+      ),
+    );
     if (up) {
       logger.info('contingency ended: the authority is back', { filialId });
       return null;

@@ -9,5 +9,10 @@ import { logoOfCompany } from './logo.service';
 export async function invoiceDanfe(doc: OutboundNfe): Promise<Buffer> {
   const [nfe, logo] = await Promise.all([parseNfe(gunzipText(doc.procXmlGz!)), logoOfCompany(readerOf(NO_UNIT), doc.companyId)]);
   const cancelled = doc.status === 'CANCELLED';
-  return renderDanfe({ nfe, cancelled, logo, cancellation: cancelled ? { protocol: doc.cancelProtocol, at: doc.cancelledAt ? brasiliaDateTime(doc.cancelledAt) : null } : undefined });
+  return renderDanfe({
+    nfe,
+    cancelled,
+    logo,
+    cancellation: cancelled ? { protocol: doc.cancelProtocol, at: doc.cancelledAt ? brasiliaDateTime(doc.cancelledAt) : null } : undefined,
+  });
 }

@@ -23,11 +23,17 @@ const CLAIM_PREFIX: Record<ExternalSourceKind, string> = { CUSTOMER_RETURN: 'CR'
 export const claimOf = (kind: ExternalSourceKind, sourceId: number) => `${CLAIM_PREFIX[kind]}${sourceId}`;
 
 /** The public id type of each kind's source id (events and responses). */
-export const SOURCE_ID_TYPE: Record<ExternalSourceKind, ResourceType> = { CUSTOMER_RETURN: 'return', SUPPLIER_RETURN: 'supplier-return', TRANSFER: 'transfer' };
+export const SOURCE_ID_TYPE: Record<ExternalSourceKind, ResourceType> = {
+  CUSTOMER_RETURN: 'return',
+  SUPPLIER_RETURN: 'supplier-return',
+  TRANSFER: 'transfer',
+};
 
 /** The public id of a document's registered source (null for billing). */
 export const sourceIdOf = (doc: { source: string; sourceId: number | null }): string | null =>
-  doc.sourceId === null || !(doc.source in SOURCE_ID_TYPE) ? null : encodeId(SOURCE_ID_TYPE[doc.source as ExternalSourceKind], doc.sourceId);
+  doc.sourceId === null || !(doc.source in SOURCE_ID_TYPE)
+    ? null
+    : encodeId(SOURCE_ID_TYPE[doc.source as ExternalSourceKind], doc.sourceId);
 
 /** What a provider answers for one source: the document to issue and how to present it. */
 export interface SourceDocument {
@@ -88,7 +94,11 @@ export interface DocumentSourceProvider {
    */
   onCancelled?(em: EntityManager, ctx: ActorContext, cancellation: SourceCancellation): Promise<void>;
   /** REJECTED/DENIED recorded, or a REJECTED document's number VOIDED (claim released): the source may be issued again. */
-  onReleased?(em: EntityManager, ctx: ActorContext, outcome: SourceDocumentOutcome & { status: 'REJECTED' | 'DENIED' | 'VOIDED' }): Promise<void>;
+  onReleased?(
+    em: EntityManager,
+    ctx: ActorContext,
+    outcome: SourceDocumentOutcome & { status: 'REJECTED' | 'DENIED' | 'VOIDED' },
+  ): Promise<void>;
 }
 
 const providers = new Map<ExternalSourceKind, DocumentSourceProvider>();

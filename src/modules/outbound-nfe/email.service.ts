@@ -30,7 +30,11 @@ export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: strin
   const smtp = invoicesConfig.smtp;
   const relay = await smtpRelayOf(doc.companyId);
   if (!relay) {
-    await mark(doc, { emailStatus: 'FAILED', emailTo: recipient.slice(0, 150), emailError: 'SMTP not configured (company SMTP settings or SMTP_URL)' });
+    await mark(doc, {
+      emailStatus: 'FAILED',
+      emailTo: recipient.slice(0, 150),
+      emailError: 'SMTP not configured (company SMTP settings or SMTP_URL)',
+    });
     return findInvoice(ctx.companyId, id, readerOf(ctx));
   }
   await mark(doc, { emailStatus: 'PENDING', emailTo: recipient.slice(0, 150) });
@@ -38,7 +42,9 @@ export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: strin
   const pdf = await invoiceDanfe(doc);
   // The configured relay keeps its lenient TLS (an internal relay); a company's server is verified.
   const transport =
-    relay.source === 'CONFIG' ? nodemailer.createTransport(relay.transport as string, { tls: { rejectUnauthorized: false } } as never) : nodemailer.createTransport(relay.transport as never);
+    relay.source === 'CONFIG'
+      ? nodemailer.createTransport(relay.transport as string, { tls: { rejectUnauthorized: false } } as never)
+      : nodemailer.createTransport(relay.transport as never);
   let lastError = '';
   for (let attempt = 1; attempt <= smtp.retries + 1; attempt++) {
     try {
@@ -76,9 +82,15 @@ export async function sendCompanyMail(
   message: { to: string; subject: string; text: string; attachments: { filename: string; content: Buffer; contentType: string }[] },
 ): Promise<{ relay: string; attempts: number }> {
   const relay = await smtpRelayOf(companyId);
-  if (!relay) throw new BusinessRuleError('SMTP_NOT_CONFIGURED', 'The company has no SMTP settings (PUT /invoices/smtp-settings) and SMTP_URL is not set');
+  if (!relay)
+    throw new BusinessRuleError(
+      'SMTP_NOT_CONFIGURED',
+      'The company has no SMTP settings (PUT /invoices/smtp-settings) and SMTP_URL is not set',
+    );
   const transport =
-    relay.source === 'CONFIG' ? nodemailer.createTransport(relay.transport as string, { tls: { rejectUnauthorized: false } } as never) : nodemailer.createTransport(relay.transport as never);
+    relay.source === 'CONFIG'
+      ? nodemailer.createTransport(relay.transport as string, { tls: { rejectUnauthorized: false } } as never)
+      : nodemailer.createTransport(relay.transport as never);
   let lastError = '';
   try {
     for (let attempt = 1; attempt <= invoicesConfig.smtp.retries + 1; attempt++) {

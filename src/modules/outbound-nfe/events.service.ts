@@ -27,19 +27,57 @@ import { assertAllowed, assertTransition } from './invoices.state';
 /** Hours after authorization an NF-e may be cancelled, per UF (Ajuste SINIEF 07/05 cl. 12ª; every UF applies 24 h today). */
 export const CANCEL_DEADLINE_HOURS: Readonly<Record<string, number>> = Object.freeze(
   Object.fromEntries(
-    ['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'].map((uf) => [uf, 24]),
+    [
+      'AC',
+      'AL',
+      'AM',
+      'AP',
+      'BA',
+      'CE',
+      'DF',
+      'ES',
+      'GO',
+      'MA',
+      'MG',
+      'MS',
+      'MT',
+      'PA',
+      'PB',
+      'PE',
+      'PI',
+      'PR',
+      'RJ',
+      'RN',
+      'RO',
+      'RR',
+      'RS',
+      'SC',
+      'SE',
+      'SP',
+      'TO',
+    ].map((uf) => [uf, 24]),
   ),
 );
 
 /** What a CC-e may not change (Convênio S/N de 1970, art. 7º §1º-A), recognised in its text. */
 const FORBIDDEN_CORRECTIONS: { rule: string; pattern: RegExp }[] = [
-  { rule: 'values (price, quantity, amounts, discounts)', pattern: /\b(valor|valores|preco|pre[çc]o|quantidade|qtde|desconto|frete|total)\b|r\$\s*\d|\d+[.,]\d{2}\b/i },
-  { rule: 'taxes (bases, rates, CST/CSOSN, CFOP amounts)', pattern: /\b(icms|ipi|pis|cofins|aliquota|al[íi]quota|base de c[aá]lculo|imposto|tributo|cst|csosn|st)\b|\d+([.,]\d+)?\s*%/i },
+  {
+    rule: 'values (price, quantity, amounts, discounts)',
+    pattern: /\b(valor|valores|preco|pre[çc]o|quantidade|qtde|desconto|frete|total)\b|r\$\s*\d|\d+[.,]\d{2}\b/i,
+  },
+  {
+    rule: 'taxes (bases, rates, CST/CSOSN, CFOP amounts)',
+    pattern: /\b(icms|ipi|pis|cofins|aliquota|al[íi]quota|base de c[aá]lculo|imposto|tributo|cst|csosn|st)\b|\d+([.,]\d+)?\s*%/i,
+  },
   {
     rule: 'the parties (issuer or recipient, their documents)',
-    pattern: /\b(destinat[aá]rio|remetente|emitente|cnpj|cpf|raz[aã]o social)\b|\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}|\d{3}\.\d{3}\.\d{3}-\d{2}/i,
+    pattern:
+      /\b(destinat[aá]rio|remetente|emitente|cnpj|cpf|raz[aã]o social)\b|\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}|\d{3}\.\d{3}\.\d{3}-\d{2}/i,
   },
-  { rule: 'dates (issue or departure)', pattern: /\b(data de emiss[aã]o|data de sa[ií]da|emiss[aã]o|dhemi)\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b/i },
+  {
+    rule: 'dates (issue or departure)',
+    pattern: /\b(data de emiss[aã]o|data de sa[ií]da|emiss[aã]o|dhemi)\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b/i,
+  },
 ];
 
 export function correctionProblem(text: string): string | null {
@@ -47,10 +85,17 @@ export function correctionProblem(text: string): string | null {
   return hit ? hit.rule : null;
 }
 
-const contingencyOfDoc = (doc: OutboundNfe): Contingency | null => (doc.emissionType === 6 ? 'SVC-AN' : doc.emissionType === 7 ? 'SVC-RS' : null);
+const contingencyOfDoc = (doc: OutboundNfe): Contingency | null =>
+  doc.emissionType === 6 ? 'SVC-AN' : doc.emissionType === 7 ? 'SVC-RS' : null;
 
 /** The NF-e's issuer event, sent to the authority that authorized it (SVC when it was issued in contingency). */
-export async function sendEvent(doc: OutboundNfe, tpEvento: IssuerEvent['tpEvento'], sequence: number, text: string, what = 'event'): Promise<SentEvent> {
+export async function sendEvent(
+  doc: OutboundNfe,
+  tpEvento: IssuerEvent['tpEvento'],
+  sequence: number,
+  text: string,
+  what = 'event',
+): Promise<SentEvent> {
   const s = await filialSigning(doc.companyId, doc.filialId);
   const e: IssuerEvent = {
     tpEvento,
@@ -81,7 +126,8 @@ async function dryRun(work: (em: EntityManager) => Promise<unknown>): Promise<vo
 }
 
 /** 422 RECEIVABLE_HAS_RECEIPTS before anything is sent: the cancellation of the receivables is tried and rolled back. */
-const assertReceivablesCancellable = (ctx: TenantContext, fulfillmentId: number, reason: string) => dryRun((em) => cancelForFiscalDocument(em, ctx, { fulfillmentId, reason }));
+const assertReceivablesCancellable = (ctx: TenantContext, fulfillmentId: number, reason: string) =>
+  dryRun((em) => cancelForFiscalDocument(em, ctx, { fulfillmentId, reason }));
 
 export async function cancelInvoice(ctx: TenantContext, id: number, justification: string): Promise<OutboundNfe> {
   const doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
@@ -91,17 +137,23 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
   const hours = CANCEL_DEADLINE_HOURS[s.filial.uf] ?? 24;
   const deadline = (doc.authorizedAt ?? doc.issuedAt).getTime() + hours * 3600_000;
   if (Date.now() > deadline) {
-    throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `An NF-e of ${s.filial.uf} may be cancelled within ${hours} hours of its authorization (until ${new Date(deadline).toISOString()})`, {
-      deadline: new Date(deadline).toISOString(),
-      hours,
-    });
+    throw new BusinessRuleError(
+      'CANCELLATION_DEADLINE_PASSED',
+      `An NF-e of ${s.filial.uf} may be cancelled within ${hours} hours of its authorization (until ${new Date(deadline).toISOString()})`,
+      {
+        deadline: new Date(deadline).toISOString(),
+        hours,
+      },
+    );
   }
   const text = asciiText(justification).slice(0, 255);
-  for (const fulfillmentId of await billedFulfillments(readerOf(ctx), ctx.companyId, doc)) await assertReceivablesCancellable(ctx, fulfillmentId, text);
+  for (const fulfillmentId of await billedFulfillments(readerOf(ctx), ctx.companyId, doc))
+    await assertReceivablesCancellable(ctx, fulfillmentId, text);
   // The NF-e's month and today's: checked before anything is sent (the authority's record, once made, is always kept).
   await assertPeriodOpen(readerOf(ctx), ctx.companyId, doc.filialId, [doc.issuedAt, new Date()]);
   const owner = ownerOf(doc);
-  if (owner?.provider.onCancelled) await dryRun((em) => owner.provider.onCancelled!(em, ctx, { ...outcomeOf(doc), cancelProtocol: null, justification: text }));
+  if (owner?.provider.onCancelled)
+    await dryRun((em) => owner.provider.onCancelled!(em, ctx, { ...outcomeOf(doc), cancelProtocol: null, justification: text }));
   const result = registeredEvent(await sendEvent(doc, TP_CANCELAMENTO, 1, text, 'cancellation'), CANCELLATION_REGISTERED, 'cancellation');
   return inTransaction(ctx, async (em) => {
     await em.insert(OutboundNfeEvent, {
@@ -122,17 +174,33 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
     // The fulfilment's open receivables are cancelled with the document.
     const fulfillmentIds = await billedFulfillments(em, ctx.companyId, doc);
     const before = await billingSnapshot(em, ctx.companyId, fulfillmentIds);
-    for (const fulfillmentId of fulfillmentIds) await cancelForFiscalDocument(em, ctx, { fulfillmentId, reason: `NF-e ${doc.series}/${doc.number} cancelada: ${text}`.slice(0, 255) });
+    for (const fulfillmentId of fulfillmentIds)
+      await cancelForFiscalDocument(em, ctx, {
+        fulfillmentId,
+        reason: `NF-e ${doc.series}/${doc.number} cancelada: ${text}`.slice(0, 255),
+      });
     // Their boletos go with them: withdrawn if no remessa carried them, else a write-off asked of the bank.
     await realignBoletosOfBilling(em, ctx, { fulfillmentIds, bankAccountId: null, before });
     // The source's owner reverses its effects in this transaction.
     await owner?.provider.onCancelled?.(em, ctx, { ...outcomeOf(doc), cancelProtocol: result.protocol ?? null, justification: text });
     // Cancelled, the document no longer bills its fulfilment: it may be billed again by a new NF-e.
-    return transition(ctx, doc, 'CANCELLED', { cancelledAt: new Date(), cancelProtocol: result.protocol, claim: null }, 'nfe.outbound.cancelled', em, { justification: text });
+    return transition(
+      ctx,
+      doc,
+      'CANCELLED',
+      { cancelledAt: new Date(), cancelProtocol: result.protocol, claim: null },
+      'nfe.outbound.cancelled',
+      em,
+      { justification: text },
+    );
   });
 }
 
-export async function correctInvoice(ctx: TenantContext, id: number, correction: string): Promise<{ doc: OutboundNfe; event: OutboundNfeEvent }> {
+export async function correctInvoice(
+  ctx: TenantContext,
+  id: number,
+  correction: string,
+): Promise<{ doc: OutboundNfe; event: OutboundNfeEvent }> {
   const doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
   await assertFilialAccess(ctx, doc.filialId);
   assertAllowed(doc, 'correct');
@@ -149,7 +217,12 @@ export async function correctInvoice(ctx: TenantContext, id: number, correction:
       .createQueryBuilder()
       .update(OutboundNfe)
       .set({ correctionSequence: sequence })
-      .where('id = :id AND company_id = :c AND correction_sequence = :prev AND status = :s', { id, c: ctx.companyId, prev: doc.correctionSequence, s: 'AUTHORIZED' })
+      .where('id = :id AND company_id = :c AND correction_sequence = :prev AND status = :s', {
+        id,
+        c: ctx.companyId,
+        prev: doc.correctionSequence,
+        s: 'AUTHORIZED',
+      })
       .execute();
   });
   if (!reserved.affected) throw new ConflictError('CONCURRENT_UPDATE', 'Another correction of this NF-e is in progress; retry');

@@ -45,20 +45,28 @@ export type Answer =
 export async function consult(client: AuthorityClient, accessKey: string): Promise<Answer> {
   try {
     const s = await client.situation(accessKey);
-    if ((s.cStat === '100' || s.cStat === '101' || s.cStat === '150' || s.cStat === '151') && s.protocol?.cStat === '100') return { kind: 'AUTHORIZED', prot: s.protocol };
+    if ((s.cStat === '100' || s.cStat === '101' || s.cStat === '150' || s.cStat === '151') && s.protocol?.cStat === '100')
+      return { kind: 'AUTHORIZED', prot: s.protocol };
     if (s.protocol && DENIED.has(s.protocol.cStat)) return { kind: 'DENIED', prot: s.protocol };
     if (s.cStat === '217') return { kind: 'UNKNOWN', reason: 'consulta: 217 NF-e nao consta na base de dados da SEFAZ', absent: true };
     if (s.cStat === '108' || s.cStat === '109') return { kind: 'DOWN', cStat: s.cStat, xMotivo: s.xMotivo };
     return { kind: 'UNKNOWN', reason: `consulta: ${s.cStat} ${s.xMotivo}` };
   } catch (err) {
-    if (err instanceof NoAnswerError || err instanceof UpstreamError) return { kind: 'UNKNOWN', reason: `consulta sem resposta: ${(err as Error).message}` };
+    if (err instanceof NoAnswerError || err instanceof UpstreamError)
+      return { kind: 'UNKNOWN', reason: `consulta sem resposta: ${(err as Error).message}` };
     throw err;
   }
 }
 
 /** What an answer without a verdict says, for the document and the log. */
 export const failureOf = (a: Answer): string =>
-  a.kind === 'DOWN' ? `SEFAZ indisponivel: ${a.cStat} ${a.xMotivo}` : a.kind === 'UNKNOWN' ? a.reason : a.kind === 'REJECTED' ? `${a.cStat} ${a.xMotivo}` : a.prot.cStat;
+  a.kind === 'DOWN'
+    ? `SEFAZ indisponivel: ${a.cStat} ${a.xMotivo}`
+    : a.kind === 'UNKNOWN'
+      ? a.reason
+      : a.kind === 'REJECTED'
+        ? `${a.cStat} ${a.xMotivo}`
+        : a.prot.cStat;
 
 const unsettled = new Counter({
   name: 'backoffice_nfe_attempts_without_verdict_total',
@@ -74,7 +82,12 @@ export async function noteAttempt(ctx: ActorContext, doc: OutboundNfe, outcome: 
   const at = new Date();
   const text = error.slice(0, 255);
   await inTransaction(ctx, (em) =>
-    em.createQueryBuilder().update(OutboundNfe).set({ lastAttemptAt: at, lastAttemptError: text }).where('id = :id AND company_id = :c', { id: doc.id, c: doc.companyId }).execute(),
+    em
+      .createQueryBuilder()
+      .update(OutboundNfe)
+      .set({ lastAttemptAt: at, lastAttemptError: text })
+      .where('id = :id AND company_id = :c', { id: doc.id, c: doc.companyId })
+      .execute(),
   );
   unsettled.inc({ outcome });
   logger.warn('NF-e without a verdict from the authority', {
@@ -104,7 +117,8 @@ export function contingencyDocumentOf(doc: OutboundNfe): Promise<OutboundNfe | n
   return readerOf(NO_UNIT).findOneBy(OutboundNfe, { companyId: doc.companyId, contingencyOf: doc.id });
 }
 
-const procOf = (signedNfe: string, protXml: string) => `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
+const procOf = (signedNfe: string, protXml: string) =>
+  `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
 
 /**
  * Decides a first attempt that a contingency document replaced, from what its own authority said of
@@ -139,17 +153,29 @@ export async function settleFirstAttempt(ctx: ActorContext, first: OutboundNfe, 
       'REJECTED',
       {
         cStat: '217',
-        xMotivo: `Tentativa sem resposta, nao consta na SEFAZ; substituida pela NF-e ${second.series}/${second.number} em contingencia`.slice(0, 255),
+        xMotivo:
+          `Tentativa sem resposta, nao consta na SEFAZ; substituida pela NF-e ${second.series}/${second.number} em contingencia`.slice(
+            0,
+            255,
+          ),
         lastAttemptAt: new Date(),
         lastAttemptError: null,
       },
       null,
     );
     try {
-      return await voidRejected(ctx, after.id, 'Numero nao utilizado: tentativa sem resposta substituida por NF-e emitida em contingencia', false);
+      return await voidRejected(
+        ctx,
+        after.id,
+        'Numero nao utilizado: tentativa sem resposta substituida por NF-e emitida em contingencia',
+        false,
+      );
     } catch (err) {
       // Recorded PENDING (or refused): the recovery pass asks again; the report shows the number meanwhile.
-      logger.warn('the number of an NF-e first attempt could not be voided yet', { invoiceId: encodeId('invoice', after.id), err: (err as Error).message });
+      logger.warn('the number of an NF-e first attempt could not be voided yet', {
+        invoiceId: encodeId('invoice', after.id),
+        err: (err as Error).message,
+      });
       return findInvoice(ctx.companyId, after.id, readerOf(ctx));
     }
   }
@@ -166,15 +192,26 @@ async function firstAuthorized(ctx: ActorContext, first: OutboundNfe, secondSeen
   const second = await findInvoice(ctx.companyId, secondSeen.id, readerOf(ctx));
   // The contingency document's own verdict first (the recovery pass settles it): never two documents in flight for one sale.
   if (UNSETTLED_STATUSES.includes(second.status))
-    return noteAttempt(ctx, first, 'first-attempt-pending', `Primeira tentativa autorizada (${prot.protocol}); aguardando o resultado da NF-e de contingencia ${second.series}/${second.number}`);
-  let cancellation: { protocol: string | null; cStat: string; xMotivo: string; registeredAt: Date; proc: string; text: string } | null = null;
+    return noteAttempt(
+      ctx,
+      first,
+      'first-attempt-pending',
+      `Primeira tentativa autorizada (${prot.protocol}); aguardando o resultado da NF-e de contingencia ${second.series}/${second.number}`,
+    );
+  let cancellation: { protocol: string | null; cStat: string; xMotivo: string; registeredAt: Date; proc: string; text: string } | null =
+    null;
   if (second.status === 'AUTHORIZED') {
     const text = `NF-e emitida em contingencia em duplicidade: a NF-e ${first.series}/${first.number} da mesma venda foi autorizada`;
     let sent;
     try {
       sent = await sendEvent(second, TP_CANCELAMENTO, 1, text);
     } catch (err) {
-      return noteAttempt(ctx, first, 'no-answer', `Primeira tentativa autorizada; cancelamento da NF-e de contingencia ${second.series}/${second.number} sem resposta: ${(err as Error).message}`);
+      return noteAttempt(
+        ctx,
+        first,
+        'no-answer',
+        `Primeira tentativa autorizada; cancelamento da NF-e de contingencia ${second.series}/${second.number} sem resposta: ${(err as Error).message}`,
+      );
     }
     const r = sent.result;
     if (!r || !['135', '155', '573'].includes(r.cStat)) {
@@ -192,7 +229,14 @@ async function firstAuthorized(ctx: ActorContext, first: OutboundNfe, secondSeen
         `Primeira tentativa autorizada; cancelamento da NF-e de contingencia recusado: ${r?.cStat ?? sent.lot.cStat} ${r?.xMotivo ?? sent.lot.xMotivo}`,
       );
     }
-    cancellation = { protocol: r.protocol, cStat: r.cStat, xMotivo: r.xMotivo, registeredAt: r.registeredAt ? new Date(r.registeredAt) : new Date(), proc: sent.proc, text };
+    cancellation = {
+      protocol: r.protocol,
+      cStat: r.cStat,
+      xMotivo: r.xMotivo,
+      registeredAt: r.registeredAt ? new Date(r.registeredAt) : new Date(),
+      proc: sent.proc,
+      text,
+    };
   }
   const claim = second.claim;
   const after = await inTransaction(ctx, async (em) => {
@@ -213,10 +257,18 @@ async function firstAuthorized(ctx: ActorContext, first: OutboundNfe, secondSeen
         actor: ctx.actor.slice(0, 100),
       });
       assertTransition(second, 'cancel', 'CANCELLED');
-      await transition(ctx, second, 'CANCELLED', { cancelledAt: new Date(), cancelProtocol: cancellation.protocol, claim: null }, 'nfe.outbound.cancelled', em, {
-        justification: cancellation.text,
-        replacedBy: encodeId('invoice', first.id),
-      });
+      await transition(
+        ctx,
+        second,
+        'CANCELLED',
+        { cancelledAt: new Date(), cancelProtocol: cancellation.protocol, claim: null },
+        'nfe.outbound.cancelled',
+        em,
+        {
+          justification: cancellation.text,
+          replacedBy: encodeId('invoice', first.id),
+        },
+      );
     } else {
       assertTransition(second, 'withdraw', second.status);
       await transition(ctx, second, second.status, { claim: null }, null, em);
@@ -239,14 +291,23 @@ async function firstAuthorized(ctx: ActorContext, first: OutboundNfe, secondSeen
       'nfe.outbound.authorized',
       em,
     );
-    if (first.fulfillmentId !== null) await attachFiscalDocument(em, ctx, { fulfillmentId: first.fulfillmentId, fiscalDocumentId: first.id, accessKey: first.accessKey });
+    if (first.fulfillmentId !== null)
+      await attachFiscalDocument(em, ctx, { fulfillmentId: first.fulfillmentId, fiscalDocumentId: first.id, accessKey: first.accessKey });
     // The source's owner reacted once for this sale already when the contingency document was authorized.
     if (!cancellation) await ownerOf(authorized)?.provider.onAuthorized?.(em, ctx, outcomeOf(authorized));
     return authorized;
   });
   if (second.status === 'REJECTED') {
-    await voidRejected(ctx, second.id, 'Numero nao utilizado: NF-e de contingencia substituida pela primeira tentativa autorizada', false).catch((err) =>
-      logger.warn('the number of a withdrawn contingency NF-e could not be voided yet', { invoiceId: encodeId('invoice', second.id), err: (err as Error).message }),
+    await voidRejected(
+      ctx,
+      second.id,
+      'Numero nao utilizado: NF-e de contingencia substituida pela primeira tentativa autorizada',
+      false,
+    ).catch((err) =>
+      logger.warn('the number of a withdrawn contingency NF-e could not be voided yet', {
+        invoiceId: encodeId('invoice', second.id),
+        err: (err as Error).message,
+      }),
     );
   }
   afterAuthorized(ctx, after);

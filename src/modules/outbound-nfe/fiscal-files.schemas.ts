@@ -6,7 +6,10 @@ import { typedSchema } from '../../core/http/typed-input';
 export const fiscalFileSchemas = {
   cancellation: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('invoice').required() }) }),
   correction: typedSchema<{ params: { id: number; sequence: number } }>({
-    params: Joi.object({ id: id('invoice').required(), sequence: Joi.number().integer().min(1).max(20).required().description('nSeqEvento of the carta de correção (1..20)').example(1) }),
+    params: Joi.object({
+      id: id('invoice').required(),
+      sequence: Joi.number().integer().min(1).max(20).required().description('nSeqEvento of the carta de correção (1..20)').example(1),
+    }),
   }),
   voidedNumber: typedSchema<{ params: { seriesId: number; number: number } }>({
     params: Joi.object({

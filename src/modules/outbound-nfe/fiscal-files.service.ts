@@ -26,7 +26,10 @@ export interface FiscalFile {
 
 async function eventFile(ctx: TenantContext, id: number, type: string, sequence: number): Promise<FiscalFile> {
   const doc = await accessibleInvoice(ctx, id);
-  const event = await readerOf(ctx).findOne(OutboundNfeEvent, { where: { companyId: ctx.companyId, outboundNfeId: doc.id, type: type as OutboundNfeEvent['type'], sequence }, order: { id: 'DESC' } });
+  const event = await readerOf(ctx).findOne(OutboundNfeEvent, {
+    where: { companyId: ctx.companyId, outboundNfeId: doc.id, type: type as OutboundNfeEvent['type'], sequence },
+    order: { id: 'DESC' },
+  });
   if (!event) throw new NotFoundError('Invoice event', 'INVOICE_EVENT_NOT_FOUND');
   return { xml: gunzipText(event.xmlGz), fileName: `${doc.accessKey}-${type}-${String(sequence).padStart(2, '0')}-procEventoNFe.xml` };
 }
@@ -47,9 +50,19 @@ export async function voidedNumberFile(ctx: TenantContext, seriesId: number, num
   if (!series) throw new NotFoundError('Invoice series', 'SERIES_NOT_FOUND');
   await assertFilialAccess(ctx, series.filialId);
   const row = await em.findOne(InvoiceNumberVoid, {
-    where: { companyId: ctx.companyId, seriesId: series.id, status: 'VOIDED', firstNumber: LessThanOrEqual(number), lastNumber: MoreThanOrEqual(number) },
+    where: {
+      companyId: ctx.companyId,
+      seriesId: series.id,
+      status: 'VOIDED',
+      firstNumber: LessThanOrEqual(number),
+      lastNumber: MoreThanOrEqual(number),
+    },
   });
-  const xml = row?.xmlGz ? gunzipText(row.xmlGz) : series.model === 65 ? await counterNotes.get().voidedNumberXml(em, ctx.companyId, series.id, number) : null;
+  const xml = row?.xmlGz
+    ? gunzipText(row.xmlGz)
+    : series.model === 65
+      ? await counterNotes.get().voidedNumberXml(em, ctx.companyId, series.id, number)
+      : null;
   if (!xml) throw new NotFoundError('Voided number', 'NUMBER_NOT_VOIDED');
   const id = voidingId(xml) ?? `${series.model}-${series.series}-${number}`;
   return { xml, fileName: `${id}-procInutNFe.xml` };

@@ -2,7 +2,15 @@ import type { TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { UpstreamError } from '../../core/errors';
 import type { NfeInbound } from '../inbound-nfe';
-import { AuthorityAnswer, documentDigest, findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial, recordAuthorityCheck } from '../inbound-nfe';
+import {
+  AuthorityAnswer,
+  documentDigest,
+  findByKeyInFilial,
+  findFilialInbound,
+  findInboundByKey,
+  governingFilial,
+  recordAuthorityCheck,
+} from '../inbound-nfe';
 import { authorityAnswerError, AuthorityClient, NoAnswerError, ufOfCode } from '../authority';
 import { issuerTarget } from '../sefaz';
 import { filialSigning } from './invoice-store';
@@ -38,16 +46,24 @@ function outcomeOf(inbound: NfeInbound, s: Awaited<ReturnType<AuthorityClient['s
 }
 
 /** The filial as seen from another UF's authorizer (a copy: the loaded entity stays as it is). */
-const withUf = <T extends object>(filial: T, uf: string): T => Object.assign(Object.create(Object.getPrototypeOf(filial) as object) as T, filial, { uf });
+const withUf = <T extends object>(filial: T, uf: string): T =>
+  Object.assign(Object.create(Object.getPrototypeOf(filial) as object) as T, filial, { uf });
 
 /** `consultar-protocolo`: consults the key of a record of the filial and records what the authority said. */
 export async function consultInboundKey(ctx: TenantContext, ref: { accessKey?: string; inboundId?: number }): Promise<ConsultationResult> {
   const filial = await governingFilial(ctx);
-  const inbound = ref.inboundId !== undefined ? await findFilialInbound(readerOf(ctx), ctx, ref.inboundId, filial.id) : await findByKeyInFilial(readerOf(ctx), ctx, filial.id, ref.accessKey!);
+  const inbound =
+    ref.inboundId !== undefined
+      ? await findFilialInbound(readerOf(ctx), ctx, ref.inboundId, filial.id)
+      : await findByKeyInFilial(readerOf(ctx), ctx, filial.id, ref.accessKey!);
   const signing = await filialSigning(ctx.companyId, filial.id);
   // The key's own UF answers for it (an issuer in another state is not known to the filial's authorizer).
   const uf = ufOfCode(inbound.accessKey.slice(0, 2)) ?? signing.filial.uf;
-  const client = new AuthorityClient({ issuer: await issuerTarget(withUf(signing.filial, uf), null), credentials: signing.credentials, tpAmb: signing.tpAmb });
+  const client = new AuthorityClient({
+    issuer: await issuerTarget(withUf(signing.filial, uf), null),
+    credentials: signing.credentials,
+    tpAmb: signing.tpAmb,
+  });
   let reply: Awaited<ReturnType<AuthorityClient['situation']>>;
   try {
     reply = await client.situation(inbound.accessKey);

@@ -8,7 +8,13 @@
  * XML's compression. Its routes are for the composition root (src/modules/index.ts).
  */
 export { claimOf, EXTERNAL_SOURCE_KINDS, registerDocumentSource, SOURCE_ID_TYPE, sourceIdOf } from './document-sources';
-export type { DocumentSourceProvider, ExternalSourceKind, SourceCancellation, SourceDocument, SourceDocumentOutcome } from './document-sources';
+export type {
+  DocumentSourceProvider,
+  ExternalSourceKind,
+  SourceCancellation,
+  SourceDocument,
+  SourceDocumentOutcome,
+} from './document-sources';
 export { issueInvoice, previewInvoice, settle } from './issue.service';
 export type { InvoicePreview, IssueInput } from './issue.service';
 export { authorizedInvoices, invoicesOfSource, pendingInvoices } from './originals.service';

@@ -54,12 +54,29 @@ export async function transition(
       .createQueryBuilder()
       .update(OutboundNfe)
       .set({ ...fields, status: to, version: () => 'version + 1' } as never)
-      .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id: doc.id, companyId: doc.companyId, status: doc.status, version: doc.version })
+      .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', {
+        id: doc.id,
+        companyId: doc.companyId,
+        status: doc.status,
+        version: doc.version,
+      })
       .execute();
     if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The NF-e changed concurrently; retry');
     const after = await tx.findOneByOrFail(OutboundNfe, { id: doc.id, companyId: doc.companyId });
-    const visible = (d: OutboundNfe) => ({ status: d.status, cStat: d.cStat, protocol: d.protocol, accessKey: d.accessKey, emissionType: d.emissionType, correctionSequence: d.correctionSequence });
-    await recordAudit(tx, ctx, { entity: 'invoice', entityId: doc.id, action: to === doc.status ? 'UPDATED' : to, changes: diff(visible(doc), visible(after)) });
+    const visible = (d: OutboundNfe) => ({
+      status: d.status,
+      cStat: d.cStat,
+      protocol: d.protocol,
+      accessKey: d.accessKey,
+      emissionType: d.emissionType,
+      correctionSequence: d.correctionSequence,
+    });
+    await recordAudit(tx, ctx, {
+      entity: 'invoice',
+      entityId: doc.id,
+      action: to === doc.status ? 'UPDATED' : to,
+      changes: diff(visible(doc), visible(after)),
+    });
     if (event)
       await publishEvent(tx, ctx, {
         type: event,

@@ -3,7 +3,16 @@ import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { sendInvoiceEmail } from './email.service';
 import { cancelInvoice, correctInvoice } from './events.service';
-import { toInboundConsultationDto, toInvoiceDetailDto, toInvoiceDto, toNumberReportDto, toPreviewDto, toSeriesDto, toSmtpSettingsDto, toVoidDto } from './invoices.mapper';
+import {
+  toInboundConsultationDto,
+  toInvoiceDetailDto,
+  toInvoiceDto,
+  toNumberReportDto,
+  toPreviewDto,
+  toSeriesDto,
+  toSmtpSettingsDto,
+  toVoidDto,
+} from './invoices.mapper';
 import { invoiceSchemas as s } from './invoices.schemas';
 import { issueInvoice, previewInvoice, resendInvoice } from './issue.service';
 import { accessibleInvoice, invoiceDetail, invoicePdf, invoiceXml, listInvoices } from './query.service';
@@ -12,7 +21,11 @@ import { getSmtpSettings, saveSmtpSettings } from './smtp-settings.service';
 import { deleteLogo, getLogo, saveLogo } from './logo.service';
 import type { CompanyLogo } from './entities/company-logo.entity';
 
-const toLogoDto = (l: CompanyLogo) => ({ contentType: l.contentType, bytes: l.image.length, updatedAt: new Date(l.updatedAt).toISOString() });
+const toLogoDto = (l: CompanyLogo) => ({
+  contentType: l.contentType,
+  bytes: l.image.length,
+  updatedAt: new Date(l.updatedAt).toISOString(),
+});
 import { voidNumbers, voidRejected } from './void.service';
 import { consultInboundKey } from './inbound-consultation.service';
 

@@ -74,7 +74,10 @@ export function toInvoiceEventDto(e: OutboundNfeEvent) {
   };
 }
 
-export const toInvoiceDetailDto = (d: OutboundNfe, events: OutboundNfeEvent[]) => ({ ...toInvoiceDto(d), events: events.map(toInvoiceEventDto) });
+export const toInvoiceDetailDto = (d: OutboundNfe, events: OutboundNfeEvent[]) => ({
+  ...toInvoiceDto(d),
+  events: events.map(toInvoiceEventDto),
+});
 
 const previewItem = (i: FiscalItem) => ({
   lineNumber: i.lineNumber,
@@ -105,7 +108,9 @@ const previewItem = (i: FiscalItem) => ({
   ipiValue: money(i.ipi?.value),
   pisValue: money(i.pis.value),
   cofinsValue: money(i.cofins.value),
-  difal: i.difal ? { destinationValue: money(i.difal.destinationValue), fcpValue: money(i.difal.fcpValue), originValue: money(i.difal.originValue) } : null,
+  difal: i.difal
+    ? { destinationValue: money(i.difal.destinationValue), fcpValue: money(i.difal.fcpValue), originValue: money(i.difal.originValue) }
+    : null,
   ibsCbs: i.ibsCbs ? { base: money(i.ibsCbs.base), ibsValue: money(i.ibsCbs.ibsValue), cbsValue: money(i.ibsCbs.cbsValue) } : null,
   approximateTaxes: money(i.approximateTaxes),
   total: money(i.total),

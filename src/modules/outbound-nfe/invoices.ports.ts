@@ -8,7 +8,8 @@ import { definePort } from '../../core/port';
  */
 
 /** What became of a number of a model 65 série, as the NFC-e module records it. */
-export type CounterNumberFate = 'AUTHORIZED' | 'CANCELLED' | 'REJECTED' | 'SIGNED' | 'CONTINGENCY' | 'SUBSTITUTED' | 'SUBSTITUTION_PENDING' | 'VOIDED';
+export type CounterNumberFate =
+  'AUTHORIZED' | 'CANCELLED' | 'REJECTED' | 'SIGNED' | 'CONTINGENCY' | 'SUBSTITUTED' | 'SUBSTITUTION_PENDING' | 'VOIDED';
 
 export interface CounterNumber {
   number: number;

@@ -84,7 +84,8 @@ export async function insertOutboundNfe(em: EntityManager, row: NewOutboundNfe):
 }
 
 /** The database error of the document's own INSERT in `err`: deferred, it fails in a later statement's batch (DeferredWriteFailed). */
-export const insertErrorOf = (err: unknown): unknown => (err instanceof DeferredWriteFailed && err.label === 'insert into outbound_nfe' ? err.cause : err);
+export const insertErrorOf = (err: unknown): unknown =>
+  err instanceof DeferredWriteFailed && err.label === 'insert into outbound_nfe' ? err.cause : err;
 
 /** The company's own SMTP settings, if it set them. */
 export function findCompanySmtp(em: EntityManager, companyId: number): Promise<CompanySmtp | null> {
@@ -92,7 +93,11 @@ export function findCompanySmtp(em: EntityManager, companyId: number): Promise<C
 }
 
 /** Writes the company's SMTP settings (the row is created on first use); answers them as stored. */
-export async function saveCompanySmtp(em: EntityManager, current: CompanySmtp | null, row: Omit<CompanySmtp, 'id' | 'version' | 'createdAt' | 'updatedAt'>): Promise<CompanySmtp> {
+export async function saveCompanySmtp(
+  em: EntityManager,
+  current: CompanySmtp | null,
+  row: Omit<CompanySmtp, 'id' | 'version' | 'createdAt' | 'updatedAt'>,
+): Promise<CompanySmtp> {
   if (!current) {
     const id = insertedId(await insertRows(em, CompanySmtp, [{ ...row, version: 1, createdAt: new Date(), updatedAt: new Date() }]));
     return em.findOneByOrFail(CompanySmtp, { id, companyId: row.companyId });
@@ -100,8 +105,20 @@ export async function saveCompanySmtp(em: EntityManager, current: CompanySmtp | 
   const r = await em
     .createQueryBuilder()
     .update(CompanySmtp)
-    .set({ host: row.host, port: row.port, secure: row.secure, user: row.user, passwordSealed: row.passwordSealed, from: row.from, version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND version = :version', { id: current.id, companyId: row.companyId, version: current.version })
+    .set({
+      host: row.host,
+      port: row.port,
+      secure: row.secure,
+      user: row.user,
+      passwordSealed: row.passwordSealed,
+      from: row.from,
+      version: () => 'version + 1',
+    } as never)
+    .where('id = :id AND company_id = :companyId AND version = :version', {
+      id: current.id,
+      companyId: row.companyId,
+      version: current.version,
+    })
     .execute();
   if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The SMTP settings changed concurrently; retry');
   return em.findOneByOrFail(CompanySmtp, { id: current.id, companyId: row.companyId });
@@ -118,5 +135,9 @@ export async function markDelivery(
   fields: Partial<Pick<OutboundNfe, 'emailStatus' | 'emailTo' | 'emailAttempts' | 'emailSentAt' | 'emailError'>>,
 ): Promise<void> {
   const set = setClause(em, OutboundNfe, { ...fields, updatedAt: new Date() });
-  await em.query(`UPDATE ${em.connection.driver.escape('outbound_nfe')} SET ${set.sql} WHERE id = ? AND company_id = ?`, [...(set.params ?? []), id, companyId]);
+  await em.query(`UPDATE ${em.connection.driver.escape('outbound_nfe')} SET ${set.sql} WHERE id = ? AND company_id = ?`, [
+    ...(set.params ?? []),
+    id,
+    companyId,
+  ]);
 }

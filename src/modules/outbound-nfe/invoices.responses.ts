@@ -7,7 +7,9 @@ import { NfeInboundResponse as NfeInbound } from '../inbound-nfe';
 
 const KEY = '35261111222333000181550010000001231123456780';
 const nullableString = () => Joi.string().allow(null);
-const Totals = obj({}).pattern(Joi.string(), money()).description('ICMSTot values of the document (vBC, vICMS, vST, vProd, vFrete, vDesc, vIPI, vPIS, vCOFINS, vNF, vTotTrib…)');
+const Totals = obj({})
+  .pattern(Joi.string(), money())
+  .description('ICMSTot values of the document (vBC, vICMS, vST, vProd, vFrete, vDesc, vIPI, vPIS, vCOFINS, vNF, vTotTrib…)');
 const Installment = obj({ number: Joi.string().example('001'), dueDate: date(), amount: money() });
 
 export const InvoiceEvent = named(
@@ -53,21 +55,33 @@ const invoiceKeys = {
   correctionSequence: Joi.number().integer(),
   lastAttempt: obj({
     at: timestamp(),
-    error: nullableString().example('Sem resposta da SEFAZ: Network failure: ECONNRESET; consulta: 108 Servico Paralisado Momentaneamente (curto prazo)'),
+    error: nullableString().example(
+      'Sem resposta da SEFAZ: Network failure: ECONNRESET; consulta: 108 Servico Paralisado Momentaneamente (curto prazo)',
+    ),
   })
     .allow(null)
     .description('The last exchange with the authority: when, and what failed (null when it answered); null before the first one'),
   contingencyOf: hashid('invoice')
     .allow(null)
-    .description("The sale's first attempt this contingency document replaces (its answer was lost, then the authority went down): consulted when the authority is back"),
+    .description(
+      "The sale's first attempt this contingency document replaces (its answer was lost, then the authority went down): consulted when the authority is back",
+    ),
   recipient: obj({ name: nullableString(), document: nullableString(), email: nullableString() }),
   operationNature: Joi.string().example('Venda de mercadoria'),
   itemCount: Joi.number().integer(),
   totals: Totals,
   installments: Joi.array().items(Installment),
   additionalInfo: Joi.string(),
-  warnings: Joi.array().items(Joi.string()).description('what the tax engine flagged without blocking, e.g. no Lei 12.741 (IBPT) table in force for an item’s NCM'),
-  email: obj({ status: oneOf('NONE', 'PENDING', 'SENT', 'FAILED'), to: nullableString(), attempts: Joi.number().integer(), sentAt: timestamp().allow(null), error: nullableString() }),
+  warnings: Joi.array()
+    .items(Joi.string())
+    .description('what the tax engine flagged without blocking, e.g. no Lei 12.741 (IBPT) table in force for an item’s NCM'),
+  email: obj({
+    status: oneOf('NONE', 'PENDING', 'SENT', 'FAILED'),
+    to: nullableString(),
+    attempts: Joi.number().integer(),
+    sentAt: timestamp().allow(null),
+    error: nullableString(),
+  }),
   createdAt: timestamp(),
   updatedAt: timestamp(),
 };
@@ -91,7 +105,17 @@ const PreviewItem = obj({
   grossTotal: money(),
   discount: money(),
   freight: money(),
-  icms: obj({ cst: nullableString(), csosn: nullableString(), base: money(), rate: percent(), value: money(), fcpValue: money(), stBase: money(), stValue: money(), fcpStValue: money() }),
+  icms: obj({
+    cst: nullableString(),
+    csosn: nullableString(),
+    base: money(),
+    rate: percent(),
+    value: money(),
+    fcpValue: money(),
+    stBase: money(),
+    stValue: money(),
+    fcpStValue: money(),
+  }),
   ipiValue: money(),
   pisValue: money(),
   cofinsValue: money(),
@@ -119,7 +143,12 @@ export const InvoicePreview = named(
     paymentType: Joi.string().example('15'),
     transport: obj({
       mode: Joi.number().integer(),
-      volumes: obj({ quantity: Joi.number().integer(), kind: nullableString(), grossWeight: quantity().allow(null), netWeight: quantity().allow(null) }).allow(null),
+      volumes: obj({
+        quantity: Joi.number().integer(),
+        kind: nullableString(),
+        grossWeight: quantity().allow(null),
+        netWeight: quantity().allow(null),
+      }).allow(null),
     }),
     additionalInfo: Joi.string(),
     warnings: Joi.array().items(Joi.string()),
@@ -149,13 +178,27 @@ export const NumberReport = named(
     numbers: Joi.array().items(
       obj({
         number: Joi.number().integer(),
-        fate: oneOf('AUTHORIZED', 'CANCELLED', 'DENIED', 'REJECTED', 'SIGNED', 'SENT', 'VOIDED', 'VOID_PENDING', 'CONTINGENCY', 'SUBSTITUTED', 'SUBSTITUTION_PENDING'),
+        fate: oneOf(
+          'AUTHORIZED',
+          'CANCELLED',
+          'DENIED',
+          'REJECTED',
+          'SIGNED',
+          'SENT',
+          'VOIDED',
+          'VOID_PENDING',
+          'CONTINGENCY',
+          'SUBSTITUTED',
+          'SUBSTITUTION_PENDING',
+        ),
         invoiceId: hashid('invoice').allow(null),
         nfceId: hashid('nfce').allow(null),
         accessKey: nullableString(),
       }),
     ),
-    unaccounted: Joi.array().items(Joi.number().integer()).description('numbers the série gave out that nothing accounts for (always empty)'),
+    unaccounted: Joi.array()
+      .items(Joi.number().integer())
+      .description('numbers the série gave out that nothing accounts for (always empty)'),
   }),
 );
 
@@ -194,7 +237,9 @@ export const SmtpSettings = named(
 export const InboundConsultation = named(
   'InboundConsultation',
   obj({
-    outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH').description("CONFIRMED: authorized, and its digVal is this document's DigestValue"),
+    outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH').description(
+      "CONFIRMED: authorized, and its digVal is this document's DigestValue",
+    ),
     cStat: Joi.string().example('100'),
     xMotivo: Joi.string().example('Autorizado o uso da NF-e'),
     protocol: Joi.string().allow(null).example('135260000123456'),
@@ -204,5 +249,9 @@ export const InboundConsultation = named(
 
 export const CompanyLogo = named(
   'CompanyLogo',
-  obj({ contentType: Joi.string().valid('image/png', 'image/jpeg'), bytes: Joi.number().integer().example(18_342).description('size of the stored image'), updatedAt: timestamp() }),
+  obj({
+    contentType: Joi.string().valid('image/png', 'image/jpeg'),
+    bytes: Joi.number().integer().example(18_342).description('size of the stored image'),
+    updatedAt: timestamp(),
+  }),
 );

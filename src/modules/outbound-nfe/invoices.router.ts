@@ -3,7 +3,18 @@ import { defineRoutes } from '../../core/http/route';
 import * as c from './invoices.controller';
 import * as files from './fiscal-files.controller';
 import { fiscalFileSchemas as fs } from './fiscal-files.schemas';
-import { InboundConsultation, Invoice, InvoiceDetail, InvoicePage, InvoicePreview, InvoiceSeries, InvoiceSeriesList, NumberReport, NumberVoid, SmtpSettings } from './invoices.responses';
+import {
+  InboundConsultation,
+  Invoice,
+  InvoiceDetail,
+  InvoicePage,
+  InvoicePreview,
+  InvoiceSeries,
+  InvoiceSeriesList,
+  NumberReport,
+  NumberVoid,
+  SmtpSettings,
+} from './invoices.responses';
 import { invoiceSchemas as s } from './invoices.schemas';
 import { CompanyLogo } from './invoices.responses';
 
@@ -13,9 +24,24 @@ const WRITE = 'invoice:write';
 const SMTP = 'invoice:smtp';
 const TAG = 'Invoices (outbound NF-e)';
 
-const CERTIFICATE_USE = ['CERTIFICATE_REQUIRED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_CNPJ_MISMATCH', 'CERTIFICATE_WITHOUT_CNPJ', 'CERTIFICATE_UNTRUSTED'];
+const CERTIFICATE_USE = [
+  'CERTIFICATE_REQUIRED',
+  'CERTIFICATE_EXPIRED',
+  'CERTIFICATE_NOT_YET_VALID',
+  'CERTIFICATE_CNPJ_MISMATCH',
+  'CERTIFICATE_WITHOUT_CNPJ',
+  'CERTIFICATE_UNTRUSTED',
+];
 const AUTHORITY = { 502: ['SEFAZ_SOAP_FAULT', 'SEFAZ_BAD_REPLY', 'SEFAZ_TLS_FAILURE'], 503: ['SEFAZ_UNAVAILABLE'], 504: ['SEFAZ_TIMEOUT'] };
-const STATES = ['INVOICE_SIGNED', 'INVOICE_SENT', 'INVOICE_AUTHORIZED', 'INVOICE_REJECTED', 'INVOICE_DENIED', 'INVOICE_CANCELLED', 'INVOICE_VOIDED'];
+const STATES = [
+  'INVOICE_SIGNED',
+  'INVOICE_SENT',
+  'INVOICE_AUTHORIZED',
+  'INVOICE_REJECTED',
+  'INVOICE_DENIED',
+  'INVOICE_CANCELLED',
+  'INVOICE_VOIDED',
+];
 const BILLING = {
   404: ['FULFILLMENT_NOT_FOUND', 'SALES_ORDER_NOT_FOUND', 'FILIAL_NOT_FOUND'],
   422: [
@@ -38,7 +64,8 @@ export const invoiceRoutes = defineRoutes([
     method: 'post',
     path: '/invoices/preview',
     tag: TAG,
-    summary: 'The NF-e a fulfilment (or an order) would get: items with their taxes from the tax engine, totals, transport, duplicatas, additional information (Lei 12.741) — no number is taken',
+    summary:
+      'The NF-e a fulfilment (or an order) would get: items with their taxes from the tax engine, totals, transport, duplicatas, additional information (Lei 12.741) — no number is taken',
     scope: READ,
     schema: s.issue,
     responses: { body: InvoicePreview, errors: BILLING },
@@ -69,14 +96,20 @@ export const invoiceRoutes = defineRoutes([
     method: 'post',
     path: '/invoices/void-numbers',
     tag: TAG,
-    summary: 'Void (inutilizar, NFeInutilizacao4) numbers of a série that will never be an NF-e: numbers not yet taken, or of REJECTED documents',
+    summary:
+      'Void (inutilizar, NFeInutilizacao4) numbers of a série that will never be an NF-e: numbers not yet taken, or of REJECTED documents',
     scope: WRITE,
     schema: s.voidNumbers,
     idempotent: 'own-transactions',
     status: 201,
     responses: {
       body: NumberVoid,
-      errors: { 409: ['FISCAL_PERIOD_CLOSED'], 404: ['SERIES_NOT_FOUND'], 422: ['INVALID_RANGE', 'NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY },
+      errors: {
+        409: ['FISCAL_PERIOD_CLOSED'],
+        404: ['SERIES_NOT_FOUND'],
+        422: ['INVALID_RANGE', 'NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE],
+        ...AUTHORITY,
+      },
     },
     handler: c.voidRange,
   },
@@ -86,7 +119,11 @@ export const invoiceRoutes = defineRoutes([
     tag: TAG,
     summary: "The company's logo the DANFE prints (the image itself)",
     scope: 'invoice:read',
-    responses: { body: Joi.string().meta({ format: 'binary' }).description('the logo (PNG or JPEG)'), contentType: 'image/png', errors: { 404: ['LOGO_NOT_FOUND'] } },
+    responses: {
+      body: Joi.string().meta({ format: 'binary' }).description('the logo (PNG or JPEG)'),
+      contentType: 'image/png',
+      errors: { 404: ['LOGO_NOT_FOUND'] },
+    },
     handler: c.logo,
   },
   {
@@ -122,7 +159,8 @@ export const invoiceRoutes = defineRoutes([
     method: 'put',
     path: '/invoices/smtp-settings',
     tag: TAG,
-    summary: "Set the company's SMTP server for the NF-e emails (host, port, secure, user, password, from; a token granting every filial). The password is stored encrypted and never answered",
+    summary:
+      "Set the company's SMTP server for the NF-e emails (host, port, secure, user, password, from; a token granting every filial). The password is stored encrypted and never answered",
     scope: SMTP,
     schema: s.smtpSettings,
     responses: { body: SmtpSettings, errors: { 403: ['ALL_FILIAIS_REQUIRED'], 409: ['CONCURRENT_UPDATE'] } },
@@ -194,7 +232,8 @@ export const invoiceRoutes = defineRoutes([
     method: 'get',
     path: '/invoices/series/:seriesId/numbers',
     tag: TAG,
-    summary: 'Every number the série gave out and its fate (AUTHORIZED, CANCELLED, DENIED, REJECTED, VOIDED…); `unaccounted` is always empty',
+    summary:
+      'Every number the série gave out and its fate (AUTHORIZED, CANCELLED, DENIED, REJECTED, VOIDED…); `unaccounted` is always empty',
     scope: READ,
     schema: s.numbers,
     responses: { body: NumberReport, errors: { 404: ['SERIES_NOT_FOUND'] } },
@@ -208,7 +247,11 @@ export const invoiceRoutes = defineRoutes([
       'The procInutNFe (inutNFe + retInutNFe as the authority answered) that voided this number of the série (application/xml): a range of /invoices/void-numbers or an NFC-e online attempt the queue voided',
     scope: READ,
     schema: fs.voidedNumber,
-    responses: { body: XML_FILE('the procInutNFe XML'), contentType: 'application/xml', errors: { 404: ['SERIES_NOT_FOUND', 'NUMBER_NOT_VOIDED'] } },
+    responses: {
+      body: XML_FILE('the procInutNFe XML'),
+      contentType: 'application/xml',
+      errors: { 404: ['SERIES_NOT_FOUND', 'NUMBER_NOT_VOIDED'] },
+    },
     handler: files.voidedNumberXml,
   },
   {
@@ -218,7 +261,11 @@ export const invoiceRoutes = defineRoutes([
     summary: 'The nfeProc (signed NFe + protNFe) as stored (application/xml)',
     scope: READ,
     schema: s.byId,
-    responses: { body: Joi.string().description('the nfeProc XML'), contentType: 'application/xml', errors: { ...NOT_FOUND, 422: ['INVOICE_XML_NOT_AVAILABLE'] } },
+    responses: {
+      body: Joi.string().description('the nfeProc XML'),
+      contentType: 'application/xml',
+      errors: { ...NOT_FOUND, 422: ['INVOICE_XML_NOT_AVAILABLE'] },
+    },
     handler: c.xml,
   },
   {
@@ -228,27 +275,41 @@ export const invoiceRoutes = defineRoutes([
     summary: 'The DANFE (application/pdf) of an authorized or cancelled NF-e',
     scope: READ,
     schema: s.byId,
-    responses: { body: Joi.string().meta({ format: 'binary' }).description('the DANFE (PDF)'), contentType: 'application/pdf', errors: { ...NOT_FOUND, 422: ['INVOICE_XML_NOT_AVAILABLE'] } },
+    responses: {
+      body: Joi.string().meta({ format: 'binary' }).description('the DANFE (PDF)'),
+      contentType: 'application/pdf',
+      errors: { ...NOT_FOUND, 422: ['INVOICE_XML_NOT_AVAILABLE'] },
+    },
     handler: c.danfe,
   },
   {
     method: 'get',
     path: '/invoices/:id/cancellation/xml',
     tag: TAG,
-    summary: 'The procEventoNFe of the cancellation (110111): the signed evento and the retEvento as the authority answered (application/xml)',
+    summary:
+      'The procEventoNFe of the cancellation (110111): the signed evento and the retEvento as the authority answered (application/xml)',
     scope: READ,
     schema: fs.cancellation,
-    responses: { body: XML_FILE('the procEventoNFe XML'), contentType: 'application/xml', errors: { 404: ['INVOICE_NOT_FOUND', 'INVOICE_EVENT_NOT_FOUND'] } },
+    responses: {
+      body: XML_FILE('the procEventoNFe XML'),
+      contentType: 'application/xml',
+      errors: { 404: ['INVOICE_NOT_FOUND', 'INVOICE_EVENT_NOT_FOUND'] },
+    },
     handler: files.cancellationXml,
   },
   {
     method: 'get',
     path: '/invoices/:id/corrections/:sequence/xml',
     tag: TAG,
-    summary: 'The procEventoNFe of one carta de correção (110110, nSeqEvento): every one is kept, the latest being the one in force (application/xml)',
+    summary:
+      'The procEventoNFe of one carta de correção (110110, nSeqEvento): every one is kept, the latest being the one in force (application/xml)',
     scope: READ,
     schema: fs.correction,
-    responses: { body: XML_FILE('the procEventoNFe XML'), contentType: 'application/xml', errors: { 404: ['INVOICE_NOT_FOUND', 'INVOICE_EVENT_NOT_FOUND'] } },
+    responses: {
+      body: XML_FILE('the procEventoNFe XML'),
+      contentType: 'application/xml',
+      errors: { 404: ['INVOICE_NOT_FOUND', 'INVOICE_EVENT_NOT_FOUND'] },
+    },
     handler: files.correctionXml,
   },
   {
@@ -272,7 +333,12 @@ export const invoiceRoutes = defineRoutes([
     idempotent: 'own-transactions',
     responses: {
       body: Invoice,
-      errors: { ...NOT_FOUND, 409: ['FISCAL_PERIOD_CLOSED', ...STATES], 422: ['CANCELLATION_DEADLINE_PASSED', 'SEFAZ_REJECTED', 'RECEIVABLE_HAS_RECEIPTS', ...CERTIFICATE_USE], ...AUTHORITY },
+      errors: {
+        ...NOT_FOUND,
+        409: ['FISCAL_PERIOD_CLOSED', ...STATES],
+        422: ['CANCELLATION_DEADLINE_PASSED', 'SEFAZ_REJECTED', 'RECEIVABLE_HAS_RECEIPTS', ...CERTIFICATE_USE],
+        ...AUTHORITY,
+      },
     },
     handler: c.cancel,
   },
@@ -286,7 +352,12 @@ export const invoiceRoutes = defineRoutes([
     idempotent: 'own-transactions',
     responses: {
       body: InvoiceDetail,
-      errors: { ...NOT_FOUND, 409: ['FISCAL_PERIOD_CLOSED', ...STATES, 'CONCURRENT_UPDATE'], 422: ['CORRECTION_NOT_ALLOWED', 'CORRECTION_LIMIT', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY },
+      errors: {
+        ...NOT_FOUND,
+        409: ['FISCAL_PERIOD_CLOSED', ...STATES, 'CONCURRENT_UPDATE'],
+        422: ['CORRECTION_NOT_ALLOWED', 'CORRECTION_LIMIT', 'SEFAZ_REJECTED', ...CERTIFICATE_USE],
+        ...AUTHORITY,
+      },
     },
     handler: c.correct,
   },
@@ -300,7 +371,12 @@ export const invoiceRoutes = defineRoutes([
     idempotent: 'own-transactions',
     responses: {
       body: Invoice,
-      errors: { ...NOT_FOUND, 409: ['FISCAL_PERIOD_CLOSED', ...STATES], 422: ['NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY },
+      errors: {
+        ...NOT_FOUND,
+        409: ['FISCAL_PERIOD_CLOSED', ...STATES],
+        422: ['NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE],
+        ...AUTHORITY,
+      },
     },
     handler: c.voidOne,
   },
@@ -308,7 +384,8 @@ export const invoiceRoutes = defineRoutes([
     method: 'post',
     path: '/invoices/:id/email',
     tag: TAG,
-    summary: "Send the authorized XML and DANFE to the customer's email (or `to`) through the company SMTP server; the send is recorded on the document",
+    summary:
+      "Send the authorized XML and DANFE to the customer's email (or `to`) through the company SMTP server; the send is recorded on the document",
     scope: WRITE,
     schema: s.email,
     idempotent: 'own-transactions',

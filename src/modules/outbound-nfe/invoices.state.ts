@@ -33,7 +33,11 @@ export const UNSETTLED_STATUSES: OutboundNfeStatus[] = Object.keys(TRANSITIONS.s
 
 export const conflictCode = (status: OutboundNfeStatus) => `INVOICE_${status}`;
 
-export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<OutboundNfeStatus, InvoiceAction, Pick<OutboundNfe, 'status'>>({
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<
+  OutboundNfeStatus,
+  InvoiceAction,
+  Pick<OutboundNfe, 'status'>
+>({
   resource: 'NF-e',
   transitions: TRANSITIONS,
   conflictCode,

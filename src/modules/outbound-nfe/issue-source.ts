@@ -74,13 +74,22 @@ export async function resolveSource(ctx: TenantContext, target: SourceTarget, em
 }
 
 /** What is issued and by which filial, without computing billing's document (the issue checks claims and the certificate first). */
-export async function probeSource(ctx: TenantContext, target: SourceTarget, em: EntityManager): Promise<Pick<ResolvedSource, 'source' | 'claim' | 'conflictingClaims' | 'scope' | 'filialId'>> {
+export async function probeSource(
+  ctx: TenantContext,
+  target: SourceTarget,
+  em: EntityManager,
+): Promise<Pick<ResolvedSource, 'source' | 'claim' | 'conflictingClaims' | 'scope' | 'filialId'>> {
   if (target.source) return resolveSource(ctx, target, em, businessToday());
   return loadBillingSource(ctx, target, em);
 }
 
 /** The target that rebuilds a stored document (contingency, resend). */
-export function targetOf(doc: { source: OutboundNfeSource; sourceId: number | null; fulfillmentId: number | null; salesOrderId: number | null }): SourceTarget {
+export function targetOf(doc: {
+  source: OutboundNfeSource;
+  sourceId: number | null;
+  fulfillmentId: number | null;
+  salesOrderId: number | null;
+}): SourceTarget {
   if (doc.source === 'FULFILLMENT') return { fulfillmentId: doc.fulfillmentId! };
   if (doc.source === 'ORDER') return { salesOrderId: doc.salesOrderId! };
   return { source: { kind: doc.source, id: doc.sourceId! } };

@@ -17,7 +17,16 @@ import type { ComputedFiscalDocument } from '../fiscal';
 import { amountDueOf, legalStatements } from '../fiscal';
 import { AuthorityClient, Contingency, contingencyOf, emissionTypeOf, NFE_NS, NoAnswerError, signNfe } from '../authority';
 import { filialAuthoritySettings } from '../sefaz';
-import { Answer, consult, contingencyDocumentOf, DENIED, failureOf, namedKeyOfOurs, noteAttempt, settleFirstAttempt } from './first-attempt';
+import {
+  Answer,
+  consult,
+  contingencyDocumentOf,
+  DENIED,
+  failureOf,
+  namedKeyOfOurs,
+  noteAttempt,
+  settleFirstAttempt,
+} from './first-attempt';
 import { attachFiscalDocument } from '../receivables';
 import { billedFulfillments, billingInstallments, givenInstallments } from './billing-installments';
 import { probeSource, resolveSource, SourceTarget, targetOf } from './issue-source';
@@ -49,7 +58,10 @@ import { takeNextNumber } from './series.service';
 export interface IssueInput extends SourceTarget {
   installments?: { dueDate: string; amount: Dec }[];
   paymentType?: string;
-  transport?: { mode: NfeTransport['mode']; volumes?: { quantity: number; kind?: string | null; grossWeight?: Dec | null; netWeight?: Dec | null } | null };
+  transport?: {
+    mode: NfeTransport['mode'];
+    volumes?: { quantity: number; kind?: string | null; grossWeight?: Dec | null; netWeight?: Dec | null } | null;
+  };
   notes?: string | null;
 }
 
@@ -90,7 +102,14 @@ export function additionalInfoOf(doc: ComputedFiscalDocument, notes: string | nu
 
 function transportOf(input: IssueInput, doc: ComputedFiscalDocument): NfeTransport {
   const t = input.transport;
-  const volumes = t?.volumes ? { quantity: t.volumes.quantity, kind: t.volumes.kind ?? null, grossWeight: t.volumes.grossWeight ?? null, netWeight: t.volumes.netWeight ?? null } : null;
+  const volumes = t?.volumes
+    ? {
+        quantity: t.volumes.quantity,
+        kind: t.volumes.kind ?? null,
+        grossWeight: t.volumes.grossWeight ?? null,
+        netWeight: t.volumes.netWeight ?? null,
+      }
+    : null;
   return { mode: t?.mode ?? (doc.totals.vFrete.gt(0) ? 0 : 9), volumes };
 }
 
@@ -106,7 +125,13 @@ async function computeFor(ctx: TenantContext, input: IssueInput, em: EntityManag
   const billing =
     source.source === 'FULFILLMENT' || source.source === 'ORDER'
       ? await billingInstallments(ctx, source, input.installments, amountDueOf(document), today, em, !preview)
-      : { installments: (givenInstallments(input.installments, amountDueOf(document)) ?? []).map((d, i) => ({ number: String(i + 1).padStart(3, '0'), ...d })), paymentType: null };
+      : {
+          installments: (givenInstallments(input.installments, amountDueOf(document)) ?? []).map((d, i) => ({
+            number: String(i + 1).padStart(3, '0'),
+            ...d,
+          })),
+          paymentType: null,
+        };
   const installments = billing.installments.length ? billing.installments : (source.installments ?? []);
   // Devoluções, adjustments and transfers pay nothing: tPag 90.
   const unpaid = document.purpose === 3 || document.purpose === 4 || document.operation === 'TRANSFER';
@@ -126,7 +151,13 @@ type Computed = Awaited<ReturnType<typeof computeFor>>;
 function signedDocument(
   c: Computed,
   sc: FilialSigning,
-  at: { number: number; series: number; issuedAt: Date; randomCode: string; contingency: Pick<ContingencyState, 'mode' | 'since' | 'reason'> | null },
+  at: {
+    number: number;
+    series: number;
+    issuedAt: Date;
+    randomCode: string;
+    contingency: Pick<ContingencyState, 'mode' | 'since' | 'reason'> | null;
+  },
 ) {
   const built = buildNfeXml(c.document, {
     number: at.number,
@@ -150,7 +181,9 @@ async function seriesFor(companyId: number, filialId: number, model: number): Pr
   const found = await find();
   if (found) return found;
   try {
-    await inTransaction(NO_UNIT, (em) => em.insert(InvoiceSeries, { companyId, filialId, model, series: 1, nextNumber: 1, isDefault: true }));
+    await inTransaction(NO_UNIT, (em) =>
+      em.insert(InvoiceSeries, { companyId, filialId, model, series: 1, nextNumber: 1, isDefault: true }),
+    );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
@@ -163,7 +196,9 @@ async function seriesFor(companyId: number, filialId: number, model: number): Pr
 export async function previewInvoice(ctx: TenantContext, input: IssueInput): Promise<InvoicePreview> {
   const em = readerOf(ctx);
   const c = await computeFor(ctx, input, em, true);
-  const series = await em.findOne(InvoiceSeries, { where: { companyId: ctx.companyId, filialId: c.source.filialId, model: 55, isDefault: true } });
+  const series = await em.findOne(InvoiceSeries, {
+    where: { companyId: ctx.companyId, filialId: c.source.filialId, model: 55, isDefault: true },
+  });
   const contingency = await currentContingency(ctx.companyId, c.source.filialId);
   return {
     document: c.document,
@@ -227,21 +262,30 @@ const randomCode = (number: number) => {
   }
 };
 
-const describe = (source: string) => (source === 'FULFILLMENT' ? 'This fulfilment' : source === 'ORDER' ? 'This order' : `This ${source.toLowerCase().replace('_', ' ')}`);
+const describe = (source: string) =>
+  source === 'FULFILLMENT' ? 'This fulfilment' : source === 'ORDER' ? 'This order' : `This ${source.toLowerCase().replace('_', ' ')}`;
 
 /**
  * Issues the NF-e of a fulfilment, an order or a registered source (document-sources.ts). A retry with
  * the issuing request's Idempotency-Key resumes (or answers) its document; another request for
  * something that already has a live document is a 409.
  */
-export async function issueInvoice(ctx: TenantContext, input: IssueInput, requestKey: string | null): Promise<{ doc: OutboundNfe; created: boolean }> {
+export async function issueInvoice(
+  ctx: TenantContext,
+  input: IssueInput,
+  requestKey: string | null,
+): Promise<{ doc: OutboundNfe; created: boolean }> {
   const probe = await probeSource(ctx, input, readerOf(ctx));
   await assertFilialAccess(ctx, probe.filialId);
   // The usual answer without a lock; the transaction below checks again under it (claim-lock.ts).
-  const existing = await readerOf(ctx).findOne(OutboundNfe, { where: { companyId: ctx.companyId, claim: In([probe.claim, ...probe.conflictingClaims]) } });
-  const resumes = (holder: Pick<OutboundNfe, 'requestKey' | 'claim'>) => !!requestKey && holder.requestKey === requestKey && holder.claim === probe.claim;
+  const existing = await readerOf(ctx).findOne(OutboundNfe, {
+    where: { companyId: ctx.companyId, claim: In([probe.claim, ...probe.conflictingClaims]) },
+  });
+  const resumes = (holder: Pick<OutboundNfe, 'requestKey' | 'claim'>) =>
+    !!requestKey && holder.requestKey === requestKey && holder.claim === probe.claim;
   if (existing) {
-    if (resumes(existing)) return { doc: UNSETTLED_STATUSES.includes(existing.status) ? await settle(ctx, existing.id) : existing, created: false };
+    if (resumes(existing))
+      return { doc: UNSETTLED_STATUSES.includes(existing.status) ? await settle(ctx, existing.id) : existing, created: false };
     throw alreadyInvoiced(probe.source, existing);
   }
   const sc = await filialSigning(ctx.companyId, probe.filialId); // certificate problems: 422 before a number is taken
@@ -302,7 +346,13 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
         action: 'ISSUED',
         changes: diff({}, { status: 'SIGNED', series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2) }),
       });
-      await publishEvent(em, ctx, { type: 'nfe.outbound.issued', filialId: saved.filialId, aggregateType: 'invoice', aggregateId: saved.id, data: docEvent(saved) });
+      await publishEvent(em, ctx, {
+        type: 'nfe.outbound.issued',
+        filialId: saved.filialId,
+        aggregateType: 'invoice',
+        aggregateId: saved.id,
+        data: docEvent(saved),
+      });
       return saved;
     });
     // This request's own document, committed by an earlier attempt with the same key (a race of retries).
@@ -311,7 +361,9 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
   } catch (err) {
     if (isUniqueViolation(insertErrorOf(err))) {
       const holder = await liveHolder(readerOf(ctx), ctx.companyId, [probe.claim, ...probe.conflictingClaims]);
-      throw holder ? alreadyInvoiced(probe.source, holder) : new ConflictError('ALREADY_INVOICED', `${describe(probe.source)} got its NF-e concurrently`);
+      throw holder
+        ? alreadyInvoiced(probe.source, holder)
+        : new ConflictError('ALREADY_INVOICED', `${describe(probe.source)} got its NF-e concurrently`);
     }
     throw err;
   }
@@ -327,7 +379,12 @@ async function takeLease(companyId: number, id: number, owner: string): Promise<
       .createQueryBuilder()
       .update(OutboundNfe)
       .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + invoicesConfig.leaseMs) })
-      .where('id = :id AND company_id = :companyId AND (lease_owner IS NULL OR lease_owner = :owner OR lease_until < :now)', { id, companyId, owner, now })
+      .where('id = :id AND company_id = :companyId AND (lease_owner IS NULL OR lease_owner = :owner OR lease_until < :now)', {
+        id,
+        companyId,
+        owner,
+        now,
+      })
       .execute(),
   );
   return !!r.affected;
@@ -335,7 +392,12 @@ async function takeLease(companyId: number, id: number, owner: string): Promise<
 
 async function releaseLease(companyId: number, id: number, owner: string): Promise<void> {
   await inTransaction(NO_UNIT, (em) =>
-    em.createQueryBuilder().update(OutboundNfe).set({ leaseOwner: null, leaseUntil: null }).where('id = :id AND company_id = :companyId AND lease_owner = :owner', { id, companyId, owner }).execute(),
+    em
+      .createQueryBuilder()
+      .update(OutboundNfe)
+      .set({ leaseOwner: null, leaseUntil: null })
+      .where('id = :id AND company_id = :companyId AND lease_owner = :owner', { id, companyId, owner })
+      .execute(),
   );
 }
 
@@ -368,7 +430,10 @@ async function transmit(client: AuthorityClient, doc: OutboundNfe, signedXml: st
     if (named) {
       const c = await consult(client, named);
       if ((c.kind === 'AUTHORIZED' || c.kind === 'DENIED') && named === doc.priorAccessKey) return c;
-      return { kind: 'UNKNOWN', reason: `539: o numero consta na SEFAZ sob a chave ${named} (${c.kind === 'AUTHORIZED' || c.kind === 'DENIED' ? c.prot.cStat : failureOf(c)})` };
+      return {
+        kind: 'UNKNOWN',
+        reason: `539: o numero consta na SEFAZ sob a chave ${named} (${c.kind === 'AUTHORIZED' || c.kind === 'DENIED' ? c.prot.cStat : failureOf(c)})`,
+      };
     }
     // Duplicity: this key (204) or this number under another key (539) is at the authority — its record decides.
     if (prot.cStat === '204' || prot.cStat === '539') {
@@ -381,7 +446,8 @@ async function transmit(client: AuthorityClient, doc: OutboundNfe, signedXml: st
   return { kind: 'REJECTED', cStat: reply.cStat, xMotivo: reply.xMotivo };
 }
 
-const procOf = (signedNfe: string, protXml: string) => `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
+const procOf = (signedNfe: string, protXml: string) =>
+  `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
 
 /** `signedXml`: the document's XML when the caller has it unzipped already (the one it sent). */
 async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signedXml?: string): Promise<OutboundNfe> {
@@ -391,9 +457,19 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signe
     const kind = answer.kind;
     const prot = answer.prot;
     // Authorized under the key this number had before its contingency rebuild (a 539 named it): that key and XML are the document's.
-    const prior = doc.priorAccessKey !== null && prot.accessKey === doc.priorAccessKey && doc.priorXmlGz ? { key: doc.priorAccessKey, xml: gunzipText(doc.priorXmlGz) } : null;
+    const prior =
+      doc.priorAccessKey !== null && prot.accessKey === doc.priorAccessKey && doc.priorXmlGz
+        ? { key: doc.priorAccessKey, xml: gunzipText(doc.priorXmlGz) }
+        : null;
     const swap: Partial<OutboundNfe> = prior
-      ? { accessKey: prior.key, signedXmlGz: doc.priorXmlGz!, priorAccessKey: doc.accessKey, priorXmlGz: doc.signedXmlGz, emissionType: Number(prior.key[34]), contingencyReason: null }
+      ? {
+          accessKey: prior.key,
+          signedXmlGz: doc.priorXmlGz!,
+          priorAccessKey: doc.accessKey,
+          priorXmlGz: doc.signedXmlGz,
+          emissionType: Number(prior.key[34]),
+          contingencyReason: null,
+        }
       : {};
     return inTransaction(ctx, async (em) => {
       const after = await transition(
@@ -415,7 +491,8 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signe
       );
       // The fulfilment's receivables now originate in this fiscal document (same transaction).
       if (kind === 'AUTHORIZED')
-        for (const fulfillmentId of await billedFulfillments(em, ctx.companyId, doc)) await attachFiscalDocument(em, ctx, { fulfillmentId, fiscalDocumentId: doc.id, accessKey: after.accessKey });
+        for (const fulfillmentId of await billedFulfillments(em, ctx.companyId, doc))
+          await attachFiscalDocument(em, ctx, { fulfillmentId, fiscalDocumentId: doc.id, accessKey: after.accessKey });
       // The source's owner reacts in this transaction (stock, payables, credits): all or nothing with the protocol.
       const owner = ownerOf(after);
       if (owner) {
@@ -477,13 +554,22 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
     let answer = await transmit(client, doc, signedXml);
     // The authority stopped: enter contingency for the filial, unless its policy leaves that to an operator
     // (MANUAL: the document waits SENT, the recovery pass sends it again).
-    if (answer.kind === 'DOWN' && !contingency && (await filialAuthoritySettings(sc.filial.companyId, sc.filial.id)).contingency.nfe === 'AUTOMATIC_SVC') {
+    if (
+      answer.kind === 'DOWN' &&
+      !contingency &&
+      (await filialAuthoritySettings(sc.filial.companyId, sc.filial.id)).contingency.nfe === 'AUTOMATIC_SVC'
+    ) {
       await enterContingency(sc.filial.companyId, sc.filial.id, sc.filial.uf, answer);
       const state = await currentContingency(sc.filial.companyId, sc.filial.id, false);
       if (reached || answer.reached) {
         // This number may be at the authority under this key: it keeps both, and is consulted when the
         // authority is back; the sale's document is a contingency one with a new number (first-attempt.ts).
-        doc = await noteAttempt(ctx, doc, 'down', `${failureOf(answer)}; primeira tentativa mantida para consulta, NF-e emitida em contingencia com novo numero`);
+        doc = await noteAttempt(
+          ctx,
+          doc,
+          'down',
+          `${failureOf(answer)}; primeira tentativa mantida para consulta, NF-e emitida em contingencia com novo numero`,
+        );
         const second = await contingencyDocument(ctx, doc, sc, state!, owner);
         crashPoint('after-contingency-document');
         return await settle(ctx, second.id, owner);
@@ -498,7 +584,8 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
     doc = await record(ctx, doc, answer, signedXml);
     if (doc.status === 'AUTHORIZED') afterAuthorized(ctx, doc);
     // No verdict: the document says so (last attempt), a warn line and a counter; the recovery pass goes on.
-    if (answer.kind === 'DOWN' || answer.kind === 'UNKNOWN') doc = await noteAttempt(ctx, doc, answer.kind === 'DOWN' ? 'down' : 'no-answer', failureOf(answer));
+    if (answer.kind === 'DOWN' || answer.kind === 'UNKNOWN')
+      doc = await noteAttempt(ctx, doc, answer.kind === 'DOWN' ? 'down' : 'no-answer', failureOf(answer));
     return doc;
   } catch (err) {
     // Another holder (a retry, the recovery pass after this lease ran out) moved it first: its state stands.
@@ -530,7 +617,13 @@ async function reissue(
     const c = await computeFor(tenant, stored ?? target, em);
     const issuedAt = action === 'contingency' ? doc.issuedAt : new Date();
     const emissionType = emissionTypeOf(contingency?.mode ?? null);
-    const { built, signed } = signedDocument(c, sc, { number: doc.number, series: doc.series, issuedAt, randomCode: doc.randomCode, contingency });
+    const { built, signed } = signedDocument(c, sc, {
+      number: doc.number,
+      series: doc.series,
+      issuedAt,
+      randomCode: doc.randomCode,
+      contingency,
+    });
     assertTransition(doc, action, 'SIGNED');
     return transition(
       ctx,
@@ -548,7 +641,9 @@ async function reissue(
         cStat: null,
         xMotivo: null,
         // A 539 naming the key this number had before is settled by that key (transmit).
-        ...(action === 'contingency' && built.accessKey !== doc.accessKey ? { priorAccessKey: doc.accessKey, priorXmlGz: doc.signedXmlGz } : {}),
+        ...(action === 'contingency' && built.accessKey !== doc.accessKey
+          ? { priorAccessKey: doc.accessKey, priorXmlGz: doc.signedXmlGz }
+          : {}),
         ...(leaseOwner ? { leaseOwner, leaseUntil: new Date(Date.now() + invoicesConfig.leaseMs) } : {}),
       },
       action === 'resend' ? 'nfe.outbound.issued' : null,
@@ -563,7 +658,13 @@ async function reissue(
  * (moved from the first attempt in this transaction) and the issuing request's key; `contingency_of`
  * links it to the first attempt. Made once: found again after a crash.
  */
-async function contingencyDocument(ctx: ActorContext, first: OutboundNfe, sc: FilialSigning, contingency: ContingencyState, leaseOwner: string): Promise<OutboundNfe> {
+async function contingencyDocument(
+  ctx: ActorContext,
+  first: OutboundNfe,
+  sc: FilialSigning,
+  contingency: ContingencyState,
+  leaseOwner: string,
+): Promise<OutboundNfe> {
   const tenant: TenantContext = { grantedFiliais: '*', scopes: [], ...ctx };
   const series = await readerOf(ctx).findOneByOrFail(InvoiceSeries, { id: first.seriesId, companyId: first.companyId });
   const input: IssueInput = { ...storedInput(first), ...targetOf(first) };
@@ -612,7 +713,17 @@ async function contingencyDocument(ctx: ActorContext, first: OutboundNfe, sc: Fi
       entity: 'invoice',
       entityId: saved.id,
       action: 'ISSUED',
-      changes: diff({}, { status: 'SIGNED', series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2), contingencyOf: encodeId('invoice', first.id) }),
+      changes: diff(
+        {},
+        {
+          status: 'SIGNED',
+          series: saved.series,
+          number,
+          accessKey: saved.accessKey,
+          total: saved.total.toFixed(2),
+          contingencyOf: encodeId('invoice', first.id),
+        },
+      ),
     });
     await publishEvent(em, ctx, {
       type: 'nfe.outbound.issued',
@@ -637,7 +748,14 @@ function storedInput(doc: OutboundNfe): IssueInput {
     transport: t
       ? {
           mode: t.mode,
-          volumes: t.volumes ? { quantity: t.volumes.quantity, kind: t.volumes.kind ?? null, grossWeight: decOrNull(t.volumes.grossWeight), netWeight: decOrNull(t.volumes.netWeight) } : null,
+          volumes: t.volumes
+            ? {
+                quantity: t.volumes.quantity,
+                kind: t.volumes.kind ?? null,
+                grossWeight: decOrNull(t.volumes.grossWeight),
+                netWeight: decOrNull(t.volumes.netWeight),
+              }
+            : null,
         }
       : undefined,
     notes: i.notes,
@@ -654,7 +772,12 @@ function toStored(input: IssueInput): StoredIssueInput {
       ? {
           mode: t.mode,
           volumes: t.volumes
-            ? { quantity: t.volumes.quantity, kind: t.volumes.kind ?? null, grossWeight: t.volumes.grossWeight?.toString() ?? null, netWeight: t.volumes.netWeight?.toString() ?? null }
+            ? {
+                quantity: t.volumes.quantity,
+                kind: t.volumes.kind ?? null,
+                grossWeight: t.volumes.grossWeight?.toString() ?? null,
+                netWeight: t.volumes.netWeight?.toString() ?? null,
+              }
             : null,
         }
       : undefined,
@@ -664,12 +787,24 @@ function toStored(input: IssueInput): StoredIssueInput {
 }
 
 /** Correct a REJECTED document and send it again with the same number (recomputed from today's data). */
-export async function resendInvoice(ctx: TenantContext, id: number, input: Omit<IssueInput, 'fulfillmentId' | 'salesOrderId' | 'source'>): Promise<OutboundNfe> {
+export async function resendInvoice(
+  ctx: TenantContext,
+  id: number,
+  input: Omit<IssueInput, 'fulfillmentId' | 'salesOrderId' | 'source'>,
+): Promise<OutboundNfe> {
   const doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
   await assertFilialAccess(ctx, doc.filialId);
   assertAllowed(doc, 'resend');
   const sc = await filialSigning(ctx.companyId, doc.filialId);
   const owner = newOwner('resend');
-  const updated = await reissue(ctx, doc, sc, await currentContingency(ctx.companyId, doc.filialId), 'resend', { ...storedInput(doc), ...input }, owner);
+  const updated = await reissue(
+    ctx,
+    doc,
+    sc,
+    await currentContingency(ctx.companyId, doc.filialId),
+    'resend',
+    { ...storedInput(doc), ...input },
+    owner,
+  );
   return settle(ctx, updated.id, owner);
 }

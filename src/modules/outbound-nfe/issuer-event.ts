@@ -1,5 +1,15 @@
 import { BusinessRuleError, UpstreamError } from '../../core/errors';
-import { buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, Contingency, IssuerEvent, issuerEventId, NFE_NS, NoAnswerError, signatureFor } from '../authority';
+import {
+  buildIssuerEnvEvento,
+  buildIssuerEvento,
+  canonicalIssuerInfEvento,
+  Contingency,
+  IssuerEvent,
+  issuerEventId,
+  NFE_NS,
+  NoAnswerError,
+  signatureFor,
+} from '../authority';
 import type { EnvEventoResult, EventResult } from '../authority';
 import { clientOf, FilialSigning } from './invoice-store';
 
@@ -26,13 +36,18 @@ export async function sendIssuerEvent(s: FilialSigning, e: IssuerEvent, continge
   try {
     reply = await client.issuerEvent(buildIssuerEnvEvento(evento, String(Date.now()).slice(-15)), e.tpEvento);
   } catch (err) {
-    if (err instanceof NoAnswerError) throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the ${what}: ${err.message}`);
+    if (err instanceof NoAnswerError)
+      throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the ${what}: ${err.message}`);
     throw err;
   }
   const { retEventos, ...lot } = reply;
   const index = lot.events.findIndex((r) => r.accessKey === e.accessKey);
   const retEvento = index >= 0 ? retEventos[index] : (retEventos[0] ?? '');
-  return { result: index >= 0 ? lot.events[index] : null, lot, proc: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${evento.replace(` xmlns="${NFE_NS}"`, '')}${retEvento}</procEventoNFe>` };
+  return {
+    result: index >= 0 ? lot.events[index] : null,
+    lot,
+    proc: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${evento.replace(` xmlns="${NFE_NS}"`, '')}${retEvento}</procEventoNFe>`,
+  };
 }
 
 export interface RegisteredEvent {
@@ -53,14 +68,27 @@ export function registeredEvent(sent: SentEvent, accepted: readonly string[], wh
   const cStat = result?.cStat ?? lot.cStat;
   const xMotivo = result?.xMotivo ?? lot.xMotivo;
   if (!result || !accepted.includes(cStat)) {
-    if (cStat === '108' || cStat === '109') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${cStat} ${xMotivo}`, { cStat, xMotivo });
-    if (cStat === '501') throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `The authority refused the ${what} as late: ${cStat} ${xMotivo}`, { cStat, xMotivo });
+    if (cStat === '108' || cStat === '109')
+      throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${cStat} ${xMotivo}`, {
+        cStat,
+        xMotivo,
+      });
+    if (cStat === '501')
+      throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `The authority refused the ${what} as late: ${cStat} ${xMotivo}`, {
+        cStat,
+        xMotivo,
+      });
     throw new BusinessRuleError('SEFAZ_REJECTED', `The authority rejected the ${what}: ${cStat} ${xMotivo}`, { cStat, xMotivo });
   }
   return { cStat, xMotivo, protocol: result.protocol, registeredAt: result.registeredAt, proc };
 }
 
 /** Sent and registered, or refused with the problem (the NFC-e's cancellations: nothing to decide in between). */
-export async function registerIssuerEvent(s: FilialSigning, e: IssuerEvent, what: string, accepted = CANCELLATION_REGISTERED): Promise<RegisteredEvent> {
+export async function registerIssuerEvent(
+  s: FilialSigning,
+  e: IssuerEvent,
+  what: string,
+  accepted = CANCELLATION_REGISTERED,
+): Promise<RegisteredEvent> {
   return registeredEvent(await sendIssuerEvent(s, e, null, what), accepted, what);
 }

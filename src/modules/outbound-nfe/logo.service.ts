@@ -15,12 +15,17 @@ import { CompanyLogo } from './entities/company-logo.entity';
 export const LOGO_MAX_BYTES = 200 * 1024;
 
 function assertAdministrator(ctx: TenantContext): void {
-  if (ctx.grantedFiliais !== '*') throw new ForbiddenError("The company's logo needs a token granting every filial of the company", 'ALL_FILIAIS_REQUIRED');
+  if (ctx.grantedFiliais !== '*')
+    throw new ForbiddenError("The company's logo needs a token granting every filial of the company", 'ALL_FILIAIS_REQUIRED');
 }
 
 /** PNG or JPEG by its signature, with its pixel size; null for anything else. */
 function imageOf(bytes: Buffer): { type: 'image/png' | 'image/jpeg'; width: number; height: number } | null {
-  if (bytes.length > 24 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) && bytes.toString('latin1', 12, 16) === 'IHDR')
+  if (
+    bytes.length > 24 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) &&
+    bytes.toString('latin1', 12, 16) === 'IHDR'
+  )
     return { type: 'image/png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
     // The first start-of-frame marker carries the size.
@@ -28,7 +33,8 @@ function imageOf(bytes: Buffer): { type: 'image/png' | 'image/jpeg'; width: numb
       if (bytes[i] !== 0xff) return null;
       const marker = bytes[i + 1];
       const length = bytes.readUInt16BE(i + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { type: 'image/jpeg', width: bytes.readUInt16BE(i + 7), height: bytes.readUInt16BE(i + 5) };
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+        return { type: 'image/jpeg', width: bytes.readUInt16BE(i + 7), height: bytes.readUInt16BE(i + 5) };
       i += 2 + length;
     }
   }
@@ -41,21 +47,33 @@ export async function getLogo(ctx: TenantContext): Promise<CompanyLogo> {
   return found;
 }
 
-export async function saveLogo(ctx: TenantContext, input: { contentType: 'image/png' | 'image/jpeg'; image: string }): Promise<CompanyLogo> {
+export async function saveLogo(
+  ctx: TenantContext,
+  input: { contentType: 'image/png' | 'image/jpeg'; image: string },
+): Promise<CompanyLogo> {
   assertAdministrator(ctx);
   const bytes = Buffer.from(input.image, 'base64');
-  if (bytes.length > LOGO_MAX_BYTES) throw new BusinessRuleError('LOGO_TOO_LARGE', `The logo has ${bytes.length} bytes; up to ${LOGO_MAX_BYTES} are accepted`);
+  if (bytes.length > LOGO_MAX_BYTES)
+    throw new BusinessRuleError('LOGO_TOO_LARGE', `The logo has ${bytes.length} bytes; up to ${LOGO_MAX_BYTES} are accepted`);
   const image = imageOf(bytes);
-  if (!image || image.type !== input.contentType) throw new BusinessRuleError('LOGO_INVALID', `The image is not a ${input.contentType === 'image/png' ? 'PNG' : 'JPEG'} file`);
-  if (!image.width || !image.height || image.width > 2000 || image.height > 2000) throw new BusinessRuleError('LOGO_INVALID', 'The image must be at most 2000 × 2000 pixels');
+  if (!image || image.type !== input.contentType)
+    throw new BusinessRuleError('LOGO_INVALID', `The image is not a ${input.contentType === 'image/png' ? 'PNG' : 'JPEG'} file`);
+  if (!image.width || !image.height || image.width > 2000 || image.height > 2000)
+    throw new BusinessRuleError('LOGO_INVALID', 'The image must be at most 2000 × 2000 pixels');
   try {
     return await inTransaction(ctx, async (em) => {
       const current = await em.findOneBy(CompanyLogo, { companyId: ctx.companyId });
-      if (current) await em.update(CompanyLogo, { id: current.id, companyId: ctx.companyId }, { contentType: input.contentType, image: bytes });
+      if (current)
+        await em.update(CompanyLogo, { id: current.id, companyId: ctx.companyId }, { contentType: input.contentType, image: bytes });
       else await em.insert(CompanyLogo, { companyId: ctx.companyId, contentType: input.contentType, image: bytes });
       const saved = await em.findOneByOrFail(CompanyLogo, { companyId: ctx.companyId });
       const summary = (l: CompanyLogo | null) => (l ? { contentType: l.contentType, bytes: l.image.length } : {});
-      await recordAudit(em, ctx, { entity: 'company-logo', entityId: saved.id, action: current ? 'UPDATED' : 'CREATED', changes: diff(summary(current), summary(saved)) });
+      await recordAudit(em, ctx, {
+        entity: 'company-logo',
+        entityId: saved.id,
+        action: current ? 'UPDATED' : 'CREATED',
+        changes: diff(summary(current), summary(saved)),
+      });
       return saved;
     });
   } catch (err) {

@@ -18,7 +18,11 @@ export interface AuthorizedOriginal {
 }
 
 /** AUTHORIZED NF-e of the company, by sale and/or access key (another tenant's are never found). */
-export async function authorizedInvoices(companyId: number, where: { salesOrderId?: number; accessKey?: string }, em: EntityManager): Promise<AuthorizedOriginal[]> {
+export async function authorizedInvoices(
+  companyId: number,
+  where: { salesOrderId?: number; accessKey?: string },
+  em: EntityManager,
+): Promise<AuthorizedOriginal[]> {
   if (where.salesOrderId === undefined && where.accessKey === undefined) return [];
   const rows = await em.find(OutboundNfe, {
     where: {
@@ -73,7 +77,12 @@ export interface SourceInvoice {
 }
 
 /** The documents issued for one source, newest first (`live`: holds the source's claim). */
-export async function invoicesOfSource(companyId: number, kind: ExternalSourceKind, sourceIds: number[], em: EntityManager): Promise<Map<number, SourceInvoice[]>> {
+export async function invoicesOfSource(
+  companyId: number,
+  kind: ExternalSourceKind,
+  sourceIds: number[],
+  em: EntityManager,
+): Promise<Map<number, SourceInvoice[]>> {
   const out = new Map<number, SourceInvoice[]>();
   if (!sourceIds.length) return out;
   const rows = await em.find(OutboundNfe, {

@@ -24,14 +24,35 @@ export interface MonthRange {
 }
 
 const inMonth = (column: string) => `${column} >= :from AND ${column} < :to`;
-const bounds = (r: MonthRange) => ({ from: sqlTime(new Date(r.from.replace(' ', 'T') + 'Z')), to: sqlTime(new Date(r.to.replace(' ', 'T') + 'Z')) });
+const bounds = (r: MonthRange) => ({
+  from: sqlTime(new Date(r.from.replace(' ', 'T') + 'Z')),
+  to: sqlTime(new Date(r.to.replace(' ', 'T') + 'Z')),
+});
 
 /** NF-e of the month inside a legal window now: cancellable (the UF's hours), unanswered, contingency, a CC-e or voiding in flight. */
-export async function pendingInvoicesOfMonth(em: EntityManager, companyId: number, filialId: number, uf: string, range: MonthRange, now: Date): Promise<PendingDocument[]> {
+export async function pendingInvoicesOfMonth(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  uf: string,
+  range: MonthRange,
+  now: Date,
+): Promise<PendingDocument[]> {
   const hours = CANCEL_DEADLINE_HOURS[uf] ?? 24;
   const docs = await em
     .createQueryBuilder(OutboundNfe, 'n')
-    .select(['n.id', 'n.model', 'n.series', 'n.number', 'n.accessKey', 'n.status', 'n.emissionType', 'n.authorizedAt', 'n.issuedAt', 'n.correctionSequence'])
+    .select([
+      'n.id',
+      'n.model',
+      'n.series',
+      'n.number',
+      'n.accessKey',
+      'n.status',
+      'n.emissionType',
+      'n.authorizedAt',
+      'n.issuedAt',
+      'n.correctionSequence',
+    ])
     .where(`n.company_id = :companyId AND n.filial_id = :filialId AND ${inMonth('n.issued_at')} AND n.status IN (:...statuses)`, {
       companyId,
       filialId,
@@ -55,7 +76,13 @@ export async function pendingInvoicesOfMonth(em: EntityManager, companyId: numbe
   }
   const out: PendingDocument[] = [];
   for (const d of docs) {
-    const base = { model: d.model, series: d.series, number: d.number, accessKey: d.accessKey, resource: { type: 'invoice' as const, id: encodeId('invoice', d.id) } };
+    const base = {
+      model: d.model,
+      series: d.series,
+      number: d.number,
+      accessKey: d.accessKey,
+      resource: { type: 'invoice' as const, id: encodeId('invoice', d.id) },
+    };
     if (d.status !== 'AUTHORIZED') {
       const contingency = d.emissionType !== 1;
       out.push({
@@ -67,8 +94,15 @@ export async function pendingInvoicesOfMonth(em: EntityManager, companyId: numbe
       continue;
     }
     const until = new Date((d.authorizedAt ?? d.issuedAt).getTime() + hours * 3600_000);
-    if (until > now) out.push({ ...base, kind: 'NFE_CANCELLABLE', until, reason: `NF-e authorized less than ${hours} h ago: it may still be cancelled` });
-    if (d.correctionSequence > (registered.get(d.id) ?? 0)) out.push({ ...base, kind: 'EVENT_IN_FLIGHT', until: null, reason: `carta de correção ${d.correctionSequence} sent, not yet registered` });
+    if (until > now)
+      out.push({ ...base, kind: 'NFE_CANCELLABLE', until, reason: `NF-e authorized less than ${hours} h ago: it may still be cancelled` });
+    if (d.correctionSequence > (registered.get(d.id) ?? 0))
+      out.push({
+        ...base,
+        kind: 'EVENT_IN_FLIGHT',
+        until: null,
+        reason: `carta de correção ${d.correctionSequence} sent, not yet registered`,
+      });
   }
   const voids = await em.find(InvoiceNumberVoid, { where: { companyId, filialId, status: 'PENDING' }, order: { id: 'ASC' } });
   for (const v of voids) {
@@ -129,15 +163,32 @@ export async function invoicesOfMonth(
   const b = bounds(range);
   const docs = await em
     .createQueryBuilder(OutboundNfe, 'n')
-    .select(['n.id', 'n.model', 'n.seriesId', 'n.series', 'n.number', 'n.accessKey', 'n.status', 'n.emissionType', 'n.issuedAt', 'n.total', 'n.procXmlGz'])
+    .select([
+      'n.id',
+      'n.model',
+      'n.seriesId',
+      'n.series',
+      'n.number',
+      'n.accessKey',
+      'n.status',
+      'n.emissionType',
+      'n.issuedAt',
+      'n.total',
+      'n.procXmlGz',
+    ])
     .where(`n.company_id = :companyId AND n.filial_id = :filialId AND ${inMonth('n.issued_at')}`, { companyId, filialId, ...b })
     .orderBy('n.series')
     .addOrderBy('n.number')
     .addOrderBy('n.id')
     .getMany();
   const ids = docs.map((d) => d.id);
-  const events = ids.length ? await em.find(OutboundNfeEvent, { where: { companyId, outboundNfeId: In(ids) }, order: { type: 'ASC', sequence: 'ASC', id: 'ASC' } }) : [];
-  const voids = await em.find(InvoiceNumberVoid, { where: { companyId, filialId, status: In(['PENDING', 'VOIDED']) }, order: { id: 'ASC' } });
+  const events = ids.length
+    ? await em.find(OutboundNfeEvent, { where: { companyId, outboundNfeId: In(ids) }, order: { type: 'ASC', sequence: 'ASC', id: 'ASC' } })
+    : [];
+  const voids = await em.find(InvoiceNumberVoid, {
+    where: { companyId, filialId, status: In(['PENDING', 'VOIDED']) },
+    order: { id: 'ASC' },
+  });
   const before: { seriesId: number; last: number }[] = await em
     .createQueryBuilder(OutboundNfe, 'n')
     .select('n.series_id', 'seriesId')
@@ -158,7 +209,9 @@ export async function invoicesOfMonth(
       issuedAt: d.issuedAt,
       total: d.total,
       procXml: d.procXmlGz ? gunzipText(d.procXmlGz) : null,
-      events: events.filter((e) => e.outboundNfeId === d.id).map((e) => ({ type: e.type, sequence: e.sequence, protocol: e.protocol, xml: gunzipText(e.xmlGz) })),
+      events: events
+        .filter((e) => e.outboundNfeId === d.id)
+        .map((e) => ({ type: e.type, sequence: e.sequence, protocol: e.protocol, xml: gunzipText(e.xmlGz) })),
     })),
     voids: voids.map((v) => ({
       id: v.id,

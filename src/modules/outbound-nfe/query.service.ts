@@ -13,7 +13,11 @@ import { findInvoice, gunzipText } from './invoice-store';
 
 /* Reads of outbound NF-e: list per filial (two-phase), detail with events, the nfeProc XML and the DANFE. */
 
-export async function listInvoices(ctx: TenantContext, filialId: number, query: PageRequest & InvoiceListFilters): Promise<Page<OutboundNfe>> {
+export async function listInvoices(
+  ctx: TenantContext,
+  filialId: number,
+  query: PageRequest & InvoiceListFilters,
+): Promise<Page<OutboundNfe>> {
   const em = readerOf(ctx);
   const qb = em.createQueryBuilder(OutboundNfe, 'n').where('n.company_id = :c AND n.filial_id = :f', { c: ctx.companyId, f: filialId });
   if (query.status) qb.andWhere('n.status = :s', { s: query.status });
@@ -43,7 +47,10 @@ export async function accessibleInvoice(ctx: TenantContext, id: number): Promise
 
 export async function invoiceDetail(ctx: TenantContext, id: number): Promise<{ doc: OutboundNfe; events: OutboundNfeEvent[] }> {
   const doc = await accessibleInvoice(ctx, id);
-  const events = await readerOf(ctx).find(OutboundNfeEvent, { where: { companyId: ctx.companyId, outboundNfeId: id }, order: { id: 'ASC' } });
+  const events = await readerOf(ctx).find(OutboundNfeEvent, {
+    where: { companyId: ctx.companyId, outboundNfeId: id },
+    order: { id: 'ASC' },
+  });
   return { doc, events };
 }
 

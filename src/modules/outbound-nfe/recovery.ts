@@ -50,14 +50,23 @@ export async function recoverInvoices(now = new Date(), limit = 50): Promise<{ s
   let voided = 0;
   for (const d of abandoned) {
     try {
-      await voidRejected({ companyId: d.companyId, actor: 'AUTOMATIC' }, d.id, 'Numero nao utilizado: NF-e rejeitada e abandonada pelo emitente', false);
+      await voidRejected(
+        { companyId: d.companyId, actor: 'AUTOMATIC' },
+        d.id,
+        'Numero nao utilizado: NF-e rejeitada e abandonada pelo emitente',
+        false,
+      );
       voided++;
     } catch (err) {
-      logger.warn('invoice recovery could not void an abandoned number', { invoiceId: encodeId('invoice', d.id), err: (err as Error).message });
+      logger.warn('invoice recovery could not void an abandoned number', {
+        invoiceId: encodeId('invoice', d.id),
+        err: (err as Error).message,
+      });
     }
   }
   await probeContingencies().catch(() => undefined);
-  for (const [name, step] of steps) await step().catch((err) => logger.warn('invoice recovery step failed', { step: name, err: (err as Error).message }));
+  for (const [name, step] of steps)
+    await step().catch((err) => logger.warn('invoice recovery step failed', { step: name, err: (err as Error).message }));
   return { settled, voided };
 }
 

@@ -44,11 +44,16 @@ export async function saveSeries(ctx: TenantContext, filialId: number, input: Se
 export async function saveSeriesIn(em: EntityManager, ctx: TenantContext, filialId: number, input: SeriesInput): Promise<InvoiceSeries> {
   const current = await em.findOneBy(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, series: input.series });
   if (current && input.nextNumber < current.nextNumber) {
-    throw new BusinessRuleError('SERIES_NUMBER_BACKWARDS', `Série ${input.series} already gave out numbers up to ${current.nextNumber - 1}; the next number cannot go back`, {
-      nextNumber: current.nextNumber,
-    });
+    throw new BusinessRuleError(
+      'SERIES_NUMBER_BACKWARDS',
+      `Série ${input.series} already gave out numbers up to ${current.nextNumber - 1}; the next number cannot go back`,
+      {
+        nextNumber: current.nextNumber,
+      },
+    );
   }
-  if (input.isDefault) await em.update(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, isDefault: true }, { isDefault: false });
+  if (input.isDefault)
+    await em.update(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, isDefault: true }, { isDefault: false });
   let saved: InvoiceSeries;
   if (current) {
     const r = await em
@@ -66,12 +71,16 @@ export async function saveSeriesIn(em: EntityManager, ctx: TenantContext, filial
     entity: 'invoice-series',
     entityId: saved.id,
     action: current ? 'UPDATED' : 'CREATED',
-    changes: diff(current ? { nextNumber: current.nextNumber, isDefault: current.isDefault } : {}, { nextNumber: saved.nextNumber, isDefault: saved.isDefault }),
+    changes: diff(current ? { nextNumber: current.nextNumber, isDefault: current.isDefault } : {}, {
+      nextNumber: saved.nextNumber,
+      isDefault: saved.isDefault,
+    }),
   });
   return saved;
 }
 
-export type NumberFate = 'AUTHORIZED' | 'CANCELLED' | 'DENIED' | 'REJECTED' | 'SIGNED' | 'SENT' | 'VOIDED' | 'VOID_PENDING' | CounterNumberFate;
+export type NumberFate =
+  'AUTHORIZED' | 'CANCELLED' | 'DENIED' | 'REJECTED' | 'SIGNED' | 'SENT' | 'VOIDED' | 'VOID_PENDING' | CounterNumberFate;
 
 export interface NumberReport {
   series: InvoiceSeries;
@@ -97,7 +106,10 @@ export async function numberReport(ctx: TenantContext, seriesId: number, range: 
   const [docs, notes, voids] = await Promise.all([
     series.model === 65
       ? []
-      : em.find(OutboundNfe, { where: { companyId: ctx.companyId, seriesId: series.id, number: Between(from, to) }, select: { id: true, number: true, status: true, accessKey: true } }),
+      : em.find(OutboundNfe, {
+          where: { companyId: ctx.companyId, seriesId: series.id, number: Between(from, to) },
+          select: { id: true, number: true, status: true, accessKey: true },
+        }),
     series.model === 65 ? counterNotes.get().numbersOf(em, ctx.companyId, series.id, from, to) : [],
     em.find(InvoiceNumberVoid, { where: { companyId: ctx.companyId, seriesId: series.id, status: In(['PENDING', 'VOIDED']) } }),
   ]);
@@ -117,7 +129,8 @@ export async function numberReport(ctx: TenantContext, seriesId: number, range: 
       continue;
     }
     const v = voids.find((x) => n >= x.firstNumber && n <= x.lastNumber);
-    if (v) numbers.push({ number: n, fate: v.status === 'VOIDED' ? 'VOIDED' : 'VOID_PENDING', invoiceId: null, nfceId: null, accessKey: null });
+    if (v)
+      numbers.push({ number: n, fate: v.status === 'VOIDED' ? 'VOIDED' : 'VOID_PENDING', invoiceId: null, nfceId: null, accessKey: null });
     else unaccounted.push(n);
   }
   return { series, from, to, numbers, unaccounted };
@@ -133,11 +146,19 @@ const seriesExhausted = (series: number) => new BusinessRuleError('SERIES_EXHAUS
  * transaction ends, and the SELECT reads the série as written. `series` is the série's number as an
  * SQL expression (a subquery of the caller's settings). `takenNumber` reads the two answers.
  */
-export function takeNumberStatements(companyId: number, filialId: number, model: 55 | 65, series: { sql: string; params: unknown[] }): { take: Statement; read: Statement } {
+export function takeNumberStatements(
+  companyId: number,
+  filialId: number,
+  model: 55 | 65,
+  series: { sql: string; params: unknown[] },
+): { take: Statement; read: Statement } {
   const where = `WHERE company_id = ? AND filial_id = ? AND model = ? AND series = (${series.sql})`;
   const params = [companyId, filialId, model, ...series.params];
   return {
-    take: { sql: `UPDATE invoice_series SET next_number = next_number + 1, version = version + 1 ${where} AND next_number <= ${LAST_NUMBER}`, params },
+    take: {
+      sql: `UPDATE invoice_series SET next_number = next_number + 1, version = version + 1 ${where} AND next_number <= ${LAST_NUMBER}`,
+      params,
+    },
     read: { sql: `SELECT id, series, next_number FROM invoice_series ${where}`, params },
   };
 }
@@ -164,7 +185,11 @@ export function takenNumber(take: unknown, read: unknown): { series: { id: numbe
  */
 export async function takeNextNumber(em: EntityManager, companyId: number, series: Pick<InvoiceSeries, 'id' | 'series'>): Promise<number> {
   const row = isMysql
-    ? ((await em.query('SELECT next_number FROM invoice_series WHERE id = ? AND company_id = ? FOR UPDATE', [series.id, companyId])) as { next_number: number }[])[0]
+    ? (
+        (await em.query('SELECT next_number FROM invoice_series WHERE id = ? AND company_id = ? FOR UPDATE', [series.id, companyId])) as {
+          next_number: number;
+        }[]
+      )[0]
     : { next_number: (await em.findOneByOrFail(InvoiceSeries, { id: series.id, companyId })).nextNumber };
   const number = Number(row.next_number);
   if (number > LAST_NUMBER) throw seriesExhausted(series.series);

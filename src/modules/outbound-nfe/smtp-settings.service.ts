@@ -28,7 +28,8 @@ export interface SmtpSettingsInput {
 const binding = (companyId: number) => `company-smtp:${companyId}`;
 
 function assertAdministrator(ctx: TenantContext): void {
-  if (ctx.grantedFiliais !== '*') throw new ForbiddenError("The company's SMTP settings need a token granting every filial of the company", 'ALL_FILIAIS_REQUIRED');
+  if (ctx.grantedFiliais !== '*')
+    throw new ForbiddenError("The company's SMTP settings need a token granting every filial of the company", 'ALL_FILIAIS_REQUIRED');
 }
 
 export async function getSmtpSettings(ctx: TenantContext): Promise<CompanySmtp> {
@@ -43,7 +44,12 @@ export async function saveSmtpSettings(ctx: TenantContext, input: SmtpSettingsIn
   try {
     return await inTransaction(ctx, async (em) => {
       const current = await findCompanySmtp(em, ctx.companyId);
-      const passwordSealed = input.password === undefined ? (current?.passwordSealed ?? null) : input.password === null ? null : seal(Buffer.from(input.password, 'utf8'), binding(ctx.companyId));
+      const passwordSealed =
+        input.password === undefined
+          ? (current?.passwordSealed ?? null)
+          : input.password === null
+            ? null
+            : seal(Buffer.from(input.password, 'utf8'), binding(ctx.companyId));
       const saved = await saveCompanySmtp(em, current, {
         companyId: ctx.companyId,
         host: input.host,
@@ -54,7 +60,8 @@ export async function saveSmtpSettings(ctx: TenantContext, input: SmtpSettingsIn
         from: input.from,
       });
       // The audit says that the password changed, never what it is.
-      const visible = (s: CompanySmtp | null) => (s ? { host: s.host, port: s.port, secure: s.secure, user: s.user, from: s.from, passwordSet: s.passwordSealed !== null } : {});
+      const visible = (s: CompanySmtp | null) =>
+        s ? { host: s.host, port: s.port, secure: s.secure, user: s.user, from: s.from, passwordSet: s.passwordSealed !== null } : {};
       const changes = diff(visible(current), visible(saved));
       if (input.password !== undefined && input.password !== null && current?.passwordSealed) changes.password = ['(sealed)', '(replaced)'];
       await recordAudit(em, ctx, { entity: 'company-smtp', entityId: saved.id, action: current ? 'UPDATED' : 'CREATED', changes });

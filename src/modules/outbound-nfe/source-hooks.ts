@@ -10,7 +10,8 @@ export function ownerOf(doc: OutboundNfe): { provider: DocumentSourceProvider } 
 
 /** The typed payload a provider's hooks receive. */
 export function outcomeOf(doc: OutboundNfe): SourceDocumentOutcome {
-  if (doc.source === 'FULFILLMENT' || doc.source === 'ORDER' || doc.sourceId === null) throw new Error(`NF-e ${doc.id} bills a sale: it has no registered source`);
+  if (doc.source === 'FULFILLMENT' || doc.source === 'ORDER' || doc.sourceId === null)
+    throw new Error(`NF-e ${doc.id} bills a sale: it has no registered source`);
   return {
     kind: doc.source,
     sourceId: doc.sourceId,

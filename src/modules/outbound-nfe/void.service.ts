@@ -65,7 +65,9 @@ async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNu
     );
     if (done) {
       // Documents of the range (REJECTED) are VOIDED; what they billed may be billed again.
-      const docs = await em.find(OutboundNfe, { where: { companyId: row.companyId, seriesId: row.seriesId, status: 'REJECTED', number: In(range(row.firstNumber, row.lastNumber)) } });
+      const docs = await em.find(OutboundNfe, {
+        where: { companyId: row.companyId, seriesId: row.seriesId, status: 'REJECTED', number: In(range(row.firstNumber, row.lastNumber)) },
+      });
       for (const d of docs) {
         assertTransition(d, 'void', 'VOIDED');
         const voided = await transition(ctx, d, 'VOIDED', { claim: null }, 'nfe.outbound.number-voided', em, { protocol: reply.protocol });
@@ -121,30 +123,49 @@ export async function voidNumbers(ctx: TenantContext, input: VoidInput, periodCh
       ...(isMysql ? { lock: { mode: 'pessimistic_write' } } : {}),
     });
     if (!series) throw new NotFoundError('Invoice series', 'SERIES_NOT_FOUND');
-    const docs = await em.find(OutboundNfe, { where: { companyId: ctx.companyId, seriesId: series.id, number: In(range(input.first, Math.min(input.last, series.nextNumber - 1))) } });
+    const docs = await em.find(OutboundNfe, {
+      where: { companyId: ctx.companyId, seriesId: series.id, number: In(range(input.first, Math.min(input.last, series.nextNumber - 1))) },
+    });
     const inUse = docs.find((d) => d.status !== 'REJECTED');
     if (inUse)
-      throw new BusinessRuleError('NUMBER_IN_USE', `Number ${inUse.number} belongs to an NF-e ${inUse.status}; only numbers never issued or of REJECTED documents are voided`, {
-        number: inUse.number,
-        invoiceStatus: inUse.status,
-      });
+      throw new BusinessRuleError(
+        'NUMBER_IN_USE',
+        `Number ${inUse.number} belongs to an NF-e ${inUse.status}; only numbers never issued or of REJECTED documents are voided`,
+        {
+          number: inUse.number,
+          invoiceStatus: inUse.status,
+        },
+      );
     // A voiding is dated today; voiding a REJECTED document's number also changes that document's month.
     if (periodCheck) await assertPeriodOpen(em, ctx.companyId, input.filialId, [new Date(), ...docs.map((d) => d.issuedAt)]);
     const byNumber = new Set(docs.map((d) => d.number));
     const gapless = range(input.first, Math.min(input.last, series.nextNumber - 1)).filter((n) => !byNumber.has(n));
-    const pending = await em.find(InvoiceNumberVoid, { where: { companyId: ctx.companyId, seriesId: series.id, status: In(['PENDING', 'VOIDED']) } });
+    const pending = await em.find(InvoiceNumberVoid, {
+      where: { companyId: ctx.companyId, seriesId: series.id, status: In(['PENDING', 'VOIDED']) },
+    });
     const overlap = pending.find((v) => v.firstNumber <= input.last && v.lastNumber >= input.first);
     if (overlap) {
       if (overlap.status === 'PENDING' && overlap.firstNumber === input.first && overlap.lastNumber === input.last) return overlap; // asked again
-      throw new BusinessRuleError('NUMBER_ALREADY_VOIDED', `Numbers ${overlap.firstNumber}-${overlap.lastNumber} are already ${overlap.status === 'VOIDED' ? 'voided' : 'being voided'}`);
+      throw new BusinessRuleError(
+        'NUMBER_ALREADY_VOIDED',
+        `Numbers ${overlap.firstNumber}-${overlap.lastNumber} are already ${overlap.status === 'VOIDED' ? 'voided' : 'being voided'}`,
+      );
     }
-    if (gapless.length) throw new BusinessRuleError('NUMBER_IN_USE', `Number ${gapless[0]} was taken by the série (it is accounted for); nothing to void there`);
+    if (gapless.length)
+      throw new BusinessRuleError(
+        'NUMBER_IN_USE',
+        `Number ${gapless[0]} was taken by the série (it is accounted for); nothing to void there`,
+      );
     if (input.last >= series.nextNumber) {
       const moved = await em
         .createQueryBuilder()
         .update(InvoiceSeries)
         .set({ nextNumber: input.last + 1, version: () => 'version + 1' })
-        .where('id = :id AND company_id = :companyId AND next_number = :n', { id: series.id, companyId: ctx.companyId, n: series.nextNumber })
+        .where('id = :id AND company_id = :companyId AND next_number = :n', {
+          id: series.id,
+          companyId: ctx.companyId,
+          n: series.nextNumber,
+        })
         .execute();
       if (!moved.affected) throw new BusinessRuleError('CONCURRENT_UPDATE', 'The série moved concurrently; retry');
     }
@@ -167,7 +188,12 @@ export async function voidNumbers(ctx: TenantContext, input: VoidInput, periodCh
         actor: ctx.actor.slice(0, 100),
       }),
     );
-    await recordAudit(em, ctx, { entity: 'invoice-series', entityId: series.id, action: 'NUMBERS_VOID_REQUESTED', changes: diff({}, { first: input.first, last: input.last, justification }) });
+    await recordAudit(em, ctx, {
+      entity: 'invoice-series',
+      entityId: series.id,
+      action: 'NUMBERS_VOID_REQUESTED',
+      changes: diff({}, { first: input.first, last: input.last, justification }),
+    });
     return saved;
   });
   return ask(ctx, row);
@@ -178,7 +204,11 @@ export async function voidRejected(ctx: ActorContext, id: number, justification:
   const doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
   assertTransition(doc, 'void', 'VOIDED');
   const tenant: TenantContext = { ...ctx, grantedFiliais: [doc.filialId], scopes: [] };
-  await voidNumbers(tenant, { filialId: doc.filialId, series: doc.series, model: doc.model, first: doc.number, last: doc.number, justification }, periodCheck);
+  await voidNumbers(
+    tenant,
+    { filialId: doc.filialId, series: doc.series, model: doc.model, first: doc.number, last: doc.number, justification },
+    periodCheck,
+  );
   return findInvoice(ctx.companyId, id, readerOf(ctx));
 }
 

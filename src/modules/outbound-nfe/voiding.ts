@@ -34,7 +34,8 @@ export interface VoidingAnswer {
   proc: string | null;
 }
 
-const outcomeOf = (cStat: string): VoidingOutcome => (cStat === '102' || cStat === '256' ? 'VOIDED' : cStat === '108' || cStat === '109' ? 'UNAVAILABLE' : 'REFUSED');
+const outcomeOf = (cStat: string): VoidingOutcome =>
+  cStat === '102' || cStat === '256' ? 'VOIDED' : cStat === '108' || cStat === '109' ? 'UNAVAILABLE' : 'REFUSED';
 
 const withoutNs = (xml: string) => xml.replace(` xmlns="${NFE_NS}"`, '');
 
@@ -67,14 +68,23 @@ export async function requestVoiding(s: FilialSigning, request: VoidingRequest):
     cStat: reply.cStat,
     xMotivo: reply.xMotivo,
     protocol: reply.protocol,
-    proc: outcome === 'VOIDED' ? `<procInutNFe xmlns="${NFE_NS}" versao="4.00">${withoutNs(inutNFe)}${withoutNs(reply.xml)}</procInutNFe>` : null,
+    proc:
+      outcome === 'VOIDED'
+        ? `<procInutNFe xmlns="${NFE_NS}" versao="4.00">${withoutNs(inutNFe)}${withoutNs(reply.xml)}</procInutNFe>`
+        : null,
   };
 }
 
 /** 502 SEFAZ_UNAVAILABLE for an answer of the authority out of service (108/109). */
 export const voidingUnavailable = (a: Pick<VoidingAnswer, 'cStat' | 'xMotivo'>) =>
-  new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${a.cStat} ${a.xMotivo}`, { cStat: a.cStat, xMotivo: a.xMotivo });
+  new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${a.cStat} ${a.xMotivo}`, {
+    cStat: a.cStat,
+    xMotivo: a.xMotivo,
+  });
 
 /** 422 SEFAZ_REJECTED for a voiding the authority refused. */
 export const voidingRefused = (a: Pick<VoidingAnswer, 'cStat' | 'xMotivo'>) =>
-  new BusinessRuleError('SEFAZ_REJECTED', `The authority refused the voiding: ${a.cStat} ${a.xMotivo}`, { cStat: a.cStat, xMotivo: a.xMotivo });
+  new BusinessRuleError('SEFAZ_REJECTED', `The authority refused the voiding: ${a.cStat} ${a.xMotivo}`, {
+    cStat: a.cStat,
+    xMotivo: a.xMotivo,
+  });

@@ -60,7 +60,15 @@ function statusAfterDeduction(amount: Dec, paid: Dec): PayableStatus {
 
 const money = (d: Dec) => toJsonNumber(d, 'amount');
 
-async function writeAmount(em: EntityManager, ctx: ActorContext, p: Payable, amount: Dec, status: PayableStatus, action: 'deduct' | 'restore', supplierReturnId: number) {
+async function writeAmount(
+  em: EntityManager,
+  ctx: ActorContext,
+  p: Payable,
+  amount: Dec,
+  status: PayableStatus,
+  action: 'deduct' | 'restore',
+  supplierReturnId: number,
+) {
   assertTransition(p, action, status);
   if (!(await updatePayableAmountIf(em, ctx.companyId, p.id, { status: p.status, version: p.version }, { amount, status }))) {
     // Unreachable while the rows are locked; kept so a change of locking cannot go unnoticed.
@@ -71,7 +79,12 @@ async function writeAmount(em: EntityManager, ctx: ActorContext, p: Payable, amo
     ...(p.status !== status ? { status: [p.status, status] as [string, string] } : {}),
     supplierReturnId: [null, encodeId('supplier-return', supplierReturnId)] as [null, string],
   };
-  await recordAudit(em, ctx, { entity: PAYABLE_AUDIT, entityId: p.id, action: action === 'deduct' ? 'DEDUCTED' : 'DEDUCTION_RESTORED', changes });
+  await recordAudit(em, ctx, {
+    entity: PAYABLE_AUDIT,
+    entityId: p.id,
+    action: action === 'deduct' ? 'DEDUCTED' : 'DEDUCTION_RESTORED',
+    changes,
+  });
   await publishEvent(em, ctx, {
     type: action === 'deduct' ? 'payable.deducted' : 'payable.deduction-restored',
     filialId: p.filialId,
@@ -97,7 +110,10 @@ async function writeAmount(em: EntityManager, ctx: ActorContext, p: Payable, amo
  * back, each down by what is still open on it; the rest is the supplier credit. Pure: the preview and
  * the authorization both use it.
  */
-export function planDeduction(payables: Payable[], amount: Dec): { deductions: (DeductionOutcome['deductions'][number] & { payable: Payable; amountAfter: Dec })[]; supplierCredit: Dec } {
+export function planDeduction(
+  payables: Payable[],
+  amount: Dec,
+): { deductions: (DeductionOutcome['deductions'][number] & { payable: Payable; amountAfter: Dec })[]; supplierCredit: Dec } {
   let left = amount;
   const deductions: ReturnType<typeof planDeduction>['deductions'] = [];
   for (const p of [...payables].sort((a, b) => b.installmentNumber - a.installmentNumber || b.id - a.id)) {
@@ -125,7 +141,11 @@ export async function previewSupplierReturnDeduction(em: EntityManager, companyI
   return planDeduction(await payablesOfDocument(em, companyId, entryDocumentId), amount);
 }
 
-export async function deductSupplierReturn(em: EntityManager, ctx: ActorContext, input: SupplierReturnDeduction): Promise<DeductionOutcome> {
+export async function deductSupplierReturn(
+  em: EntityManager,
+  ctx: ActorContext,
+  input: SupplierReturnDeduction,
+): Promise<DeductionOutcome> {
   const plan = planDeduction(await lockUnsettledPayablesOfDocument(em, ctx.companyId, input.entryDocumentId), input.amount);
   const rows: TenantRow<PayableDeduction>[] = [];
   for (const d of plan.deductions) {
@@ -183,10 +203,17 @@ export async function restoreSupplierReturn(em: EntityManager, ctx: ActorContext
   for (const d of deductions) {
     const p = payables.get(d.payableId)!;
     const amount = p.amount.plus(d.amount);
-    const status: PayableStatus = p.status === 'CANCELLED' ? 'OPEN' : p.paidAmount.lte(0) ? 'OPEN' : p.paidAmount.gte(amount) ? 'PAID' : 'PARTIALLY_PAID';
+    const status: PayableStatus =
+      p.status === 'CANCELLED' ? 'OPEN' : p.paidAmount.lte(0) ? 'OPEN' : p.paidAmount.gte(amount) ? 'PAID' : 'PARTIALLY_PAID';
     await writeAmount(em, ctx, p, amount, status, 'restore', supplierReturnId);
     payables.set(p.id, { ...p, amount, status, version: p.version + 1 });
-    outcome.deductions.push({ payableId: p.id, installmentNumber: p.installmentNumber, amount: d.amount, statusBefore: p.status, statusAfter: status });
+    outcome.deductions.push({
+      payableId: p.id,
+      installmentNumber: p.installmentNumber,
+      amount: d.amount,
+      statusBefore: p.status,
+      statusAfter: status,
+    });
   }
   await markDeductionsReversed(
     em,
@@ -199,7 +226,12 @@ export async function restoreSupplierReturn(em: EntityManager, ctx: ActorContext
       throw new ConflictError('CONCURRENT_UPDATE', 'The supplier credit changed meanwhile; retry', { retryable: true });
     }
     for (const c of credits) {
-      await recordAudit(em, ctx, { entity: 'supplier-credit', entityId: c.id, action: 'CANCELLED', changes: { status: ['OPEN', 'CANCELLED'] } });
+      await recordAudit(em, ctx, {
+        entity: 'supplier-credit',
+        entityId: c.id,
+        action: 'CANCELLED',
+        changes: { status: ['OPEN', 'CANCELLED'] },
+      });
       outcome.supplierCredit = outcome.supplierCredit.plus(c.amount);
     }
   }
@@ -207,6 +239,13 @@ export async function restoreSupplierReturn(em: EntityManager, ctx: ActorContext
 }
 
 /** A supplier return's abatements and credit, as they stand (its detail). */
-export async function supplierReturnSettlement(em: EntityManager, companyId: number, supplierReturnId: number): Promise<{ deductions: PayableDeduction[]; credits: SupplierCredit[] }> {
-  return { deductions: await deductionsOf(em, companyId, 'SUPPLIER_RETURN', supplierReturnId), credits: await supplierCreditsOf(em, companyId, 'SUPPLIER_RETURN', supplierReturnId) };
+export async function supplierReturnSettlement(
+  em: EntityManager,
+  companyId: number,
+  supplierReturnId: number,
+): Promise<{ deductions: PayableDeduction[]; credits: SupplierCredit[] }> {
+  return {
+    deductions: await deductionsOf(em, companyId, 'SUPPLIER_RETURN', supplierReturnId),
+    credits: await supplierCreditsOf(em, companyId, 'SUPPLIER_RETURN', supplierReturnId),
+  };
 }

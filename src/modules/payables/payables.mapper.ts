@@ -41,7 +41,9 @@ export const toPayablesSummaryDto = (s: PayablesSummary) => ({
   openAmount: amount(s.openAmount),
   overdueCount: s.overdueCount,
   overdueAmount: amount(s.overdueAmount),
-  byStatus: Object.fromEntries(Object.entries(s.byStatus).map(([k, v]) => [k, { count: v.count, amount: amount(v.amount), paidAmount: amount(v.paidAmount) }])),
+  byStatus: Object.fromEntries(
+    Object.entries(s.byStatus).map(([k, v]) => [k, { count: v.count, amount: amount(v.amount), paidAmount: amount(v.paidAmount) }]),
+  ),
   aging: {
     dueIn0To7Days: agingDto(s.aging.DUE_0_7),
     dueIn8To30Days: agingDto(s.aging.DUE_8_30),
@@ -69,4 +71,7 @@ export const toPayableDetailDto = (p: Payable, payments: PayablePayment[], today
 });
 
 /** The answer to a payment or its reversal: the payment, and the payable after it with all its payments. */
-export const toPaymentResultDto = (o: PaymentOutcome, today?: string) => ({ payment: toPaymentDto(o.payment), payable: toPayableDetailDto(o.payable, o.payments, today) });
+export const toPaymentResultDto = (o: PaymentOutcome, today?: string) => ({
+  payment: toPaymentDto(o.payment),
+  payable: toPayableDetailDto(o.payable, o.payments, today),
+});

@@ -37,7 +37,9 @@ export async function cancelOpenCtePayables(em: EntityManager, companyId: number
 
 /** Phase 1 of a document's payables list (the entry-document index of the payable table). */
 export const documentPayablesQuery = (em: EntityManager, companyId: number, entryDocumentId: number): SelectQueryBuilder<Payable> =>
-  em.createQueryBuilder(Payable, 'p').where('p.company_id = :companyId AND p.entry_document_id = :entryDocumentId', { companyId, entryDocumentId });
+  em
+    .createQueryBuilder(Payable, 'p')
+    .where('p.company_id = :companyId AND p.entry_document_id = :entryDocumentId', { companyId, entryDocumentId });
 
 /**
  * Cancels a document's payables in one statement, only those still OPEN: a payable paid in the
@@ -48,7 +50,11 @@ export async function cancelOpenPayables(em: EntityManager, companyId: number, e
     .createQueryBuilder()
     .update(Payable)
     .set({ status: 'CANCELLED', cancelledAt: () => sqlNow(), updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
-    .where('company_id = :companyId AND entry_document_id = :entryDocumentId AND status = :open', { companyId, entryDocumentId, open: 'OPEN' })
+    .where('company_id = :companyId AND entry_document_id = :entryDocumentId AND status = :open', {
+      companyId,
+      entryDocumentId,
+      open: 'OPEN',
+    })
     .execute();
   return result.affected ?? 0;
 }
@@ -89,7 +95,13 @@ export interface PayableFilters {
 
 const OVERDUE_SQL = "(p.status IN ('OPEN', 'PARTIALLY_PAID') AND p.due_date < :today)";
 
-export function payableListQuery(em: EntityManager, companyId: number, filialId: number, f: PayableFilters, today: string): SelectQueryBuilder<Payable> {
+export function payableListQuery(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  f: PayableFilters,
+  today: string,
+): SelectQueryBuilder<Payable> {
   const qb = em.createQueryBuilder(Payable, 'p').where('p.company_id = :companyId AND p.filial_id = :filialId', { companyId, filialId });
   if (f.status) qb.andWhere('p.status = :status', { status: f.status });
   if (f.dueFrom) qb.andWhere('p.due_date >= :dueFrom', { dueFrom: f.dueFrom });
@@ -121,7 +133,13 @@ const AGING_SQL = `CASE WHEN p.status NOT IN ('OPEN', 'PARTIALLY_PAID') THEN NUL
   WHEN p.due_date < :ago60 THEN 'OVERDUE_61_PLUS' WHEN p.due_date < :ago30 THEN 'OVERDUE_31_60' WHEN p.due_date < :today THEN 'OVERDUE_1_30'
   WHEN p.due_date <= :in7 THEN 'DUE_0_7' WHEN p.due_date <= :in30 THEN 'DUE_8_30' ELSE 'DUE_31_PLUS' END`;
 
-const agingParams = (today: string) => ({ today, ago60: addCalendarDays(today, -60), ago30: addCalendarDays(today, -30), in7: addCalendarDays(today, 7), in30: addCalendarDays(today, 30) });
+const agingParams = (today: string) => ({
+  today,
+  ago60: addCalendarDays(today, -60),
+  ago30: addCalendarDays(today, -30),
+  in7: addCalendarDays(today, 7),
+  in30: addCalendarDays(today, 30),
+});
 
 /** Count and sums of the filtered payables per status, overdue flag and aging bucket (exact on both engines: groupedSums). */
 export async function payableGroups(filtered: SelectQueryBuilder<Payable>, today: string): Promise<PayableGroup[]> {
@@ -131,7 +149,14 @@ export async function payableGroups(filtered: SelectQueryBuilder<Payable>, today
     { amount: 'p.amount', paid: 'p.paid_amount' },
     { ...agingParams(today), today },
   );
-  return rows.map((r) => ({ status: r.status as PayableStatus, overdue: Number(r.overdue) === 1, bucket: r.bucket as AgingBucket | null, count: r.count, amount: r.amount, paidAmount: r.paid }));
+  return rows.map((r) => ({
+    status: r.status as PayableStatus,
+    overdue: Number(r.overdue) === 1,
+    bucket: r.bucket as AgingBucket | null,
+    count: r.count,
+    amount: r.amount,
+    paidAmount: r.paid,
+  }));
 }
 
 /* ---- deductions (supplier returns) and supplier credits ---- */
@@ -140,7 +165,11 @@ export async function payableGroups(filtered: SelectQueryBuilder<Payable>, today
 export function lockUnsettledPayablesOfDocument(em: EntityManager, companyId: number, entryDocumentId: number): Promise<Payable[]> {
   const qb = em
     .createQueryBuilder(Payable, 'p')
-    .where('p.company_id = :companyId AND p.entry_document_id = :entryDocumentId AND p.status IN (:...unsettled)', { companyId, entryDocumentId, unsettled: UNSETTLED })
+    .where('p.company_id = :companyId AND p.entry_document_id = :entryDocumentId AND p.status IN (:...unsettled)', {
+      companyId,
+      entryDocumentId,
+      unsettled: UNSETTLED,
+    })
     .orderBy('p.id', 'ASC');
   if (isMysql) qb.setLock('pessimistic_write');
   return qb.getMany();
@@ -149,7 +178,10 @@ export function lockUnsettledPayablesOfDocument(em: EntityManager, companyId: nu
 /** Payables by id, locked in ascending id order (MySQL). */
 export function lockPayables(em: EntityManager, companyId: number, ids: number[]): Promise<Payable[]> {
   if (!ids.length) return Promise.resolve([]);
-  const qb = em.createQueryBuilder(Payable, 'p').where('p.company_id = :companyId AND p.id IN (:...ids)', { companyId, ids }).orderBy('p.id', 'ASC');
+  const qb = em
+    .createQueryBuilder(Payable, 'p')
+    .where('p.company_id = :companyId AND p.id IN (:...ids)', { companyId, ids })
+    .orderBy('p.id', 'ASC');
   if (isMysql) qb.setLock('pessimistic_write');
   return qb.getMany();
 }
@@ -201,12 +233,22 @@ export const supplierCreditsOf = (em: EntityManager, companyId: number, sourceTy
   em.find(SupplierCredit, { where: { companyId, sourceType, sourceId }, order: { id: 'ASC' } });
 
 /** Cancels a source's OPEN supplier credits; how many. */
-export async function cancelSupplierCreditsOf(em: EntityManager, companyId: number, sourceType: DeductionSource, sourceId: number): Promise<number> {
+export async function cancelSupplierCreditsOf(
+  em: EntityManager,
+  companyId: number,
+  sourceType: DeductionSource,
+  sourceId: number,
+): Promise<number> {
   const result = await em
     .createQueryBuilder()
     .update(SupplierCredit)
     .set({ status: 'CANCELLED', cancelledAt: () => sqlNow() } as never)
-    .where('company_id = :companyId AND source_type = :sourceType AND source_id = :sourceId AND status = :open', { companyId, sourceType, sourceId, open: 'OPEN' })
+    .where('company_id = :companyId AND source_type = :sourceType AND source_id = :sourceId AND status = :open', {
+      companyId,
+      sourceType,
+      sourceId,
+      open: 'OPEN',
+    })
     .execute();
   return result.affected ?? 0;
 }

@@ -53,7 +53,11 @@ export const payableRoutes = defineRoutes([
     status: 201,
     responses: {
       body: PaymentResult,
-      errors: { 404: NOT_FOUND, 409: ['PAYABLE_CANCELLED', 'PAYABLE_ALREADY_PAID'], 422: ['PAYMENT_DATE_IN_FUTURE', 'PAYMENT_EXCEEDS_BALANCE', 'PAYMENT_METHOD_NOT_FOUND', 'PAYMENT_METHOD_INACTIVE'] },
+      errors: {
+        404: NOT_FOUND,
+        409: ['PAYABLE_CANCELLED', 'PAYABLE_ALREADY_PAID'],
+        422: ['PAYMENT_DATE_IN_FUTURE', 'PAYMENT_EXCEEDS_BALANCE', 'PAYMENT_METHOD_NOT_FOUND', 'PAYMENT_METHOD_INACTIVE'],
+      },
     },
     handler: c.pay,
   },
@@ -65,7 +69,10 @@ export const payableRoutes = defineRoutes([
     scope: WRITE,
     schema: s.reversePayment,
     idempotent: true,
-    responses: { body: PaymentResult, errors: { 404: ['PAYMENT_NOT_FOUND', ...NOT_FOUND], 409: ['PAYMENT_ALREADY_REVERSED', 'PAYABLE_CANCELLED'] } },
+    responses: {
+      body: PaymentResult,
+      errors: { 404: ['PAYMENT_NOT_FOUND', ...NOT_FOUND], 409: ['PAYMENT_ALREADY_REVERSED', 'PAYABLE_CANCELLED'] },
+    },
     handler: c.reverse,
   },
   {

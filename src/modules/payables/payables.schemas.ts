@@ -9,7 +9,10 @@ import type { PaymentInput } from './payments.service';
 const byPayable = { params: Joi.object({ id: id('payable').required() }) };
 
 export const payableSchemas = {
-  byDocument: typedSchema<{ params: { entryDocumentId: number }; query: PageRequest }>({ params: Joi.object({ entryDocumentId: id('entry-document').required() }), query: Joi.object(pagination) }),
+  byDocument: typedSchema<{ params: { entryDocumentId: number }; query: PageRequest }>({
+    params: Joi.object({ entryDocumentId: id('entry-document').required() }),
+    query: Joi.object(pagination),
+  }),
   detail: typedSchema<{ params: { id: number } }>(byPayable),
   auditTrail: typedSchema<{ params: { id: number }; query: PageRequest }>({ ...byPayable, query: Joi.object({ ...pagination }) }),
   pay: typedSchema<{ params: { id: number }; body: PaymentInput }>({

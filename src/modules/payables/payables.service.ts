@@ -49,10 +49,12 @@ export interface PayablesSummary {
 }
 
 /** Overdue is derived: unsettled and due before today (business date). */
-export const isOverdue = (p: Pick<Payable, 'status' | 'dueDate'>, today = businessToday()) => UNSETTLED.includes(p.status) && p.dueDate < today;
+export const isOverdue = (p: Pick<Payable, 'status' | 'dueDate'>, today = businessToday()) =>
+  UNSETTLED.includes(p.status) && p.dueDate < today;
 
 /** An entry document's payables in installment order, for the entry-document module. */
-export const documentPayables = (em: EntityManager, companyId: number, entryDocumentId: number): Promise<Payable[]> => payablesOfDocument(em, companyId, entryDocumentId);
+export const documentPayables = (em: EntityManager, companyId: number, entryDocumentId: number): Promise<Payable[]> =>
+  payablesOfDocument(em, companyId, entryDocumentId);
 
 /**
  * Who creates payables: the caller's context, else the request's (authenticate puts the token's subject
@@ -117,7 +119,8 @@ export async function createDocumentPayables(em: EntityManager, rows: TenantRow<
  * Cancels an entry document's payables that are still OPEN, in one statement; returns how many. A
  * payable paid in the meantime is left alone, so fewer than expected tells the caller to give up.
  */
-export const cancelDocumentPayables = (em: EntityManager, companyId: number, entryDocumentId: number): Promise<number> => cancelOpenPayables(em, companyId, entryDocumentId);
+export const cancelDocumentPayables = (em: EntityManager, companyId: number, entryDocumentId: number): Promise<number> =>
+  cancelOpenPayables(em, companyId, entryDocumentId);
 
 /** A CT-e's payables (the carrier's freight), for the CT-e module. */
 export const ctePayables = (em: EntityManager, companyId: number, cteId: number): Promise<Payable[]> => payablesOfCte(em, companyId, cteId);
@@ -125,13 +128,25 @@ export const ctePayables = (em: EntityManager, companyId: number, cteId: number)
 /** Creates a CT-e's payables inside the caller's transaction (source CTE, no entry document). */
 export async function createCtePayables(
   em: EntityManager,
-  base: Pick<Payable, 'companyId' | 'filialId' | 'cteId' | 'supplierId' | 'supplierDocument' | 'supplierName' | 'documentNumber' | 'issueDate'>,
+  base: Pick<
+    Payable,
+    'companyId' | 'filialId' | 'cteId' | 'supplierId' | 'supplierDocument' | 'supplierName' | 'documentNumber' | 'issueDate'
+  >,
   installments: { number: number; dueDate: string; amount: Dec }[],
   ctx?: ActorContext,
 ): Promise<Payable[]> {
   await insertPayables(
     em,
-    installments.map((p) => ({ ...base, entryDocumentId: null, sourceType: 'CTE' as const, installmentNumber: p.number, dueDate: p.dueDate, amount: p.amount, status: 'OPEN' as const, version: 1 })),
+    installments.map((p) => ({
+      ...base,
+      entryDocumentId: null,
+      sourceType: 'CTE' as const,
+      installmentNumber: p.number,
+      dueDate: p.dueDate,
+      amount: p.amount,
+      status: 'OPEN' as const,
+      version: 1,
+    })),
   );
   const created = await payablesOfCte(em, base.companyId, base.cteId!);
   await auditCreated(em, creator(base.companyId, ctx), created);
@@ -139,7 +154,8 @@ export async function createCtePayables(
 }
 
 /** Cancels a CT-e's OPEN payables; returns how many (fewer than the open ones read → one was paid meanwhile). */
-export const cancelCtePayables = (em: EntityManager, companyId: number, cteId: number): Promise<number> => cancelOpenCtePayables(em, companyId, cteId);
+export const cancelCtePayables = (em: EntityManager, companyId: number, cteId: number): Promise<number> =>
+  cancelOpenCtePayables(em, companyId, cteId);
 
 /** A document's payables by installment: a two-phase list like every other. */
 export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: number, page: PageRequest): Promise<Page<Payable>> {
@@ -157,7 +173,11 @@ export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: 
   );
 }
 
-export async function listPayables(ctx: TenantContext, filialId: number, query: PayableListQuery): Promise<Page<Payable> & { summary: PayablesSummary }> {
+export async function listPayables(
+  ctx: TenantContext,
+  filialId: number,
+  query: PayableListQuery,
+): Promise<Page<Payable> & { summary: PayablesSummary }> {
   const em = readerOf(ctx);
   const today = businessToday();
   const filtered = payableListQuery(em, ctx.companyId, filialId, query, today);
@@ -179,7 +199,9 @@ export async function listPayables(ctx: TenantContext, filialId: number, query: 
     openAmount: new Dec(0),
     overdueCount: 0,
     overdueAmount: new Dec(0),
-    byStatus: Object.fromEntries(STATUSES.map((s) => [s, { count: 0, amount: new Dec(0), paidAmount: new Dec(0) }])) as PayablesSummary['byStatus'],
+    byStatus: Object.fromEntries(
+      STATUSES.map((s) => [s, { count: 0, amount: new Dec(0), paidAmount: new Dec(0) }]),
+    ) as PayablesSummary['byStatus'],
     aging: Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, openAmount: new Dec(0) }])) as PayablesSummary['aging'],
   };
   for (const g of await payableGroups(filtered, today)) {

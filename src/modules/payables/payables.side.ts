@@ -19,7 +19,11 @@ export const PAYMENT_AUDIT = 'payable-payment';
 const money = (d: Dec) => toJsonNumber(d, 'amount');
 
 /** The event payload of a payment (hashids only). */
-export const paymentData = (p: PayablePayment) => ({ id: encodeId('payable-payment', p.id), paymentDate: p.paymentDate, ...settlementMoney(p) });
+export const paymentData = (p: PayablePayment) => ({
+  id: encodeId('payable-payment', p.id),
+  paymentDate: p.paymentDate,
+  ...settlementMoney(p),
+});
 
 /** The event payload of a payable (hashids only). */
 export const payableData = (p: Payable) => ({
@@ -45,12 +49,28 @@ export const PAYABLE_SIDE: OpenItemSide<PayableStatus, PayableAction, Payable, P
   statuses: { open: 'OPEN', partial: 'PARTIALLY_PAID', settled: 'PAID' },
   actions: { settle: 'pay', reverse: 'reverse-payment' },
   machine: { assertAllowed, assertTransition },
-  audit: { item: PAYABLE_AUDIT, settlement: PAYMENT_AUDIT, settled: 'PAYMENT_REGISTERED', reversed: 'PAYMENT_REVERSED', settledRef: 'paymentId', reversedRef: 'reversedPaymentId' },
-  events: { settled: (p) => (p.status === 'PAID' ? 'payable.paid' : 'payable.partially-paid'), reversed: 'payable.payment-reversed', key: 'payment' },
+  audit: {
+    item: PAYABLE_AUDIT,
+    settlement: PAYMENT_AUDIT,
+    settled: 'PAYMENT_REGISTERED',
+    reversed: 'PAYMENT_REVERSED',
+    settledRef: 'paymentId',
+    reversedRef: 'reversedPaymentId',
+  },
+  events: {
+    settled: (p) => (p.status === 'PAID' ? 'payable.paid' : 'payable.partially-paid'),
+    reversed: 'payable.payment-reversed',
+    key: 'payment',
+  },
   findItem: findPayable,
   balance: (p) => ({ amount: p.amount, settled: p.paidAmount, credited: new Dec(0) }),
-  updateIf: (em, companyId, before, { settled, status }) => updatePayableIf(em, companyId, before.id, { status: before.status, version: before.version }, { paidAmount: settled, status }),
-  itemChanges: (before, after) => diff({ paidAmount: toFixed(before.paidAmount, 'amount'), status: before.status }, { paidAmount: toFixed(after.paidAmount, 'amount'), status: after.status }),
+  updateIf: (em, companyId, before, { settled, status }) =>
+    updatePayableIf(em, companyId, before.id, { status: before.status, version: before.version }, { paidAmount: settled, status }),
+  itemChanges: (before, after) =>
+    diff(
+      { paidAmount: toFixed(before.paidAmount, 'amount'), status: before.status },
+      { paidAmount: toFixed(after.paidAmount, 'amount'), status: after.status },
+    ),
   itemData: payableData,
   settlementData: paymentData,
 };

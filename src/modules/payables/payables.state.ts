@@ -16,16 +16,26 @@ export const PAYABLE_STATUSES: PayableStatus[] = ['OPEN', 'PARTIALLY_PAID', 'PAI
 
 export const TRANSITIONS: Record<PayableAction, ActionRule<PayableStatus>> = {
   pay: { from: { OPEN: ['PARTIALLY_PAID', 'PAID'], PARTIALLY_PAID: ['PARTIALLY_PAID', 'PAID'] }, verb: 'pay' },
-  'reverse-payment': { from: { OPEN: ['OPEN'], PARTIALLY_PAID: ['OPEN', 'PARTIALLY_PAID'], PAID: ['OPEN', 'PARTIALLY_PAID'] }, verb: 'reverse a payment of' },
+  'reverse-payment': {
+    from: { OPEN: ['OPEN'], PARTIALLY_PAID: ['OPEN', 'PARTIALLY_PAID'], PAID: ['OPEN', 'PARTIALLY_PAID'] },
+    verb: 'reverse a payment of',
+  },
   cancel: { from: { OPEN: ['CANCELLED'] }, verb: 'cancel' },
   deduct: { from: { OPEN: ['OPEN', 'CANCELLED'], PARTIALLY_PAID: ['PARTIALLY_PAID', 'PAID'] }, verb: 'deduct a return from' },
-  restore: { from: { OPEN: ['OPEN'], PARTIALLY_PAID: ['PARTIALLY_PAID'], PAID: ['PARTIALLY_PAID', 'PAID'], CANCELLED: ['OPEN'] }, verb: 'restore a deduction of' },
+  restore: {
+    from: { OPEN: ['OPEN'], PARTIALLY_PAID: ['PARTIALLY_PAID'], PAID: ['PARTIALLY_PAID', 'PAID'], CANCELLED: ['OPEN'] },
+    verb: 'restore a deduction of',
+  },
 };
 
 /** The code of a refused action, by the payable's current status (PAYABLE_ALREADY_PAID, PAYABLE_CANCELLED …). */
 export const conflictCode = (status: PayableStatus) => (status === 'PAID' ? 'PAYABLE_ALREADY_PAID' : `PAYABLE_${status}`);
 
-export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<PayableStatus, PayableAction, Pick<Payable, 'status'>>({
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<
+  PayableStatus,
+  PayableAction,
+  Pick<Payable, 'status'>
+>({
   resource: 'Payable',
   transitions: TRANSITIONS,
   conflictCode,

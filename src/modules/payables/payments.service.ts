@@ -35,7 +35,8 @@ export interface PaymentInput {
 }
 
 /** The status that `paidAmount` of `amount` means. */
-export const statusFor = (amount: Dec, paidAmount: Dec): PayableStatus => settledStatus(PAYABLE_SIDE.statuses, amount, paidAmount, new Dec(0));
+export const statusFor = (amount: Dec, paidAmount: Dec): PayableStatus =>
+  settledStatus(PAYABLE_SIDE.statuses, amount, paidAmount, new Dec(0));
 
 /** A payable of the caller's company (else 404) in a filial the token grants (else 403). */
 export async function findAccessiblePayable(ctx: TenantContext, id: number): Promise<Payable> {
@@ -51,7 +52,8 @@ export async function payableAuditTrail(ctx: TenantContext, id: number, page: Pa
   return auditTrail(ctx.companyId, PAYABLE_AUDIT, payable.id, page);
 }
 
-const paymentsOf = (ctx: TenantContext, payableId: number) => settlementsOf(readerOf(ctx), PayablePayment, 'payableId', ctx.companyId, [payableId]);
+const paymentsOf = (ctx: TenantContext, payableId: number) =>
+  settlementsOf(readerOf(ctx), PayablePayment, 'payableId', ctx.companyId, [payableId]);
 
 export async function getPayableDetail(ctx: TenantContext, id: number): Promise<{ payable: Payable; payments: PayablePayment[] }> {
   const payable = await findAccessiblePayable(ctx, id);
@@ -67,7 +69,9 @@ export interface PaymentOutcome {
 
 export async function registerPayment(ctx: TenantContext, payableId: number, input: PaymentInput): Promise<PaymentOutcome> {
   await findAccessiblePayable(ctx, payableId);
-  const { item: payable, settlement: payment } = await inTransaction(ctx, (em) => settleIn(em, ctx, PAYABLE_SIDE, payableId, { ...input, date: input.paymentDate }));
+  const { item: payable, settlement: payment } = await inTransaction(ctx, (em) =>
+    settleIn(em, ctx, PAYABLE_SIDE, payableId, { ...input, date: input.paymentDate }),
+  );
   // The payable's payments as committed, for the response (read after the transaction).
   return { payable, payment, payments: await paymentsOf(ctx, payable.id) };
 }

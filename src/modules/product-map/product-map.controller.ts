@@ -4,7 +4,15 @@ import { mapPage } from '../../core/pagination';
 import { toProductDto } from '../catalog';
 import { productMapSchemas as s } from './product-map.schemas';
 import { toEntryDto, toHistoryRowDto, toMatchDto, toSupplierRefDto } from './product-map.mapper';
-import { autoCreateProduct, deleteEntry, linkItem, nextCode, searchProducts, supplierHistory, updateConversionFactor } from './product-map.service';
+import {
+  autoCreateProduct,
+  deleteEntry,
+  linkItem,
+  nextCode,
+  searchProducts,
+  supplierHistory,
+  updateConversionFactor,
+} from './product-map.service';
 import { matchSupplierItems } from './product-match.service';
 
 /** Thin handlers: validated input → one service call → DTO. */
@@ -35,7 +43,11 @@ export async function getNextCode(req: Request, res: Response) {
 export async function history(req: ValidRequest<typeof s.history>, res: Response) {
   const { supplierDocument, filialId } = req.valid.params;
   const result = await supplierHistory(req.ctx, supplierDocument, filialId, req.valid.query);
-  res.json({ supplierDocument: result.supplierDocument, supplier: toSupplierRefDto(result.supplier), ...mapPage(result.page, toHistoryRowDto) });
+  res.json({
+    supplierDocument: result.supplierDocument,
+    supplier: toSupplierRefDto(result.supplier),
+    ...mapPage(result.page, toHistoryRowDto),
+  });
 }
 
 export async function patchConversionFactor(req: ValidRequest<typeof s.conversionFactor>, res: Response) {

@@ -42,7 +42,11 @@ export const toMatchItemDto = (item: SupplierItem, m: ItemMatch, index: number) 
   source: m.source,
   mapEntryId: encodeOptionalId('product-map', m.mapEntryId),
   product: m.product ? toProductSummaryDto(m.product) : null,
-  suggestions: m.suggestions.map((s) => ({ productId: encodeId('product', s.productId), score: s.score, product: toProductSummaryDto(s.product) })),
+  suggestions: m.suggestions.map((s) => ({
+    productId: encodeId('product', s.productId),
+    score: s.score,
+    product: toProductSummaryDto(s.product),
+  })),
 });
 
 export function toMatchDto(supplierDocument: string, items: SupplierItem[], matches: ItemMatch[]) {
@@ -67,6 +71,10 @@ const toPurchaseDto = (p: PurchaseRow) => ({
   conversionFactor: toJsonNumber(p.conversionFactor, 'factor'),
 });
 
-export const toHistoryRowDto = (row: HistoryRow) => ({ ...toEntryDto(row.entry, row.product), lastPurchases: row.purchases.map(toPurchaseDto) });
+export const toHistoryRowDto = (row: HistoryRow) => ({
+  ...toEntryDto(row.entry, row.product),
+  lastPurchases: row.purchases.map(toPurchaseDto),
+});
 
-export const toSupplierRefDto = (s: Supplier | null) => (s ? { id: encodeId('supplier', s.id), name: s.name, tradeName: s.tradeName } : null);
+export const toSupplierRefDto = (s: Supplier | null) =>
+  s ? { id: encodeId('supplier', s.id), name: s.name, tradeName: s.tradeName } : null;

@@ -23,6 +23,13 @@ export interface PurchaseRow {
  */
 export interface PurchaseHistory {
   /** The last `perCode` confirmed purchases of each supplier code at a filial, newest first. */
-  lastPurchases(em: EntityManager, companyId: number, filialId: number, supplierDocument: string, codes: string[], perCode: number): Promise<PurchaseRow[]>;
+  lastPurchases(
+    em: EntityManager,
+    companyId: number,
+    filialId: number,
+    supplierDocument: string,
+    codes: string[],
+    perCode: number,
+  ): Promise<PurchaseRow[]>;
 }
 export const purchaseHistory = definePort<PurchaseHistory>('purchaseHistory');

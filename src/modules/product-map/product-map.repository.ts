@@ -33,10 +33,20 @@ export const productMapRepository = {
     return qb.getOne();
   },
 
-  findEntryByKey(em: EntityManager, companyId: number, supplierDocument: string, code: string, lock = false): Promise<ProductMapEntry | null> {
+  findEntryByKey(
+    em: EntityManager,
+    companyId: number,
+    supplierDocument: string,
+    code: string,
+    lock = false,
+  ): Promise<ProductMapEntry | null> {
     const qb = em
       .createQueryBuilder(ProductMapEntry, 'e')
-      .where('e.company_id = :companyId AND e.supplier_document = :supplierDocument AND e.supplier_product_code = :code', { companyId, supplierDocument, code });
+      .where('e.company_id = :companyId AND e.supplier_document = :supplierDocument AND e.supplier_product_code = :code', {
+        companyId,
+        supplierDocument,
+        code,
+      });
     if (lock && isMysql) qb.setLock('pessimistic_write');
     return qb.getOne();
   },
@@ -49,7 +59,11 @@ export const productMapRepository = {
         .createQueryBuilder()
         .update(ProductMapEntry)
         .set({ useCount: () => 'use_count + 1', lastUsedAt: () => sqlNow(), version: () => 'version' })
-        .where('company_id = :companyId AND supplier_document = :supplierDocument AND supplier_product_code IN (:...chunk)', { companyId, supplierDocument, chunk })
+        .where('company_id = :companyId AND supplier_document = :supplierDocument AND supplier_product_code IN (:...chunk)', {
+          companyId,
+          supplierDocument,
+          chunk,
+        })
         .execute();
       affected += res.affected ?? 0;
     }
@@ -58,11 +72,16 @@ export const productMapRepository = {
 
   /** The filtered query of a supplier's entries (phase 1 of the history list). */
   supplierEntries(em: EntityManager, companyId: number, supplierDocument: string): SelectQueryBuilder<ProductMapEntry> {
-    return em.createQueryBuilder(ProductMapEntry, 'e').where('e.company_id = :companyId AND e.supplier_document = :supplierDocument', { companyId, supplierDocument });
+    return em
+      .createQueryBuilder(ProductMapEntry, 'e')
+      .where('e.company_id = :companyId AND e.supplier_document = :supplierDocument', { companyId, supplierDocument });
   },
 
   entriesByIds(em: EntityManager, companyId: number, ids: number[]): Promise<ProductMapEntry[]> {
-    return em.createQueryBuilder(ProductMapEntry, 'e').where('e.company_id = :companyId AND e.id IN (:...ids)', { companyId, ids }).getMany();
+    return em
+      .createQueryBuilder(ProductMapEntry, 'e')
+      .where('e.company_id = :companyId AND e.id IN (:...ids)', { companyId, ids })
+      .getMany();
   },
 };
 

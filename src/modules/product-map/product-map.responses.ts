@@ -7,7 +7,13 @@ const factor = () => Joi.number().description('conversion factor, up to 6 decima
 
 export const ProductSummary = named(
   'ProductSummary',
-  obj({ id: hashid('product'), code: Joi.string().example('CAFE-500'), name: Joi.string().example('Café torrado e moído 500 g'), unit: Joi.string().example('UN'), active: Joi.boolean() }),
+  obj({
+    id: hashid('product'),
+    code: Joi.string().example('CAFE-500'),
+    name: Joi.string().example('Café torrado e moído 500 g'),
+    unit: Joi.string().example('UN'),
+    active: Joi.boolean(),
+  }),
 );
 
 const entryKeys = {
@@ -32,7 +38,12 @@ export const ProductMatch = named(
   'ProductMatch',
   obj({
     supplierDocument: taxDocument(),
-    summary: obj({ total: Joi.number().integer().example(3), matched: Joi.number().integer().example(1), suggested: Joi.number().integer().example(1), unmatched: Joi.number().integer().example(1) }),
+    summary: obj({
+      total: Joi.number().integer().example(3),
+      matched: Joi.number().integer().example(1),
+      suggested: Joi.number().integer().example(1),
+      unmatched: Joi.number().integer().example(1),
+    }),
     items: Joi.array().items(
       obj({
         index: Joi.number().integer().description('position in the request').example(0),
@@ -43,7 +54,9 @@ export const ProductMatch = named(
         source: oneOf('MAP', 'GTIN', 'DESCRIPTION').allow(null),
         mapEntryId: hashid('product-map').allow(null),
         product: ProductSummary.allow(null),
-        suggestions: Joi.array().items(obj({ productId: hashid('product'), score: Joi.number().description('0..1').example(0.82), product: ProductSummary })),
+        suggestions: Joi.array().items(
+          obj({ productId: hashid('product'), score: Joi.number().description('0..1').example(0.82), product: ProductSummary }),
+        ),
       }),
     ),
   }),
@@ -51,7 +64,11 @@ export const ProductMatch = named(
 
 export const AutoCreateResult = named(
   'ProductMapAutoCreateResult',
-  obj({ product: Product, entry: ProductMapEntry, codeSource: oneOf('GIVEN', 'NEXT_CODE').description('the given code, or the next free one when absent or taken') }),
+  obj({
+    product: Product,
+    entry: ProductMapEntry,
+    codeSource: oneOf('GIVEN', 'NEXT_CODE').description('the given code, or the next free one when absent or taken'),
+  }),
 );
 
 export const NextCode = named('ProductNextCode', obj({ code: Joi.string().example('1043') }));
@@ -82,7 +99,11 @@ export const SupplierHistory = named(
   'ProductMapSupplierHistory',
   obj({
     supplierDocument: taxDocument(),
-    supplier: obj({ id: hashid('supplier'), name: Joi.string().example('Distribuidora Santa Clara Ltda'), tradeName: Joi.string().allow(null).example('Santa Clara') }).allow(null),
+    supplier: obj({
+      id: hashid('supplier'),
+      name: Joi.string().example('Distribuidora Santa Clara Ltda'),
+      tradeName: Joi.string().allow(null).example('Santa Clara'),
+    }).allow(null),
     data: Joi.array().items(HistoryRow),
     pagination: Pagination,
   }),

@@ -31,7 +31,11 @@ export const productMapRoutes = defineRoutes([
     schema: s.link,
     idempotent: true,
     status: 201,
-    responses: { body: ProductMapEntry, alsoStatus: 200, errors: { 404: ['PRODUCT_NOT_FOUND'], 409: ['STALE_VERSION'], 422: ['PRODUCT_INACTIVE'] } },
+    responses: {
+      body: ProductMapEntry,
+      alsoStatus: 200,
+      errors: { 404: ['PRODUCT_NOT_FOUND'], 409: ['STALE_VERSION'], 422: ['PRODUCT_INACTIVE'] },
+    },
     handler: c.link,
   },
   {
@@ -43,7 +47,10 @@ export const productMapRoutes = defineRoutes([
     schema: s.autoCreate,
     idempotent: true,
     status: 201,
-    responses: { body: AutoCreateResult, errors: { 400: ['INVALID_GTIN'], 409: ['PRODUCT_MAP_ENTRY_EXISTS', 'PRODUCT_GTIN_TAKEN', 'PRODUCT_CODE_TAKEN'] } },
+    responses: {
+      body: AutoCreateResult,
+      errors: { 400: ['INVALID_GTIN'], 409: ['PRODUCT_MAP_ENTRY_EXISTS', 'PRODUCT_GTIN_TAKEN', 'PRODUCT_CODE_TAKEN'] },
+    },
     handler: c.autoCreate,
   },
   {

@@ -55,7 +55,9 @@ function supplierDocumentOf(value: string, path = 'supplierDocument'): string {
 function conversionFactorOf(value: DecimalInput | undefined): Dec {
   const factor = value === undefined ? new Dec(1) : dec(value);
   if (factor.lte(0) || factor.decimalPlaces() > SCALE.factor || factor.gt(MAX_FACTOR)) {
-    throw new ValidationError('Invalid request', [{ path: 'conversionFactor', message: 'conversionFactor must be greater than 0 with at most 6 decimal places' }]);
+    throw new ValidationError('Invalid request', [
+      { path: 'conversionFactor', message: 'conversionFactor must be greater than 0 with at most 6 decimal places' },
+    ]);
   }
   return factor;
 }
@@ -90,21 +92,30 @@ const eventData = (e: ProductMapEntry, extra: Record<string, unknown> = {}) => (
 });
 
 /** POST /entry-document/product-map/link: linkSupplierItem in its own transaction (joined to the idempotency key's). */
-export const linkItem = (ctx: ActorContext, input: LinkInput): Promise<LinkResult> => inTransaction(ctx, (em) => linkSupplierItem(em, ctx, input));
+export const linkItem = (ctx: ActorContext, input: LinkInput): Promise<LinkResult> =>
+  inTransaction(ctx, (em) => linkSupplierItem(em, ctx, input));
 
 /**
  * Upserts the entry of (company, supplier, code) → product, inside the caller's transaction (the NF-e
  * import saves mappings with it). The product must belong to the caller's company (404 otherwise) and
  * be active. Audited (CREATED / UPDATED with the changed fields) and published as product-map.linked.
  */
-export async function linkSupplierItem(em: EntityManager, ctx: ActorContext, input: LinkInput, options: LinkOptions = {}): Promise<LinkResult> {
+export async function linkSupplierItem(
+  em: EntityManager,
+  ctx: ActorContext,
+  input: LinkInput,
+  options: LinkOptions = {},
+): Promise<LinkResult> {
   const supplierDocument = supplierDocumentOf(input.supplierDocument);
   const code = requiredText(input.supplierProductCode, 'supplierProductCode', 60);
   const supplierUnit = requiredText(input.supplierUnit, 'supplierUnit', 6).toUpperCase();
   const conversionFactor = conversionFactorOf(input.conversionFactor);
   const product = await em.findOneBy(Product, { id: input.productId, companyId: ctx.companyId });
   if (!product) throw new NotFoundError('Product');
-  if (!product.active) throw new BusinessRuleError('PRODUCT_INACTIVE', `Product ${product.code} is inactive and cannot be mapped`, { productId: encodeId('product', product.id) });
+  if (!product.active)
+    throw new BusinessRuleError('PRODUCT_INACTIVE', `Product ${product.code} is inactive and cannot be mapped`, {
+      productId: encodeId('product', product.id),
+    });
   const wanted = {
     productId: product.id,
     conversionFactor,
@@ -150,7 +161,11 @@ export async function linkSupplierItem(em: EntityManager, ctx: ActorContext, inp
         .createQueryBuilder()
         .update(ProductMapEntry)
         .set({ ...Object.fromEntries(fields.map((f) => [f, wanted[f]])), version: () => 'version + 1' })
-        .where('id = :id AND company_id = :companyId AND version = :version', { id: entry.id, companyId: ctx.companyId, version: entry.version })
+        .where('id = :id AND company_id = :companyId AND version = :version', {
+          id: entry.id,
+          companyId: ctx.companyId,
+          version: entry.version,
+        })
         .execute();
       if (!res.affected) throw new StaleVersionError(RESOURCE.name, entry.version + 1);
       await recordAudit(em, ctx, { entity: RESOURCE.auditEntity, entityId: entry.id, action: 'UPDATED', changes });
@@ -160,7 +175,12 @@ export async function linkSupplierItem(em: EntityManager, ctx: ActorContext, inp
   if (input.countUse) await repo.recordUse(em, ctx.companyId, supplierDocument, [code]);
   if (changed || input.countUse) entry = (await repo.findEntry(em, ctx.companyId, entry.id))!;
   if (changed) {
-    await publishEvent(em, ctx, { type: 'product-map.linked', aggregateType: 'product-map', aggregateId: entry.id, data: eventData(entry, { created, ...options.eventExtra }) });
+    await publishEvent(em, ctx, {
+      type: 'product-map.linked',
+      aggregateType: 'product-map',
+      aggregateId: entry.id,
+      data: eventData(entry, { created, ...options.eventExtra }),
+    });
   }
   return { entry, created };
 }
@@ -169,7 +189,12 @@ export async function linkSupplierItem(em: EntityManager, ctx: ActorContext, inp
  * Records that imports used the entries of these supplier codes (`useCount` + 1, `lastUsedAt` now);
  * codes without an entry are ignored. Usage statistics, not edits: no version bump, no audit.
  */
-export async function recordMapUse(em: EntityManager, ctx: ActorContext, supplierDocument: string, supplierProductCodes: string[]): Promise<number> {
+export async function recordMapUse(
+  em: EntityManager,
+  ctx: ActorContext,
+  supplierDocument: string,
+  supplierProductCodes: string[],
+): Promise<number> {
   const codes = supplierProductCodes.map((c) => c.trim()).filter(Boolean);
   if (!codes.length) return 0;
   return repo.recordUse(em, ctx.companyId, supplierDocumentOf(supplierDocument), codes);
@@ -215,13 +240,24 @@ export async function autoCreateProduct(ctx: ActorContext, input: AutoCreateInpu
     const gtin = normalizeGtin(input.gtin);
     if (gtin) {
       const [holder] = await productSummaries.activeByGtins(em, ctx.companyId, gtinForms(gtin));
-      if (holder) throw new ConflictError('PRODUCT_GTIN_TAKEN', `Product ${holder.code} already has GTIN ${gtin}; link the item to it instead`, { productId: encodeId('product', holder.id) });
+      if (holder)
+        throw new ConflictError('PRODUCT_GTIN_TAKEN', `Product ${holder.code} already has GTIN ${gtin}; link the item to it instead`, {
+          productId: encodeId('product', holder.id),
+        });
     }
     const given = input.code?.trim();
     const useGiven = !!given && !(await em.existsBy(Product, { companyId: ctx.companyId, code: given }));
     const product = await productService.create(
       ctx,
-      { code: useGiven ? given : await nextProductCode(ctx.companyId, em), name, unit, gtin, ncm: input.ncm ?? null, cest: input.cest ?? null, price: input.price },
+      {
+        code: useGiven ? given : await nextProductCode(ctx.companyId, em),
+        name,
+        unit,
+        gtin,
+        ncm: input.ncm ?? null,
+        cest: input.cest ?? null,
+        price: input.price,
+      },
       em,
     );
     const link = await linkSupplierItem(
@@ -244,7 +280,12 @@ export async function autoCreateProduct(ctx: ActorContext, input: AutoCreateInpu
 }
 
 /** PATCH :id/conversion-factor: future imports only (items of existing documents keep their own factor). */
-export async function updateConversionFactor(ctx: ActorContext, id: number, conversionFactor: DecimalInput, version: number): Promise<ProductMapEntry> {
+export async function updateConversionFactor(
+  ctx: ActorContext,
+  id: number,
+  conversionFactor: DecimalInput,
+  version: number,
+): Promise<ProductMapEntry> {
   const factor = conversionFactorOf(conversionFactor);
   return inTransaction(ctx, async (em) => {
     const current = await repo.findEntry(em, ctx.companyId, id, true);
@@ -267,10 +308,20 @@ export async function deleteEntry(ctx: ActorContext, id: number): Promise<void> 
   await inTransaction(ctx, async (em) => {
     const current = await repo.findEntry(em, ctx.companyId, id, true);
     if (!current) throw new NotFoundError(RESOURCE.name);
-    const res = await em.createQueryBuilder().delete().from(ProductMapEntry).where('id = :id AND company_id = :companyId', { id, companyId: ctx.companyId }).execute();
+    const res = await em
+      .createQueryBuilder()
+      .delete()
+      .from(ProductMapEntry)
+      .where('id = :id AND company_id = :companyId', { id, companyId: ctx.companyId })
+      .execute();
     if (!res.affected) throw new NotFoundError(RESOURCE.name);
     const before = { supplierDocument: current.supplierDocument, supplierProductCode: current.supplierProductCode, ...snapshot(current) };
-    await recordAudit(em, ctx, { entity: RESOURCE.auditEntity, entityId: id, action: 'DELETED', changes: diff(before, {}, Object.keys(before)) });
+    await recordAudit(em, ctx, {
+      entity: RESOURCE.auditEntity,
+      entityId: id,
+      action: 'DELETED',
+      changes: diff(before, {}, Object.keys(before)),
+    });
     await publishEvent(em, ctx, { type: 'product-map.deleted', aggregateType: 'product-map', aggregateId: id, data: eventData(current) });
   });
 }
@@ -333,11 +384,16 @@ export async function supplierHistory(ctx: ActorContext, supplierDocument: strin
       );
       const byCode = new Map<string, PurchaseRow[]>();
       for (const p of purchases) byCode.set(p.supplierProductCode, [...(byCode.get(p.supplierProductCode) ?? []), p]);
-      return entries.map((entry) => ({ entry, product: products.get(entry.productId) ?? null, purchases: byCode.get(entry.supplierProductCode) ?? [] }));
+      return entries.map((entry) => ({
+        entry,
+        product: products.get(entry.productId) ?? null,
+        purchases: byCode.get(entry.supplierProductCode) ?? [],
+      }));
     },
     (row) => row.entry.id,
   );
   return { supplierDocument: document, supplier, page };
 }
 
-export const searchProducts = (ctx: ActorContext, query: PageRequest & { q: string; active?: boolean }) => productService.list(ctx, { ...query, search: query.q });
+export const searchProducts = (ctx: ActorContext, query: PageRequest & { q: string; active?: boolean }) =>
+  productService.list(ctx, { ...query, search: query.q });

@@ -78,7 +78,8 @@ const summary = (p: ProductSummaryRow): ProductSummary => ({ id: p.id, code: p.c
 
 function normalizedSupplier(document: string): string {
   const normalized = normalizeDocument(document);
-  if (!normalized) throw new ValidationError('Invalid request', [{ path: 'supplierDocument', message: 'supplierDocument must be a valid CPF or CNPJ' }]);
+  if (!normalized)
+    throw new ValidationError('Invalid request', [{ path: 'supplierDocument', message: 'supplierDocument must be a valid CPF or CNPJ' }]);
   return normalized;
 }
 
@@ -98,7 +99,9 @@ async function describeCandidates(em: EntityManager, companyId: number, profiles
   const df = await nameTokenFrequencies(em, companyId, allTokens);
   const perItem = Math.max(MIN_CANDIDATES_PER_ITEM, Math.min(MAX_CANDIDATES_PER_ITEM, Math.floor(CANDIDATE_BUDGET / profiles.length)));
   const selected = profiles.map((p) => {
-    const known = p.tokens.filter((t) => df.has(t) && df.get(t)! <= MAX_TOKEN_FREQUENCY).sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : 1));
+    const known = p.tokens
+      .filter((t) => df.has(t) && df.get(t)! <= MAX_TOKEN_FREQUENCY)
+      .sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : 1));
     // A rarest word short enough to score all its products needs no second list.
     if (known.length && df.get(known[0])! <= perItem) return known.slice(0, 1);
     return known.slice(0, 2).concat(known.slice(2, 3).filter((t) => df.get(t)! <= THIRD_TOKEN_FREQUENCY));
@@ -205,14 +208,29 @@ function sharedWordCandidates(lists: Int32Array[], weights: number[], perItem: n
  * Resolves supplier items to products of the caller's company. Used by POST /match and by the NF-e
  * import (inside its transaction when `em` is given). Ids are internal; callers encode them.
  */
-export async function matchSupplierItems(ctx: ActorContext, supplierDocument: string, items: SupplierItem[], em: EntityManager = readerOf(ctx)): Promise<ItemMatch[]> {
+export async function matchSupplierItems(
+  ctx: ActorContext,
+  supplierDocument: string,
+  items: SupplierItem[],
+  em: EntityManager = readerOf(ctx),
+): Promise<ItemMatch[]> {
   const supplier = normalizedSupplier(supplierDocument);
-  const results: ItemMatch[] = items.map(() => ({ status: 'UNMATCHED', productId: null, conversionFactor: null, source: null, suggestions: [], mapEntryId: null, product: null }));
+  const results: ItemMatch[] = items.map(() => ({
+    status: 'UNMATCHED',
+    productId: null,
+    conversionFactor: null,
+    source: null,
+    suggestions: [],
+    mapEntryId: null,
+    product: null,
+  }));
   if (!items.length) return results;
   const codes = items.map((i) => i.code.trim());
 
   // 1. map entries
-  const entries = new Map<string, ProductMapEntry>((await repo.entriesByCodes(em, ctx.companyId, supplier, codes)).map((e) => [e.supplierProductCode, e]));
+  const entries = new Map<string, ProductMapEntry>(
+    (await repo.entriesByCodes(em, ctx.companyId, supplier, codes)).map((e) => [e.supplierProductCode, e]),
+  );
   const byMap = new Map<number, ProductMapEntry>();
   codes.forEach((code, i) => {
     const entry = entries.get(code);
@@ -265,21 +283,42 @@ export async function matchSupplierItems(ctx: ActorContext, supplierDocument: st
   for (const [i, entry] of byMap) {
     const product = mapped.get(entry.productId);
     if (!product) continue; // a product that no longer exists: fall through as unmatched, never guess
-    Object.assign(results[i], { status: 'MATCHED', productId: product.id, conversionFactor: entry.conversionFactor, source: 'MAP', mapEntryId: entry.id, product: summary(product) });
+    Object.assign(results[i], {
+      status: 'MATCHED',
+      productId: product.id,
+      conversionFactor: entry.conversionFactor,
+      source: 'MAP',
+      mapEntryId: entry.id,
+      product: summary(product),
+    });
   }
   for (const [i, hits] of gtinHits) {
     if (hits.length === 1) {
-      Object.assign(results[i], { status: 'MATCHED', productId: hits[0].id, conversionFactor: new Dec(1), source: 'GTIN', product: summary(hits[0]) });
+      Object.assign(results[i], {
+        status: 'MATCHED',
+        productId: hits[0].id,
+        conversionFactor: new Dec(1),
+        source: 'GTIN',
+        product: summary(hits[0]),
+      });
     } else {
       // Two products with one barcode: ambiguous, so offered, never chosen.
-      Object.assign(results[i], { status: 'SUGGESTED', source: 'GTIN', suggestions: hits.slice(0, MAX_SUGGESTIONS).map((p) => ({ productId: p.id, score: 1, product: summary(p) })) });
+      Object.assign(results[i], {
+        status: 'SUGGESTED',
+        source: 'GTIN',
+        suggestions: hits.slice(0, MAX_SUGGESTIONS).map((p) => ({ productId: p.id, score: 1, product: summary(p) })),
+      });
     }
   }
   rest.forEach((i, k) => {
     const pool = candidateIds[k].map((id) => candidates.get(id)).filter((p): p is ProductSummaryRow => p !== undefined);
     const ranked = rank(itemProfiles[k], pool, profileOf, MAX_SUGGESTIONS, MIN_SUGGESTION_SCORE);
     if (ranked.length) {
-      Object.assign(results[i], { status: 'SUGGESTED', source: 'DESCRIPTION', suggestions: ranked.map((r) => ({ productId: r.candidate.id, score: r.score, product: summary(r.candidate) })) });
+      Object.assign(results[i], {
+        status: 'SUGGESTED',
+        source: 'DESCRIPTION',
+        suggestions: ranked.map((r) => ({ productId: r.candidate.id, score: r.score, product: summary(r.candidate) })),
+      });
     }
   });
   return results;

@@ -4,5 +4,13 @@
  * is private (docs/architecture.md, "Module seams").
  */
 export { purchaseRoutes } from './purchase.router';
-export { applyReceipts, applySupplierReturn, assertLinkableOrderLines, linkReceiptLines, openOrdersOfSupplier, revertReceipts, threeWayMatch } from './receiving.service';
+export {
+  applyReceipts,
+  applySupplierReturn,
+  assertLinkableOrderLines,
+  linkReceiptLines,
+  openOrdersOfSupplier,
+  revertReceipts,
+  threeWayMatch,
+} from './receiving.service';
 export type { MatchFinding, ReceiptDocument, ReceiptLine } from './receiving.service';

@@ -14,7 +14,8 @@ import { PurchaseOrder, PurchaseOrderStatus } from './entities/purchase-order.en
 // (an NF-e's 990 lines fit in one).
 const CHUNK = 1000;
 
-const chunks = <T>(list: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_v, i) => list.slice(i * size, (i + 1) * size));
+const chunks = <T>(list: T[], size = CHUNK): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_v, i) => list.slice(i * size, (i + 1) * size));
 
 export const notFound = () => new NotFoundError('Purchase order');
 
@@ -41,10 +42,12 @@ export async function lockOrder(em: EntityManager, companyId: number, id: number
  * Orders and all their lines, locked in the order every writer takes them: the orders by ascending
  * id, then their lines by ascending id. Receipts of several invoices against one line queue here.
  */
-export const lockOrdersWithItems = (em: EntityManager, companyId: number, orderIds: number[]) => readOrdersWithItems(em, companyId, orderIds, isMysql);
+export const lockOrdersWithItems = (em: EntityManager, companyId: number, orderIds: number[]) =>
+  readOrdersWithItems(em, companyId, orderIds, isMysql);
 
 /** Orders and their lines, unlocked (reads and previews). */
-export const ordersWithItems = (em: EntityManager, companyId: number, orderIds: number[]) => readOrdersWithItems(em, companyId, orderIds, false);
+export const ordersWithItems = (em: EntityManager, companyId: number, orderIds: number[]) =>
+  readOrdersWithItems(em, companyId, orderIds, false);
 
 /** Plain SQL and hydration: receipts read an order's every line, up to an NF-e's 990 and more. */
 async function readOrdersWithItems(em: EntityManager, companyId: number, orderIds: number[], lock: boolean): Promise<OrderWithItems[]> {
@@ -52,11 +55,18 @@ async function readOrdersWithItems(em: EntityManager, companyId: number, orderId
   if (!ids.length) return [];
   const marks = ids.map(() => '?').join(',');
   const forUpdate = lock ? ' FOR UPDATE' : '';
-  const orders = hydrate(em, PurchaseOrder, await em.query(`SELECT * FROM purchase_order WHERE company_id = ? AND id IN (${marks}) ORDER BY id${forUpdate}`, [companyId, ...ids]));
+  const orders = hydrate(
+    em,
+    PurchaseOrder,
+    await em.query(`SELECT * FROM purchase_order WHERE company_id = ? AND id IN (${marks}) ORDER BY id${forUpdate}`, [companyId, ...ids]),
+  );
   const items = hydrate(
     em,
     PurchaseOrderItem,
-    await em.query(`SELECT * FROM purchase_order_item WHERE company_id = ? AND purchase_order_id IN (${marks}) ORDER BY id${forUpdate}`, [companyId, ...ids]),
+    await em.query(`SELECT * FROM purchase_order_item WHERE company_id = ? AND purchase_order_id IN (${marks}) ORDER BY id${forUpdate}`, [
+      companyId,
+      ...ids,
+    ]),
   );
   return group(orders, items);
 }
@@ -117,19 +127,34 @@ export async function updateItem(em: EntityManager, companyId: number, id: numbe
 }
 
 export async function deleteItems(em: EntityManager, companyId: number, ids: number[]): Promise<void> {
-  for (const part of chunks(ids)) await em.createQueryBuilder().delete().from(PurchaseOrderItem).where('company_id = :companyId AND id IN (:...part)', { companyId, part }).execute();
+  for (const part of chunks(ids))
+    await em
+      .createQueryBuilder()
+      .delete()
+      .from(PurchaseOrderItem)
+      .where('company_id = :companyId AND id IN (:...part)', { companyId, part })
+      .execute();
 }
 
 /**
  * The conditional UPDATE every change of an order goes through: it applies only to the order as it
  * was read (status, version) and bumps the version. False when someone else got there first.
  */
-export async function updateOrderIf(em: EntityManager, order: PurchaseOrder, expected: { status: PurchaseOrderStatus; version: number }, set: Partial<PurchaseOrder>): Promise<boolean> {
+export async function updateOrderIf(
+  em: EntityManager,
+  order: PurchaseOrder,
+  expected: { status: PurchaseOrderStatus; version: number },
+  set: Partial<PurchaseOrder>,
+): Promise<boolean> {
   const result = await em
     .createQueryBuilder()
     .update(PurchaseOrder)
     .set({ ...set, updatedAt: new Date(), version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id: order.id, companyId: order.companyId, ...expected })
+    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', {
+      id: order.id,
+      companyId: order.companyId,
+      ...expected,
+    })
     .execute();
   return (result.affected ?? 0) > 0;
 }
@@ -139,24 +164,35 @@ export async function updateOrderIf(em: EntityManager, order: PurchaseOrder, exp
  * version it was read with (version + 1). Answers how many rows changed: fewer than given means one
  * moved under the caller's feet.
  */
-export async function moveOrdersIf(em: EntityManager, companyId: number, moves: { order: PurchaseOrder; status: PurchaseOrderStatus }[]): Promise<number> {
+export async function moveOrdersIf(
+  em: EntityManager,
+  companyId: number,
+  moves: { order: PurchaseOrder; status: PurchaseOrderStatus }[],
+): Promise<number> {
   let affected = 0;
   for (const part of chunks(moves, 200)) {
     const result = await em
       .createQueryBuilder()
       .update(PurchaseOrder)
-      .set({ status: () => `CASE id ${part.map((_m, i) => `WHEN :id${i} THEN :to${i}`).join(' ')} END`, updatedAt: new Date(), version: () => 'version + 1' } as never)
-      .where(`company_id = :companyId AND (${part.map((_m, i) => `(id = :id${i} AND status = :from${i} AND version = :v${i})`).join(' OR ')})`, {
-        companyId,
-        ...Object.fromEntries<unknown>(
-          part.flatMap((m, i) => [
-            [`id${i}`, m.order.id],
-            [`to${i}`, m.status],
-            [`from${i}`, m.order.status],
-            [`v${i}`, m.order.version],
-          ]),
-        ),
-      })
+      .set({
+        status: () => `CASE id ${part.map((_m, i) => `WHEN :id${i} THEN :to${i}`).join(' ')} END`,
+        updatedAt: new Date(),
+        version: () => 'version + 1',
+      } as never)
+      .where(
+        `company_id = :companyId AND (${part.map((_m, i) => `(id = :id${i} AND status = :from${i} AND version = :v${i})`).join(' OR ')})`,
+        {
+          companyId,
+          ...Object.fromEntries<unknown>(
+            part.flatMap((m, i) => [
+              [`id${i}`, m.order.id],
+              [`to${i}`, m.status],
+              [`from${i}`, m.order.status],
+              [`v${i}`, m.order.version],
+            ]),
+          ),
+        },
+      )
       .execute();
     affected += result.affected ?? 0;
   }
@@ -168,10 +204,20 @@ export async function deleteOrderIf(em: EntityManager, order: PurchaseOrder): Pr
     .createQueryBuilder()
     .delete()
     .from(PurchaseOrder)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id: order.id, companyId: order.companyId, status: order.status, version: order.version })
+    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', {
+      id: order.id,
+      companyId: order.companyId,
+      status: order.status,
+      version: order.version,
+    })
     .execute();
   if (!result.affected) return false;
-  await em.createQueryBuilder().delete().from(PurchaseOrderItem).where('company_id = :companyId AND purchase_order_id = :id', { companyId: order.companyId, id: order.id }).execute();
+  await em
+    .createQueryBuilder()
+    .delete()
+    .from(PurchaseOrderItem)
+    .where('company_id = :companyId AND purchase_order_id = :id', { companyId: order.companyId, id: order.id })
+    .execute();
   return true;
 }
 
@@ -179,7 +225,11 @@ export async function deleteOrderIf(em: EntityManager, order: PurchaseOrder): Pr
  * New received/cancelled quantities and open flags of many (locked) lines, one statement per chunk.
  * The values are computed by the caller with Dec; SQL only stores them.
  */
-export async function writeLineQuantities(em: EntityManager, companyId: number, updates: { id: number; receivedQuantity: Dec; cancelledQuantity: Dec; isOpen: boolean }[]): Promise<void> {
+export async function writeLineQuantities(
+  em: EntityManager,
+  companyId: number,
+  updates: { id: number; receivedQuantity: Dec; cancelledQuantity: Dec; isOpen: boolean }[],
+): Promise<void> {
   for (const part of chunks(updates)) {
     const cases = part.map(() => 'WHEN ? THEN ?').join(' ');
     await em.query(
@@ -207,19 +257,30 @@ export function confirmedReceiptsOf(em: EntityManager, companyId: number, entryD
   return em.find(PurchaseOrderReceipt, { where: { companyId, entryDocumentId, status: 'CONFIRMED' }, order: { id: 'ASC' } });
 }
 
-export async function markReceiptsCancelled(em: EntityManager, companyId: number, entryDocumentId: number, cancelledAt: Date): Promise<number> {
+export async function markReceiptsCancelled(
+  em: EntityManager,
+  companyId: number,
+  entryDocumentId: number,
+  cancelledAt: Date,
+): Promise<number> {
   const result = await em
     .createQueryBuilder()
     .update(PurchaseOrderReceipt)
     .set({ status: 'CANCELLED', cancelledAt })
-    .where('company_id = :companyId AND entry_document_id = :entryDocumentId AND status = :status', { companyId, entryDocumentId, status: 'CONFIRMED' })
+    .where('company_id = :companyId AND entry_document_id = :entryDocumentId AND status = :status', {
+      companyId,
+      entryDocumentId,
+      status: 'CONFIRMED',
+    })
     .execute();
   return result.affected ?? 0;
 }
 
 /** An order's receipts (index ix_purchase_order_receipt_order), for a two-phase list. */
 export const receiptsQuery = (em: EntityManager, companyId: number, purchaseOrderId: number): SelectQueryBuilder<PurchaseOrderReceipt> =>
-  em.createQueryBuilder(PurchaseOrderReceipt, 'r').where('r.company_id = :companyId AND r.purchase_order_id = :purchaseOrderId', { companyId, purchaseOrderId });
+  em
+    .createQueryBuilder(PurchaseOrderReceipt, 'r')
+    .where('r.company_id = :companyId AND r.purchase_order_id = :purchaseOrderId', { companyId, purchaseOrderId });
 
 export function receiptsByIds(em: EntityManager, companyId: number, ids: number[]): Promise<PurchaseOrderReceipt[]> {
   return ids.length ? em.find(PurchaseOrderReceipt, { where: { companyId, id: In(ids) }, order: { id: 'ASC' } }) : Promise.resolve([]);
@@ -239,14 +300,19 @@ export interface ListFilters {
 
 /** Phase 1 of the list: the filial's orders matching the filters (ids and sort keys only). */
 export function listQuery(em: EntityManager, companyId: number, filialId: number, f: ListFilters): SelectQueryBuilder<PurchaseOrder> {
-  const qb = em.createQueryBuilder(PurchaseOrder, 'o').where('o.company_id = :companyId AND o.filial_id = :filialId', { companyId, filialId });
+  const qb = em
+    .createQueryBuilder(PurchaseOrder, 'o')
+    .where('o.company_id = :companyId AND o.filial_id = :filialId', { companyId, filialId });
   if (f.status) qb.andWhere('o.status = :status', { status: f.status });
   if (f.supplierId) qb.andWhere('o.supplier_id = :supplierId', { supplierId: f.supplierId });
   if (f.supplierDocument) qb.andWhere('o.supplier_document = :supplierDocument', { supplierDocument: f.supplierDocument });
   if (f.expectedFrom) qb.andWhere('o.expected_date >= :expectedFrom', { expectedFrom: f.expectedFrom });
   if (f.expectedTo) qb.andWhere('o.expected_date <= :expectedTo', { expectedTo: f.expectedTo });
   if (f.productId) {
-    qb.andWhere('EXISTS (SELECT 1 FROM purchase_order_item pi WHERE pi.company_id = o.company_id AND pi.purchase_order_id = o.id AND pi.product_id = :productId)', { productId: f.productId });
+    qb.andWhere(
+      'EXISTS (SELECT 1 FROM purchase_order_item pi WHERE pi.company_id = o.company_id AND pi.purchase_order_id = o.id AND pi.product_id = :productId)',
+      { productId: f.productId },
+    );
   }
   const term = f.search?.trim();
   if (term) {
@@ -259,7 +325,9 @@ export function listQuery(em: EntityManager, companyId: number, filialId: number
         }),
       );
     } else {
-      qb.andWhere('o.supplier_id IN (SELECT s.id FROM supplier s WHERE s.company_id = :companyId AND s.search_name LIKE :name)', { name: `%${normalizeText(term)}%` });
+      qb.andWhere('o.supplier_id IN (SELECT s.id FROM supplier s WHERE s.company_id = :companyId AND s.search_name LIKE :name)', {
+        name: `%${normalizeText(term)}%`,
+      });
     }
   }
   return qb;
@@ -282,11 +350,21 @@ export const RECEIVABLE_STATUSES: PurchaseOrderStatus[] = ['APPROVED', 'PARTIALL
  * Open lines of the filial's receivable orders (APPROVED, PARTIALLY_RECEIVED), oldest order first:
  * the lines a receipt can be matched against.
  */
-export function openItemsQuery(em: EntityManager, companyId: number, filialId: number, f: OpenItemFilters): SelectQueryBuilder<PurchaseOrderItem> {
+export function openItemsQuery(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  f: OpenItemFilters,
+): SelectQueryBuilder<PurchaseOrderItem> {
   const qb = em
     .createQueryBuilder(PurchaseOrderItem, 'i')
     .innerJoin(PurchaseOrder, 'o', 'o.id = i.purchase_order_id AND o.company_id = i.company_id')
-    .where('i.company_id = :companyId AND o.filial_id = :filialId AND i.is_open = :open AND o.status IN (:...statuses)', { companyId, filialId, open: true, statuses: RECEIVABLE_STATUSES });
+    .where('i.company_id = :companyId AND o.filial_id = :filialId AND i.is_open = :open AND o.status IN (:...statuses)', {
+      companyId,
+      filialId,
+      open: true,
+      statuses: RECEIVABLE_STATUSES,
+    });
   if (f.supplierDocument) qb.andWhere('o.supplier_document = :supplierDocument', { supplierDocument: f.supplierDocument });
   if (f.productId) qb.andWhere('i.product_id = :productId', { productId: f.productId });
   if (f.productIds) {
@@ -309,5 +387,7 @@ export function ordersByCode(em: EntityManager, companyId: number, codes: number
 
 export function itemsOfOrders(em: EntityManager, companyId: number, orderIds: number[]): Promise<PurchaseOrderItem[]> {
   const wanted = [...new Set(orderIds)];
-  return wanted.length ? em.find(PurchaseOrderItem, { where: { companyId, purchaseOrderId: In(wanted) }, order: { id: 'ASC' } }) : Promise.resolve([]);
+  return wanted.length
+    ? em.find(PurchaseOrderItem, { where: { companyId, purchaseOrderId: In(wanted) }, order: { id: 'ASC' } })
+    : Promise.resolve([]);
 }

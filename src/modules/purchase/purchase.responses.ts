@@ -1,12 +1,27 @@
 import { Joi } from '../../core/http/schema';
-import { date, hashid, money, named, obj, oneOf, Pagination, quantity, taxDocument, timestamp, unitPrice } from '../../core/http/response-schema';
+import {
+  date,
+  hashid,
+  money,
+  named,
+  obj,
+  oneOf,
+  Pagination,
+  quantity,
+  taxDocument,
+  timestamp,
+  unitPrice,
+} from '../../core/http/response-schema';
 
 /** Response bodies of the purchase-order routes (purchase.mapper.ts). */
 const status = oneOf('DRAFT', 'APPROVED', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED', 'CLOSED');
 const code = () => Joi.number().integer().description('sequential per filial').example(314);
 const factor = () => Joi.number().description('conversion factor, up to 6 decimal places').example(12);
 
-const Supplier = named('PurchaseOrderSupplier', obj({ id: hashid('supplier'), document: taxDocument(), name: Joi.string().example('Distribuidora Santa Clara Ltda') }));
+const Supplier = named(
+  'PurchaseOrderSupplier',
+  obj({ id: hashid('supplier'), document: taxDocument(), name: Joi.string().example('Distribuidora Santa Clara Ltda') }),
+);
 
 export const PurchaseOrderItem = named(
   'PurchaseOrderItem',
@@ -37,7 +52,10 @@ export const PurchaseOrder = named(
     status,
     supplier: Supplier,
     expectedDate: date().allow(null),
-    paymentTerms: obj({ installments: Joi.number().integer().example(3), days: Joi.number().integer().allow(null).description('days between installments').example(30) }).allow(null),
+    paymentTerms: obj({
+      installments: Joi.number().integer().example(3),
+      days: Joi.number().integer().allow(null).description('days between installments').example(30),
+    }).allow(null),
     freightTerms: oneOf('CIF', 'FOB', 'THIRD_PARTY', 'NONE').allow(null),
     notes: Joi.string().allow(null).example('Entregar na doca 2, das 7h às 11h'),
     items: Joi.array().items(PurchaseOrderItem),

@@ -73,7 +73,8 @@ export const purchaseRoutes = defineRoutes([
     method: 'get',
     path: '/purchase/:id/receipts',
     tag: TAG,
-    summary: "The order's lines (ordered, received, cancelled, open) and a page of the entry-document lines received against it (confirmed and cancelled)",
+    summary:
+      "The order's lines (ordered, received, cancelled, open) and a page of the entry-document lines received against it (confirmed and cancelled)",
     scope: READ,
     schema: s.receipts,
     responses: { body: PurchaseOrderReceipts, errors: { 404: NOT_FOUND } },
@@ -119,7 +120,14 @@ export const purchaseRoutes = defineRoutes([
     summary: 'Edit a DRAFT (needs version; items replace the lines as a whole)',
     scope: WRITE,
     schema: s.update,
-    responses: { body: PurchaseOrder, errors: { 404: [...NOT_FOUND, ...LINES, 'PURCHASE_ORDER_ITEM_NOT_FOUND'], 409: [...STATE, 'STALE_VERSION'], 422: [...LINE_RULES, 'ITEM_NOT_IN_ORDER'] } },
+    responses: {
+      body: PurchaseOrder,
+      errors: {
+        404: [...NOT_FOUND, ...LINES, 'PURCHASE_ORDER_ITEM_NOT_FOUND'],
+        409: [...STATE, 'STALE_VERSION'],
+        422: [...LINE_RULES, 'ITEM_NOT_IN_ORDER'],
+      },
+    },
     handler: c.update,
   },
   {

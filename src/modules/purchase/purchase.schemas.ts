@@ -13,7 +13,8 @@ export const FREIGHT_TERMS = ['CIF', 'FOB', 'THIRD_PARTY', 'NONE'] as const;
 export const SORTS = ['-code', 'code', 'expectedDate', '-expectedDate'] as const;
 
 /** Two ids that did not decode (0) are unknown ids, not duplicates of each other. */
-const sameLine = (a: { purchaseOrderItemId?: number }, b: { purchaseOrderItemId?: number }) => !!a.purchaseOrderItemId && a.purchaseOrderItemId === b.purchaseOrderItemId;
+const sameLine = (a: { purchaseOrderItemId?: number }, b: { purchaseOrderItemId?: number }) =>
+  !!a.purchaseOrderItemId && a.purchaseOrderItemId === b.purchaseOrderItemId;
 
 const line = {
   productId: id('product').required(),
@@ -42,7 +43,12 @@ const header = {
   expectedDate: isoDate().allow(null),
   paymentTerms: Joi.object({
     installments: Joi.number().integer().min(1).max(120).required(),
-    days: Joi.number().integer().min(0).max(365).required().description('days between installments, the first this many days after the invoice'),
+    days: Joi.number()
+      .integer()
+      .min(0)
+      .max(365)
+      .required()
+      .description('days between installments, the first this many days after the invoice'),
   }).allow(null),
   freightTerms: Joi.string()
     .valid(...FREIGHT_TERMS)
@@ -77,7 +83,11 @@ export const purchaseSchemas = {
       productId: id('product').description('orders with a line of this product'),
       expectedFrom: isoDate(),
       expectedTo: isoDate(),
-      search: Joi.string().trim().max(100).allow('').description("numeric: the order's code, or (4+ digits) the start of the supplier's CNPJ/CPF; text: supplier name"),
+      search: Joi.string()
+        .trim()
+        .max(100)
+        .allow('')
+        .description("numeric: the order's code, or (4+ digits) the start of the supplier's CNPJ/CPF; text: supplier name"),
       sort: Joi.string()
         .valid(...SORTS)
         .default('-code'),

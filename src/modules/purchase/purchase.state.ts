@@ -18,7 +18,14 @@ import type { PurchaseOrder, PurchaseOrderStatus } from './entities/purchase-ord
  */
 export type PurchaseOrderAction = 'edit' | 'delete' | 'approve' | 'cancel' | 'close' | 'receive' | 'revert-receipt';
 
-export const PURCHASE_ORDER_STATUSES: PurchaseOrderStatus[] = ['DRAFT', 'APPROVED', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED', 'CLOSED'];
+export const PURCHASE_ORDER_STATUSES: PurchaseOrderStatus[] = [
+  'DRAFT',
+  'APPROVED',
+  'PARTIALLY_RECEIVED',
+  'RECEIVED',
+  'CANCELLED',
+  'CLOSED',
+];
 
 export const TRANSITIONS: Record<PurchaseOrderAction, ActionRule<PurchaseOrderStatus>> = {
   edit: { from: { DRAFT: ['DRAFT'] }, verb: 'edit it' },
@@ -50,7 +57,11 @@ const HINTS: Partial<Record<PurchaseOrderAction, Partial<Record<PurchaseOrderSta
   edit: { APPROVED: 'only a DRAFT is editable' },
 };
 
-export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<PurchaseOrderStatus, PurchaseOrderAction, Pick<PurchaseOrder, 'status'>>({
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<
+  PurchaseOrderStatus,
+  PurchaseOrderAction,
+  Pick<PurchaseOrder, 'status'>
+>({
   resource: 'Purchase order',
   transitions: TRANSITIONS,
   refusal: (order, action) => {

@@ -60,7 +60,12 @@ export interface OrderLineLink {
  * (DRAFT, CANCELLED, CLOSED) or another product → 422 PURCHASE_ORDER_LINE_NOT_LINKABLE. Both name
  * the paths.
  */
-export async function assertLinkableOrderLines(em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, links: OrderLineLink[], target: LinkTarget): Promise<void> {
+export async function assertLinkableOrderLines(
+  em: EntityManager,
+  ctx: Pick<ActorContext, 'companyId'>,
+  links: OrderLineLink[],
+  target: LinkTarget,
+): Promise<void> {
   if (!links.length) return;
   const items = new Map(
     (
@@ -71,8 +76,11 @@ export async function assertLinkableOrderLines(em: EntityManager, ctx: Pick<Acto
       )
     ).map((i) => [i.id, i]),
   );
-  const missing: FieldError[] = links.filter((l) => !items.has(l.purchaseOrderItemId)).map((l) => ({ path: l.path, message: 'purchase-order line not found' }));
-  if (missing.length) throw new AppError('not_found', 'PURCHASE_ORDER_ITEM_NOT_FOUND', 'Purchase-order line not found', { errors: missing });
+  const missing: FieldError[] = links
+    .filter((l) => !items.has(l.purchaseOrderItemId))
+    .map((l) => ({ path: l.path, message: 'purchase-order line not found' }));
+  if (missing.length)
+    throw new AppError('not_found', 'PURCHASE_ORDER_ITEM_NOT_FOUND', 'Purchase-order line not found', { errors: missing });
   const orders = new Map(
     (
       await findOrders(
@@ -91,7 +99,11 @@ export async function assertLinkableOrderLines(em: EntityManager, ctx: Pick<Acto
       codes.add(p.code);
     }
   }
-  if (errors.length) throw new BusinessRuleError('PURCHASE_ORDER_LINE_NOT_LINKABLE', 'A line cannot be linked to that purchase-order line', { errors, reasons: [...codes] });
+  if (errors.length)
+    throw new BusinessRuleError('PURCHASE_ORDER_LINE_NOT_LINKABLE', 'A line cannot be linked to that purchase-order line', {
+      errors,
+      reasons: [...codes],
+    });
 }
 
 /* ---- automatic links (NF-e import) ---- */
@@ -122,7 +134,8 @@ export function parseOrderCode(xPed: string | null): number | null {
   return n > 0 ? n : null;
 }
 
-const parseLine = (nItemPed: string | null): number | null => (nItemPed && /^\s*\d{1,6}\s*$/.test(nItemPed) ? Number(nItemPed) || null : null);
+const parseLine = (nItemPed: string | null): number | null =>
+  nItemPed && /^\s*\d{1,6}\s*$/.test(nItemPed) ? Number(nItemPed) || null : null;
 
 /**
  * Links an invoice's lines to order lines: xPed + nItemPed first (the order of that code, its line of
@@ -130,7 +143,12 @@ const parseLine = (nItemPed: string | null): number | null => (nItemPed && /^\s*
  * the filial that still has something open after the lines before it took theirs; else none.
  * Two queries for the references and one for the open lines, whatever the number of lines.
  */
-export async function linkReceiptLines(em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, target: LinkTarget, lines: AutoLinkLine[]): Promise<AutoLink[]> {
+export async function linkReceiptLines(
+  em: EntityManager,
+  ctx: Pick<ActorContext, 'companyId'>,
+  target: LinkTarget,
+  lines: AutoLinkLine[],
+): Promise<AutoLink[]> {
   const codes = lines.map((l) => (l.orderCode && l.orderLine ? parseOrderCode(l.orderCode) : null));
   const referenced = await ordersByCode(
     em,
@@ -148,7 +166,9 @@ export async function linkReceiptLines(em: EntityManager, ctx: Pick<ActorContext
     ).map((i) => [`${i.purchaseOrderId}:${i.lineNumber}`, i]),
   );
   const productIds = [...new Set(lines.map((l) => l.productId).filter((p): p is number => p !== null))];
-  const candidates = productIds.length ? await openItems(em, ctx.companyId, target.filialId, { supplierDocument: target.supplierDocument, productIds }) : [];
+  const candidates = productIds.length
+    ? await openItems(em, ctx.companyId, target.filialId, { supplierDocument: target.supplierDocument, productIds })
+    : [];
   const remaining = new Map(candidates.map((i) => [i.id, openQuantityOf(i)]));
   const byProduct = new Map<number, PurchaseOrderItem[]>();
   for (const c of candidates) byProduct.set(c.productId, [...(byProduct.get(c.productId) ?? []), c]);
@@ -183,7 +203,11 @@ const linkedOrderIds = (em: EntityManager, companyId: number, lines: ReceiptLine
  * The three-way match of a document's linked lines as the orders stand now (previews: preview-import,
  * the draft detail, confirm-preview). Null when no line is linked. Reads only.
  */
-export async function threeWayMatch(em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, source: ReceiptSource): Promise<{ findings: MatchFinding[]; view: MatchView } | null> {
+export async function threeWayMatch(
+  em: EntityManager,
+  ctx: Pick<ActorContext, 'companyId'>,
+  source: ReceiptSource,
+): Promise<{ findings: MatchFinding[]; view: MatchView } | null> {
   if (!source.lines.some((l) => l.purchaseOrderItemId !== null)) return null;
   const orders = await ordersWithItems(em, ctx.companyId, await linkedOrderIds(em, ctx.companyId, source.lines));
   const match = computeMatch(source, orders, await getPurchaseTolerances(em, ctx.companyId));
@@ -353,7 +377,12 @@ async function writeQuantities(
   supplierReturnId?: number,
 ): Promise<void> {
   const updates: { id: number; receivedQuantity: Dec; cancelledQuantity: Dec; isOpen: boolean }[] = [];
-  const touched: { order: PurchaseOrder; items: PurchaseOrderItem[]; changes: Changes; lines: { purchaseOrderItemId: string; lineNumber: number; quantity: number | null }[] }[] = [];
+  const touched: {
+    order: PurchaseOrder;
+    items: PurchaseOrderItem[];
+    changes: Changes;
+    lines: { purchaseOrderItemId: string; lineNumber: number; quantity: number | null }[];
+  }[] = [];
   for (const { order, items } of locked) {
     const changes: Changes = {};
     const lines: (typeof touched)[number]['lines'] = [];
@@ -365,7 +394,11 @@ async function writeQuantities(
       lineChange(changes, item, 'receivedQuantity', values.receivedQuantity);
       lineChange(changes, item, 'cancelledQuantity', values.cancelledQuantity);
       updates.push({ id: item.id, ...values, isOpen });
-      lines.push({ purchaseOrderItemId: encodeId('purchase-order-item', item.id), lineNumber: item.lineNumber, quantity: toJsonNumber(qty, 'quantity') });
+      lines.push({
+        purchaseOrderItemId: encodeId('purchase-order-item', item.id),
+        lineNumber: item.lineNumber,
+        quantity: toJsonNumber(qty, 'quantity'),
+      });
       return { ...item, ...values, isOpen };
     });
     if (lines.length) touched.push({ order, items: after, changes, lines });
@@ -399,8 +432,18 @@ async function writeQuantities(
  * The supplier's receivable orders in the filial that have open lines of these products, oldest
  * first, with those lines: what an invoice of that supplier may be matched against.
  */
-export async function openOrdersOfSupplier(em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, target: LinkTarget, productIds: number[]) {
-  const lines = productIds.length ? await openItems(em, ctx.companyId, target.filialId, { supplierDocument: target.supplierDocument, productIds: [...new Set(productIds)] }) : [];
+export async function openOrdersOfSupplier(
+  em: EntityManager,
+  ctx: Pick<ActorContext, 'companyId'>,
+  target: LinkTarget,
+  productIds: number[],
+) {
+  const lines = productIds.length
+    ? await openItems(em, ctx.companyId, target.filialId, {
+        supplierDocument: target.supplierDocument,
+        productIds: [...new Set(productIds)],
+      })
+    : [];
   const orders = new Map(
     (
       await findOrders(

@@ -106,11 +106,20 @@ export interface LinkTarget {
 /** Why an order line cannot take a receipt of this document line (empty: it can). */
 export function linkProblems(order: PurchaseOrder, item: PurchaseOrderItem, target: LinkTarget): { code: string; message: string }[] {
   const problems: { code: string; message: string }[] = [];
-  if (order.filialId !== target.filialId) problems.push({ code: 'PURCHASE_ORDER_OTHER_FILIAL', message: `purchase order ${order.code} belongs to another filial` });
-  if (order.supplierDocument !== target.supplierDocument) problems.push({ code: 'PURCHASE_ORDER_OTHER_SUPPLIER', message: `purchase order ${order.code} is from another supplier` });
-  if (!canDo(order, 'receive')) problems.push({ code: 'PURCHASE_ORDER_NOT_RECEIVABLE', message: `purchase order ${order.code} is ${order.status}; it receives nothing` });
+  if (order.filialId !== target.filialId)
+    problems.push({ code: 'PURCHASE_ORDER_OTHER_FILIAL', message: `purchase order ${order.code} belongs to another filial` });
+  if (order.supplierDocument !== target.supplierDocument)
+    problems.push({ code: 'PURCHASE_ORDER_OTHER_SUPPLIER', message: `purchase order ${order.code} is from another supplier` });
+  if (!canDo(order, 'receive'))
+    problems.push({
+      code: 'PURCHASE_ORDER_NOT_RECEIVABLE',
+      message: `purchase order ${order.code} is ${order.status}; it receives nothing`,
+    });
   if (target.productId !== null && target.productId !== item.productId) {
-    problems.push({ code: 'PURCHASE_ORDER_PRODUCT_MISMATCH', message: `line ${item.lineNumber} of purchase order ${order.code} is another product` });
+    problems.push({
+      code: 'PURCHASE_ORDER_PRODUCT_MISMATCH',
+      message: `line ${item.lineNumber} of purchase order ${order.code} is another product`,
+    });
   }
   return problems;
 }
@@ -149,7 +158,12 @@ interface Matching {
   overReported: Set<number>;
 }
 
-type StagedLink = { line: ReceiptLine; ref: { order: PurchaseOrder; item: PurchaseOrderItem } | null; problems: string[]; receives: boolean };
+type StagedLink = {
+  line: ReceiptLine;
+  ref: { order: PurchaseOrder; item: PurchaseOrderItem } | null;
+  problems: string[];
+  receives: boolean;
+};
 
 /** Each linked line: its link checked (order line gone, other filial/supplier/product, not receivable), and what it receives. */
 function stageLinks(source: ReceiptSource, orders: OrderWithItems[], m: Matching): StagedLink[] {
@@ -169,9 +183,19 @@ function stageLinks(source: ReceiptSource, orders: OrderWithItems[], m: Matching
         });
         return { line, ref: null, problems: ['PURCHASE_ORDER_ITEM_NOT_FOUND'], receives: false };
       }
-      const problems = linkProblems(ref.order, ref.item, { filialId: source.filialId, supplierDocument: source.supplierDocument, productId: line.productId });
+      const problems = linkProblems(ref.order, ref.item, {
+        filialId: source.filialId,
+        supplierDocument: source.supplierDocument,
+        productId: line.productId,
+      });
       for (const p of problems)
-        findings.push({ code: p.code, message: `Line ${line.lineNumber}: ${p.message}`, blocksConfirmation: true, lineNumber: line.lineNumber, details: linkDetails(ref.order, ref.item) });
+        findings.push({
+          code: p.code,
+          message: `Line ${line.lineNumber}: ${p.message}`,
+          blocksConfirmation: true,
+          lineNumber: line.lineNumber,
+          details: linkDetails(ref.order, ref.item),
+        });
       if (line.ignored && !problems.length) {
         findings.push({
           code: 'PURCHASE_ORDER_LINK_IGNORED',
@@ -225,7 +249,13 @@ function matchLine({ line, ref, problems, receives }: StagedLink, m: Matching): 
   const openAfter = openQuantityOf({ quantity: item.quantity, receivedQuantity: receivedAfter, cancelledQuantity: item.cancelledQuantity });
   const allowed = item.quantity.times(quantityFactor);
   const done = receivedAfter.plus(item.cancelledQuantity);
-  const quantityStatus: QuantityStatus | null = !receives ? null : done.gt(allowed) ? 'OVER_TOLERANCE' : done.gt(item.quantity) ? 'WITHIN_TOLERANCE' : 'OK';
+  const quantityStatus: QuantityStatus | null = !receives
+    ? null
+    : done.gt(allowed)
+      ? 'OVER_TOLERANCE'
+      : done.gt(item.quantity)
+        ? 'WITHIN_TOLERANCE'
+        : 'OK';
   if (quantityStatus === 'OVER_TOLERANCE' && !overReported.has(item.id)) {
     overReported.add(item.id);
     findings.push({
@@ -248,7 +278,13 @@ function matchLine({ line, ref, problems, receives }: StagedLink, m: Matching): 
   const priceDifferencePct = exactOrder.gt(0) ? round(exactInvoice.minus(exactOrder).div(exactOrder).times(HUNDRED), 'percent') : null;
   let priceStatus: PriceStatus | null = null;
   if (receives) {
-    priceStatus = exactInvoice.gt(exactOrder.times(priceFactor)) ? 'OVER_TOLERANCE' : exactInvoice.gt(exactOrder) ? 'WITHIN_TOLERANCE' : exactInvoice.lt(exactOrder) ? 'BELOW_ORDER' : 'OK';
+    priceStatus = exactInvoice.gt(exactOrder.times(priceFactor))
+      ? 'OVER_TOLERANCE'
+      : exactInvoice.gt(exactOrder)
+        ? 'WITHIN_TOLERANCE'
+        : exactInvoice.lt(exactOrder)
+          ? 'BELOW_ORDER'
+          : 'OK';
     if (priceStatus === 'OVER_TOLERANCE') {
       findings.push({
         code: 'PURCHASE_PRICE_ABOVE_TOLERANCE',
@@ -297,7 +333,11 @@ const linkDetails = (order: PurchaseOrder, item: PurchaseOrderItem) => ({
 /** The match as other modules' responses show it: hashids and numbers at their scales. */
 export function matchView(m: MatchResult) {
   return {
-    tolerances: { quantityPct: toJsonNumber(m.tolerances.quantityPct, 'percent'), pricePct: toJsonNumber(m.tolerances.pricePct, 'percent'), mode: m.tolerances.mode },
+    tolerances: {
+      quantityPct: toJsonNumber(m.tolerances.quantityPct, 'percent'),
+      pricePct: toJsonNumber(m.tolerances.pricePct, 'percent'),
+      mode: m.tolerances.mode,
+    },
     lines: m.lines.map((l) => ({
       lineNumber: l.line.lineNumber,
       purchaseOrderItemId: encodeId('purchase-order-item', l.line.purchaseOrderItemId!),

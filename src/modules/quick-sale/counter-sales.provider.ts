@@ -29,7 +29,14 @@ export const counterSalesProvider: CounterSales = {
     const rows = await paymentRows(em, companyId, cashSessionId);
     const notes = await notesOfSales(companyId, orderIdsOf(rows), em);
     const cancelled = new Set(notes.filter((n) => n.status === 'CANCELLED').map((n) => n.salesOrderId));
-    return rows.map(({ payment: p, kind }) => ({ salesOrderId: p.salesOrderId, methodCode: p.methodCode, kind, amount: p.amount, change: p.changeGiven, cancelled: cancelled.has(p.salesOrderId) }));
+    return rows.map(({ payment: p, kind }) => ({
+      salesOrderId: p.salesOrderId,
+      methodCode: p.methodCode,
+      kind,
+      amount: p.amount,
+      change: p.changeGiven,
+      cancelled: cancelled.has(p.salesOrderId),
+    }));
   },
   async notesOfSession(em, companyId, cashSessionId): Promise<SessionNote[]> {
     const rows = await paymentRows(em, companyId, cashSessionId);

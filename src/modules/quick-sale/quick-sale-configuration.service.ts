@@ -66,26 +66,35 @@ export async function configurationProblems(
   options: { checkEnabled: boolean; methods?: Map<string, PaymentMethod>; customer?: Customer | null; seller?: Seller | null },
 ): Promise<ConfigurationProblem[]> {
   const problems: ConfigurationProblem[] = [];
-  if (options.checkEnabled && !config.enabled) problems.push({ code: 'QUICK_SALE_DISABLED', field: 'enabled', message: 'Quick sale is disabled for this filial' });
+  if (options.checkEnabled && !config.enabled)
+    problems.push({ code: 'QUICK_SALE_DISABLED', field: 'enabled', message: 'Quick sale is disabled for this filial' });
   if (config.defaultCustomerId !== null) {
-    const c = options.customer !== undefined ? options.customer : (await selectRows(em, Customer, companyId, { id: config.defaultCustomerId }))[0];
+    const c =
+      options.customer !== undefined ? options.customer : (await selectRows(em, Customer, companyId, { id: config.defaultCustomerId }))[0];
     if (!c) problems.push({ code: 'DEFAULT_CUSTOMER_NOT_FOUND', field: 'defaultCustomerId', message: 'Default customer not found' });
-    else if (!c.active) problems.push({ code: 'DEFAULT_CUSTOMER_INACTIVE', field: 'defaultCustomerId', message: 'Default customer is inactive' });
+    else if (!c.active)
+      problems.push({ code: 'DEFAULT_CUSTOMER_INACTIVE', field: 'defaultCustomerId', message: 'Default customer is inactive' });
   }
   if (config.defaultSellerId !== null) {
     const s = options.seller !== undefined ? options.seller : await em.findOneBy(Seller, { id: config.defaultSellerId, companyId });
     if (!s) problems.push({ code: 'DEFAULT_SELLER_NOT_FOUND', field: 'defaultSellerId', message: 'Default seller not found' });
     else if (!s.active) problems.push({ code: 'DEFAULT_SELLER_INACTIVE', field: 'defaultSellerId', message: 'Default seller is inactive' });
   }
-  if (!config.paymentMethods.length) problems.push({ code: 'NO_PAYMENT_METHODS', field: 'paymentMethods', message: 'At least one payment method is required' });
+  if (!config.paymentMethods.length)
+    problems.push({ code: 'NO_PAYMENT_METHODS', field: 'paymentMethods', message: 'At least one payment method is required' });
   const byCode = options.methods ?? (await paymentMethodsByCode(em, companyId, config.paymentMethods));
   config.paymentMethods.forEach((code, i) => {
     const m = byCode.get(code);
     if (!m) problems.push({ code: 'PAYMENT_METHOD_NOT_FOUND', field: `paymentMethods[${i}]`, message: `Payment method ${code} not found` });
-    else if (!m.active) problems.push({ code: 'PAYMENT_METHOD_INACTIVE', field: `paymentMethods[${i}]`, message: `Payment method ${code} is inactive` });
+    else if (!m.active)
+      problems.push({ code: 'PAYMENT_METHOD_INACTIVE', field: `paymentMethods[${i}]`, message: `Payment method ${code} is inactive` });
   });
   if (config.defaultPaymentMethod !== null && !config.paymentMethods.includes(config.defaultPaymentMethod)) {
-    problems.push({ code: 'DEFAULT_PAYMENT_METHOD_NOT_ALLOWED', field: 'defaultPaymentMethod', message: 'The default payment method must be one of paymentMethods' });
+    problems.push({
+      code: 'DEFAULT_PAYMENT_METHOD_NOT_ALLOWED',
+      field: 'defaultPaymentMethod',
+      message: 'The default payment method must be one of paymentMethods',
+    });
   }
   return problems;
 }
@@ -106,7 +115,9 @@ const snapshot = (c: QuickSaleConfiguration) => ({
 export const quickSaleConfigurationService = {
   async get(ctx: TenantContext, filialId: number): Promise<{ configuration: QuickSaleConfiguration; configured: boolean }> {
     const saved = await findConfiguration(readerOf(ctx), ctx.companyId, filialId);
-    return saved ? { configuration: saved, configured: true } : { configuration: defaultConfiguration(ctx.companyId, filialId), configured: false };
+    return saved
+      ? { configuration: saved, configured: true }
+      : { configuration: defaultConfiguration(ctx.companyId, filialId), configured: false };
   },
 
   /** Saves the whole configuration; every referenced id must exist and be active in the tenant. */
@@ -137,7 +148,12 @@ export const quickSaleConfigurationService = {
         if (!current) {
           if (input.version) throw new StaleVersionError('Quick sale configuration', 0);
           saved = await em.save(em.create(QuickSaleConfiguration, { companyId: ctx.companyId, filialId, ...values }));
-          await recordAudit(em, ctx, { entity: 'quick-sale-configuration', entityId: saved.id, action: 'CREATED', changes: diff({}, snapshot(saved)) });
+          await recordAudit(em, ctx, {
+            entity: 'quick-sale-configuration',
+            entityId: saved.id,
+            action: 'CREATED',
+            changes: diff({}, snapshot(saved)),
+          });
         } else {
           if (input.version !== current.version) throw new StaleVersionError('Quick sale configuration', current.version);
           const result = await em
@@ -150,11 +166,20 @@ export const quickSaleConfigurationService = {
               paymentMethods: values.paymentMethods as never,
               version: () => 'version + 1',
             })
-            .where('id = :id AND company_id = :companyId AND version = :version', { id: current.id, companyId: ctx.companyId, version: current.version })
+            .where('id = :id AND company_id = :companyId AND version = :version', {
+              id: current.id,
+              companyId: ctx.companyId,
+              version: current.version,
+            })
             .execute();
           if (!result.affected) throw new StaleVersionError('Quick sale configuration', current.version + 1);
           saved = await em.findOneByOrFail(QuickSaleConfiguration, { id: current.id });
-          await recordAudit(em, ctx, { entity: 'quick-sale-configuration', entityId: saved.id, action: 'UPDATED', changes: diff(snapshot(current), snapshot(saved)) });
+          await recordAudit(em, ctx, {
+            entity: 'quick-sale-configuration',
+            entityId: saved.id,
+            action: 'UPDATED',
+            changes: diff(snapshot(current), snapshot(saved)),
+          });
         }
         await publishEvent(em, ctx, {
           type: 'quick-sale.configuration-changed',
@@ -167,7 +192,8 @@ export const quickSaleConfigurationService = {
       });
     } catch (err) {
       // Two first saves racing: the unique index lets one win; the other is stale.
-      if (isUniqueViolation(err)) throw new ConflictError('STALE_VERSION', 'The configuration was saved by someone else', { currentVersion: 1 });
+      if (isUniqueViolation(err))
+        throw new ConflictError('STALE_VERSION', 'The configuration was saved by someone else', { currentVersion: 1 });
       throw err;
     }
   },
@@ -201,13 +227,34 @@ export interface SaleSetup {
  * Everything a counter sale needs from the configuration, read in one round trip: the configuration,
  * the company's payment methods (a short list) and the default customer and seller it names.
  */
-export async function loadSaleSetup(em: EntityManager, companyId: number, filialId: number, terminalId: string | null = null): Promise<SaleSetup> {
-  const { configuration, paymentMethods, defaultCustomer, defaultSeller, nfceAutoIssue, session } = await readSaleSetup(em, companyId, filialId, terminalId);
+export async function loadSaleSetup(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  terminalId: string | null = null,
+): Promise<SaleSetup> {
+  const { configuration, paymentMethods, defaultCustomer, defaultSeller, nfceAutoIssue, session } = await readSaleSetup(
+    em,
+    companyId,
+    filialId,
+    terminalId,
+  );
   if (!configuration) {
-    return { configuration: null, methods: new Map(), problems: [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }] };
+    return {
+      configuration: null,
+      methods: new Map(),
+      problems: [
+        { code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' },
+      ],
+    };
   }
   const configured = new Set(configuration.paymentMethods);
   const methods = new Map(paymentMethods.filter((m) => configured.has(m.code)).map((m) => [m.code, m]));
-  const problems = await configurationProblems(em, companyId, configuration, { checkEnabled: true, methods, customer: defaultCustomer, seller: defaultSeller });
+  const problems = await configurationProblems(em, companyId, configuration, {
+    checkEnabled: true,
+    methods,
+    customer: defaultCustomer,
+    seller: defaultSeller,
+  });
   return { configuration, methods, problems, defaultCustomer, defaultSeller, nfceAutoIssue, session };
 }

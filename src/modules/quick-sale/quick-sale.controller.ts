@@ -44,5 +44,11 @@ export async function createSalesOrder(req: ValidRequest<typeof s.createSalesOrd
   const sale = await sell(req.ctx, req.valid.body, { filialUnchecked: req.filialUnchecked === true });
   const transmit = sale.transmitAfterCommit;
   // A keyed sale's NFC-e goes to the authority after the sale (and its key) committed.
-  await respondAfterCommit(req, res, 201, toQuickSaleDto(sale), transmit && (async () => toQuickSaleDto({ ...sale, fiscal: await transmit() })));
+  await respondAfterCommit(
+    req,
+    res,
+    201,
+    toQuickSaleDto(sale),
+    transmit && (async () => toQuickSaleDto({ ...sale, fiscal: await transmit() })),
+  );
 }

@@ -18,7 +18,12 @@ export interface SaleSetupRows {
 }
 
 /** A filial's quick-sale configuration and the records it names, in one round trip. */
-export async function readSaleSetup(em: EntityManager, companyId: number, filialId: number, terminalId: string | null = null): Promise<SaleSetupRows> {
+export async function readSaleSetup(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  terminalId: string | null = null,
+): Promise<SaleSetupRows> {
   const named = (table: 'customer' | 'seller', column: 'default_customer_id' | 'default_seller_id') => ({
     sql: `SELECT r.* FROM ${table} r JOIN quick_sale_configuration q ON q.company_id = r.company_id AND q.${column} = r.id WHERE q.company_id = ? AND q.filial_id = ?`,
     params: [companyId, filialId],

@@ -10,11 +10,15 @@ export const QuickSaleOrder = named(
   'QuickSaleOrder',
   obj({
     ...salesOrderKeys,
-    payments: Joi.array().items(obj({ method: Joi.string().example('DINHEIRO'), paymentMethodId: hashid('payment-method'), amount: money(), change: money() })),
+    payments: Joi.array().items(
+      obj({ method: Joi.string().example('DINHEIRO'), paymentMethodId: hashid('payment-method'), amount: money(), change: money() }),
+    ),
     change: money().description('change given back'),
     boletos: Joi.array()
       .items(BoletoResponse)
-      .description('boleto on billing: one per receivable of the a-prazo payments when the body names a boletoBankAccountId (cash, Pix and cards have none); else empty'),
+      .description(
+        'boleto on billing: one per receivable of the a-prazo payments when the body names a boletoBankAccountId (cash, Pix and cards have none); else empty',
+      ),
     fiscalDocument: obj({
       id: hashid('nfce'),
       model: Joi.number().valid(65),
@@ -22,7 +26,9 @@ export const QuickSaleOrder = named(
       accessKey: Joi.string().example('35261111222333000181650010000000071000012588'),
       number: Joi.number().integer().example(7),
       series: Joi.number().integer().example(1),
-      qrCodeUrl: Joi.string().example('https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode?p=35261111222333000181650010000000071000012588|3|2'),
+      qrCodeUrl: Joi.string().example(
+        'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode?p=35261111222333000181650010000000071000012588|3|2',
+      ),
       contingency: Joi.boolean().description('issued in offline contingency (tpEmis 9); the transmission queue sends it'),
       protocol: Joi.string().allow(null),
       cStat: Joi.string().allow(null),
@@ -54,7 +60,14 @@ export const QuickSaleConfiguration = named(
 
 export const ConfigurationProblem = named(
   'QuickSaleConfigurationProblem',
-  obj({ code: Joi.string().example('QUICK_SALE_NOT_CONFIGURED'), field: Joi.string().example('configuration'), message: Joi.string().example('Quick sale has not been configured for this filial') }),
+  obj({
+    code: Joi.string().example('QUICK_SALE_NOT_CONFIGURED'),
+    field: Joi.string().example('configuration'),
+    message: Joi.string().example('Quick sale has not been configured for this filial'),
+  }),
 );
 
-export const ConfigurationValidation = named('QuickSaleConfigurationValidation', obj({ valid: Joi.boolean(), problems: Joi.array().items(ConfigurationProblem) }));
+export const ConfigurationValidation = named(
+  'QuickSaleConfigurationValidation',
+  obj({ valid: Joi.boolean(), problems: Joi.array().items(ConfigurationProblem) }),
+);

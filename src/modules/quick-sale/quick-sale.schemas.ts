@@ -18,13 +18,18 @@ const cnpj = () =>
     .example('01027058000191');
 /** The payment's identification (NFC-e detPag/card, the acquirer's receivable): as the TEF or the POS gave it. */
 const card = Joi.object({
-  integration: Joi.string().valid('TEF', 'POS').required().description('tpIntegra: TEF 1 (integrated with the counter), POS 2 (a stand-alone machine)'),
+  integration: Joi.string()
+    .valid('TEF', 'POS')
+    .required()
+    .description('tpIntegra: TEF 1 (integrated with the counter), POS 2 (a stand-alone machine)'),
   acquirerCnpj: cnpj().allow(null).default(null).description("the card institution's CNPJ"),
   brand: Joi.string()
     .pattern(/^\d{2}$/)
     .allow(null)
     .default(null)
-    .description('tBand: 01 Visa, 02 Mastercard, 03 American Express, 05 Sorocred, 06 Diners, 07 Elo, 08 Hipercard, 09 Aura, 10 Cabal, 99 other'),
+    .description(
+      'tBand: 01 Visa, 02 Mastercard, 03 American Express, 05 Sorocred, 06 Diners, 07 Elo, 08 Hipercard, 09 Aura, 10 Cabal, 99 other',
+    ),
   authorizationCode: Joi.string().trim().min(1).max(128).allow(null).default(null).description('cAut'),
   nsu: Joi.string()
     .pattern(/^[A-Za-z0-9]{1,40}$/)
@@ -96,8 +101,12 @@ export const quickSaleSchemas = {
       allowNegativeStock: Joi.boolean().default(false),
       requireCustomer: Joi.boolean().default(false),
       maxDiscountPercent: decimal('percent', { min: 0, max: 100 }).default(0),
-      requireCashSession: Joi.boolean().default(false).description('sell only in an open cash session of the terminal the sale names (terminalId)'),
-      cashDifferenceLimit: decimal('amount', { min: 0 }).default(0).description("a cash session close's difference (per payment method, either way) above this needs a supervisor's approval"),
+      requireCashSession: Joi.boolean()
+        .default(false)
+        .description('sell only in an open cash session of the terminal the sale names (terminalId)'),
+      cashDifferenceLimit: decimal('amount', { min: 0 })
+        .default(0)
+        .description("a cash session close's difference (per payment method, either way) above this needs a supervisor's approval"),
       version: Joi.number().integer().min(0).description('current version; omit or 0 on the first save'),
     }),
   }),

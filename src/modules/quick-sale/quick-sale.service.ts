@@ -18,7 +18,11 @@ import { businessToday } from '../../core/business-date';
 import { billSale } from '../receivables';
 import { assertBoletoTerms, type BoletoView, issueBoletosOnBilling } from '../collection';
 
-export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[]; consumerDocument?: string | null; terminalId?: string };
+export type QuickSaleRequest = Omit<CreateRequest, 'code'> & {
+  payments?: PaymentInput[];
+  consumerDocument?: string | null;
+  terminalId?: string;
+};
 
 export interface QuickSaleResult {
   view: SalesOrderView;
@@ -59,7 +63,9 @@ function notePaymentOf(p: SettledPayment, row: SalePayment): CounterNotePayment 
     kind: p.method.kind,
     amount: p.amount,
     pixStatic: row.pixStatic,
-    card: identified ? { tpIntegra: row.tpIntegra as '1' | '2', cnpj: row.institutionCnpj, tBand: row.cardBrand, cAut: row.authorizationCode } : null,
+    card: identified
+      ? { tpIntegra: row.tpIntegra as '1' | '2', cnpj: row.institutionCnpj, tBand: row.cardBrand, cAut: row.authorizationCode }
+      : null,
     payer: row.payerCnpj && row.payerUf ? { cnpj: row.payerCnpj, uf: row.payerUf } : null,
   };
 }
@@ -81,8 +87,17 @@ function checkDiscounts(order: SalesOrder, items: SalesOrderItem[], maxPercent: 
  * fulfils every line through the stock ledger, and records the payments; any failure (stock,
  * payments) rolls all of it back, so nothing is left behind.
  */
-export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, options: { filialUnchecked?: boolean } = {}): Promise<QuickSaleResult> {
-  if (!ctx.filialId) throw new ValidationError('x-filial-id header is required for a quick sale', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_FILIAL');
+export async function sellAtCounter(
+  ctx: TenantContext,
+  body: QuickSaleRequest,
+  options: { filialUnchecked?: boolean } = {},
+): Promise<QuickSaleResult> {
+  if (!ctx.filialId)
+    throw new ValidationError(
+      'x-filial-id header is required for a quick sale',
+      [{ path: 'x-filial-id', message: 'required' }],
+      'MISSING_FILIAL',
+    );
   const filialId = ctx.filialId;
   if (body.type && body.type !== 'ORDER') {
     // A filial the request pipeline left unchecked (RouteDef.filialCheck) is refused first.
@@ -147,7 +162,13 @@ interface CounterSale {
  * order reads when it starts (its products, the customer and seller the body names, the lock of the
  * products' stock balances); then the counter's own requirements (a session, a named customer).
  */
-async function openCounterSale(em: EntityManager, ctx: TenantContext, filialId: number, body: QuickSaleRequest, options: { filialUnchecked?: boolean }) {
+async function openCounterSale(
+  em: EntityManager,
+  ctx: TenantContext,
+  filialId: number,
+  body: QuickSaleRequest,
+  options: { filialUnchecked?: boolean },
+) {
   const filialRows = options.filialUnchecked ? readBatch(em, [filialRead(ctx, filialId)]) : undefined;
   const setupRead = loadSaleSetup(em, ctx.companyId, filialId, body.terminalId ?? null);
   const delivery = startDeliveredOrder(em, ctx, { filialId, items: body.items, customerId: body.customerId, sellerId: body.sellerId });
@@ -155,13 +176,16 @@ async function openCounterSale(em: EntityManager, ctx: TenantContext, filialId: 
   if (filialRows) acceptFilial(em, ctx, filialId, ((await filialRows) as Record<string, unknown>[][])[0]);
   const setup = await setupRead;
   const { configuration, problems, session } = setup;
-  if (problems.length || !configuration) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
+  if (problems.length || !configuration)
+    throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
   const config = configuration;
   // The sale belongs to its terminal's open session; a counter that requires one refuses a sale without it (409 naming the terminal).
   if (config.requireCashSession && !body.terminalId) cashSessionRequired();
   const cashSessionId = body.terminalId ? sessionOfSale(session ?? [], body.terminalId) : null;
   if (config.requireCustomer && !body.customerId) {
-    throw new BusinessRuleError('CUSTOMER_REQUIRED', 'This counter requires the customer to be named', { errors: [{ path: 'customerId', message: 'required by the quick-sale configuration' }] });
+    throw new BusinessRuleError('CUSTOMER_REQUIRED', 'This counter requires the customer to be named', {
+      errors: [{ path: 'customerId', message: 'required by the quick-sale configuration' }],
+    });
   }
   return { delivery, setup, config, cashSessionId };
 }
@@ -170,19 +194,34 @@ async function openCounterSale(em: EntityManager, ctx: TenantContext, filialId: 
  * The order is written already delivered (every line fulfilled through the stock ledger) once the
  * counter's rules (discounts, payments) passed on the priced order.
  */
-async function deliverCounterOrder({ delivery, setup, config }: OpenedSale, body: QuickSaleRequest, code: ReturnType<typeof reserveSalesOrderCode>) {
+async function deliverCounterOrder(
+  { delivery, setup, config }: OpenedSale,
+  body: QuickSaleRequest,
+  code: ReturnType<typeof reserveSalesOrderCode>,
+) {
   let settlement: ReturnType<typeof settlePayments> | undefined;
   const delivered = await delivery.complete(
-    { ...body, code: await code, flowMode: 'QUICK_SALE', defaults: { customer: setup.defaultCustomer ?? null, seller: setup.defaultSeller ?? null } },
+    {
+      ...body,
+      code: await code,
+      flowMode: 'QUICK_SALE',
+      defaults: { customer: setup.defaultCustomer ?? null, seller: setup.defaultSeller ?? null },
+    },
     {
       allowNegativeStock: config.allowNegativeStock,
       // The sale bills its payments (below), not the fulfilment's value.
       bill: false,
       check: (order, items) => {
         checkDiscounts(order, items, config.maxDiscountPercent);
-        const tendered = body.payments?.length ? body.payments : config.defaultPaymentMethod ? [{ method: config.defaultPaymentMethod, amount: order.total }] : [];
+        const tendered = body.payments?.length
+          ? body.payments
+          : config.defaultPaymentMethod
+            ? [{ method: config.defaultPaymentMethod, amount: order.total }]
+            : [];
         if (!tendered.length)
-          throw new BusinessRuleError('PAYMENTS_REQUIRED', 'Payments are required (no default payment method is configured)', { errors: [{ path: 'payments', message: 'required' }] });
+          throw new BusinessRuleError('PAYMENTS_REQUIRED', 'Payments are required (no default payment method is configured)', {
+            errors: [{ path: 'payments', message: 'required' }],
+          });
         settlement = settlePayments(order.total, tendered, setup.methods, config.paymentMethods);
       },
     },
@@ -212,7 +251,8 @@ async function recordSalePayments({ em, ctx, delivered, settled, cashSessionId }
 async function billCounterSale({ em, ctx, filialId, delivered, settled, payments }: CounterSale): Promise<BoletoView[]> {
   const { order } = delivered;
   // Boleto on billing: the account is checked even when no payment is a prazo (a sale in cash names no bad account).
-  if (order.boletoBankAccountId !== null) await assertBoletoTerms(em, ctx, { bankAccountId: order.boletoBankAccountId, filialId, customerId: null });
+  if (order.boletoBankAccountId !== null)
+    await assertBoletoTerms(em, ctx, { bankAccountId: order.boletoBankAccountId, filialId, customerId: null });
   await billSale(em, ctx, {
     filialId,
     salesOrderId: order.id,
@@ -224,11 +264,20 @@ async function billCounterSale({ em, ctx, filialId, delivered, settled, payments
     payments: settled.map((p, i) => ({
       method: p.method,
       amount: p.amount.minus(p.change),
-      card: p.input.card ? { nsu: payments[i].nsu, authorizationCode: payments[i].authorizationCode, cardBrand: payments[i].cardBrand, acquirerCnpj: payments[i].institutionCnpj } : null,
+      card: p.input.card
+        ? {
+            nsu: payments[i].nsu,
+            authorizationCode: payments[i].authorizationCode,
+            cardBrand: payments[i].cardBrand,
+            acquirerCnpj: payments[i].institutionCnpj,
+          }
+        : null,
     })),
   });
   // Each a-prazo payment's receivables (cash, Pix and cards are left out) get their boletos in this transaction.
-  return order.boletoBankAccountId !== null ? await issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: delivered.fulfillment.id }) : [];
+  return order.boletoBankAccountId !== null
+    ? await issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: delivered.fulfillment.id })
+    : [];
 }
 
 function prepareSaleNote({ em, ctx, filialId, body, delivered, settled, payments, change }: CounterSale): Promise<PreparedNote> {
@@ -238,7 +287,13 @@ function prepareSaleNote({ em, ctx, filialId, body, delivered, settled, payments
     salesOrderId: order.id,
     customerId: body.customerId ?? null,
     consumerDocument: body.consumerDocument ?? null,
-    lines: items.map((i) => ({ productId: i.productId, salesOrderItemId: i.id, quantity: i.quantity, unitPrice: i.unitPrice, discount: i.discount })),
+    lines: items.map((i) => ({
+      productId: i.productId,
+      salesOrderItemId: i.id,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      discount: i.discount,
+    })),
     discount: order.discount,
     total: order.total,
     payments: settled.map((p, i) => notePaymentOf(p, payments[i])),

@@ -11,7 +11,13 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import { type PaymentMethod, settlementOf } from '../catalog';
 import type { Receivable } from './entities/receivable.entity';
 import { RECEIVABLE_AUDIT, receivableData, receivableFields } from './receivables.events';
-import { deferBirthReceipts, deferInsertReceivables, deferRowsPerReceivable, receivablesOfFulfillment, updateReceivableIf } from './receivables.repository';
+import {
+  deferBirthReceipts,
+  deferInsertReceivables,
+  deferRowsPerReceivable,
+  receivablesOfFulfillment,
+  updateReceivableIf,
+} from './receivables.repository';
 import { feeOf, installments, openAmountOf } from './receivables.rules';
 import { assertTransition } from './receivables.state';
 
@@ -65,7 +71,11 @@ export interface CardIdentification {
 
 type NewReceivable = TenantRow<Receivable> & Omit<Receivable, 'id' | 'createdAt' | 'updatedAt' | 'cancelledAt' | 'version'>;
 
-const customerRow = (base: Omit<FulfillmentBilling, 'amount' | 'installmentDays'>, origin: Receivable['originType'], method: PaymentMethod | null) => ({
+const customerRow = (
+  base: Omit<FulfillmentBilling, 'amount' | 'installmentDays'>,
+  origin: Receivable['originType'],
+  method: PaymentMethod | null,
+) => ({
   companyId: 0,
   filialId: base.filialId,
   debtorType: 'CUSTOMER' as const,
@@ -119,7 +129,15 @@ export function saleReceivables(companyId: number, b: SaleBilling): NewReceivabl
     const base = { ...customerRow(b, 'QUICK_SALE', p.method), companyId };
     if (s.settlement === 'ON_CREDIT') {
       for (const part of installments(p.amount, b.issueDate, b.installmentDays ?? [s.settlementDays])) {
-        rows.push({ ...base, installmentNumber: 0, installmentCount: 0, dueDate: part.dueDate, grossAmount: part.amount, amount: part.amount, status: 'OPEN' });
+        rows.push({
+          ...base,
+          installmentNumber: 0,
+          installmentCount: 0,
+          dueDate: part.dueDate,
+          grossAmount: part.amount,
+          amount: part.amount,
+          status: 'OPEN',
+        });
       }
     } else if (s.settlement === 'ACQUIRER') {
       const fee = feeOf(p.amount, s.feePercent);
@@ -134,10 +152,21 @@ export function saleReceivables(companyId: number, b: SaleBilling): NewReceivabl
         feeAmount: fee,
         amount: p.amount.minus(fee),
         status: 'OPEN',
-        ...(p.card ? { nsu: p.card.nsu, authorizationCode: p.card.authorizationCode, cardBrand: p.card.cardBrand, acquirerCnpj: p.card.acquirerCnpj } : {}),
+        ...(p.card
+          ? { nsu: p.card.nsu, authorizationCode: p.card.authorizationCode, cardBrand: p.card.cardBrand, acquirerCnpj: p.card.acquirerCnpj }
+          : {}),
       });
     } else {
-      rows.push({ ...base, dueDate: b.issueDate, installmentNumber: 0, installmentCount: 0, grossAmount: p.amount, amount: p.amount, receivedAmount: p.amount, status: 'RECEIVED' });
+      rows.push({
+        ...base,
+        dueDate: b.issueDate,
+        installmentNumber: 0,
+        installmentCount: 0,
+        grossAmount: p.amount,
+        amount: p.amount,
+        receivedAmount: p.amount,
+        status: 'RECEIVED',
+      });
     }
   }
   // Numbered across the sale, so a fulfilment's receivables are (fulfilment, installment) apart.
@@ -171,7 +200,15 @@ async function writeBillingTrails(em: EntityManager, trails: BillingTrail[]): Pr
       em,
       'audit_log',
       ['company_id', 'entity', 'entity_id', 'action', 'actor', 'request_id', 'changes'],
-      ['r.company_id', `'${RECEIVABLE_AUDIT}'`, 'r.id', "'CREATED'", { value: ctx.actor }, { value: ctx.requestId ?? null }, (n) => JSON.stringify(creationAudit(fields.get(n)!))],
+      [
+        'r.company_id',
+        `'${RECEIVABLE_AUDIT}'`,
+        'r.id',
+        "'CREATED'",
+        { value: ctx.actor },
+        { value: ctx.requestId ?? null },
+        (n) => JSON.stringify(creationAudit(fields.get(n)!)),
+      ],
       ctx.companyId,
       fulfillmentId,
       numbers,
@@ -192,16 +229,19 @@ async function writeBillingTrails(em: EntityManager, trails: BillingTrail[]): Pr
 async function writeBilling(em: EntityManager, ctx: ActorContext, fulfillmentId: number, rows: NewReceivable[]): Promise<NewReceivable[]> {
   if (!rows.length) return rows;
   await deferInsertReceivables(em, rows);
-  if (rows.some((r) => r.status === 'RECEIVED')) await deferBirthReceipts(em, ctx.companyId, fulfillmentId, ctx.actor, 'received at the sale');
+  if (rows.some((r) => r.status === 'RECEIVED'))
+    await deferBirthReceipts(em, ctx.companyId, fulfillmentId, ctx.actor, 'received at the sale');
   await appendOnCommit(em, writeBillingTrails, { ctx, fulfillmentId, rows });
   return rows;
 }
 
 /** Bills a fulfilment in the caller's transaction: one receivable per installment of its value. */
-export const billFulfillment = (em: EntityManager, ctx: ActorContext, billing: FulfillmentBilling) => writeBilling(em, ctx, billing.fulfillmentId, fulfillmentReceivables(ctx.companyId, billing));
+export const billFulfillment = (em: EntityManager, ctx: ActorContext, billing: FulfillmentBilling) =>
+  writeBilling(em, ctx, billing.fulfillmentId, fulfillmentReceivables(ctx.companyId, billing));
 
 /** Bills a counter sale in the caller's transaction: one receivable per payment. */
-export const billSale = (em: EntityManager, ctx: ActorContext, billing: SaleBilling) => writeBilling(em, ctx, billing.fulfillmentId, saleReceivables(ctx.companyId, billing));
+export const billSale = (em: EntityManager, ctx: ActorContext, billing: SaleBilling) =>
+  writeBilling(em, ctx, billing.fulfillmentId, saleReceivables(ctx.companyId, billing));
 
 /**
  * The customer's receivables a billing (fulfilment or counter sale) wrote that are still open, locked
@@ -209,7 +249,11 @@ export const billSale = (em: EntityManager, ctx: ActorContext, billing: SaleBill
  * the billing transaction (a sales order's boleto account). Rows born RECEIVED (cash, Pix) and the
  * acquirers' (cards) are left out. The billing's deferred inserts go out with this read.
  */
-export async function openCustomerReceivablesOfBilling(em: EntityManager, companyId: number, fulfillmentId: number): Promise<{ receivable: Receivable; open: Dec }[]> {
+export async function openCustomerReceivablesOfBilling(
+  em: EntityManager,
+  companyId: number,
+  fulfillmentId: number,
+): Promise<{ receivable: Receivable; open: Dec }[]> {
   return (await customerReceivablesOfBillings(em, companyId, [fulfillmentId])).filter((b) => b.receivable.status === 'OPEN');
 }
 
@@ -218,22 +262,37 @@ export async function openCustomerReceivablesOfBilling(em: EntityManager, compan
  * (MySQL) in fulfilment then installment order, with what each still owes: collection makes the
  * boletos follow them when an NF-e re-makes or cancels them.
  */
-export async function customerReceivablesOfBillings(em: EntityManager, companyId: number, fulfillmentIds: number[]): Promise<{ receivable: Receivable; open: Dec }[]> {
+export async function customerReceivablesOfBillings(
+  em: EntityManager,
+  companyId: number,
+  fulfillmentIds: number[],
+): Promise<{ receivable: Receivable; open: Dec }[]> {
   const rows: Receivable[] = [];
-  for (const id of [...new Set(fulfillmentIds)].sort((a, b) => a - b)) rows.push(...(await receivablesOfFulfillment(em, companyId, id, true)));
+  for (const id of [...new Set(fulfillmentIds)].sort((a, b) => a - b))
+    rows.push(...(await receivablesOfFulfillment(em, companyId, id, true)));
   return rows.filter((r) => r.debtorType === 'CUSTOMER').map((r) => ({ receivable: r, open: openAmountOf(r) }));
 }
 
 /* ---- The NF-e emission's seam (SPEC §12.2): stable exports, see docs/decisions.md. ---- */
 
 /** The duplicatas of a fulfilment's NF-e: its customer's receivables that stand, by installment. */
-export async function fulfillmentInstallments(ctx: ActorContext, fulfillmentId: number, em: EntityManager = readerOf(ctx)): Promise<Array<{ number: number; dueDate: string; amount: Dec }>> {
+export async function fulfillmentInstallments(
+  ctx: ActorContext,
+  fulfillmentId: number,
+  em: EntityManager = readerOf(ctx),
+): Promise<Array<{ number: number; dueDate: string; amount: Dec }>> {
   const rows = await receivablesOfFulfillment(em, ctx.companyId, fulfillmentId);
-  return rows.filter((r) => r.debtorType === 'CUSTOMER' && r.status !== 'CANCELLED').map((r) => ({ number: r.installmentNumber, dueDate: r.dueDate, amount: r.amount }));
+  return rows
+    .filter((r) => r.debtorType === 'CUSTOMER' && r.status !== 'CANCELLED')
+    .map((r) => ({ number: r.installmentNumber, dueDate: r.dueDate, amount: r.amount }));
 }
 
 /** The NF-e of the fulfilment was authorized: its receivables' origin becomes that fiscal document (audited). */
-export async function attachFiscalDocument(em: EntityManager, ctx: ActorContext, input: { fulfillmentId: number; fiscalDocumentId: number; accessKey: string }): Promise<Receivable[]> {
+export async function attachFiscalDocument(
+  em: EntityManager,
+  ctx: ActorContext,
+  input: { fulfillmentId: number; fiscalDocumentId: number; accessKey: string },
+): Promise<Receivable[]> {
   const rows = await receivablesOfFulfillment(em, ctx.companyId, input.fulfillmentId, true);
   // Rows cancelled with a reason (replaced by this NF-e's installments, or gone with an earlier cancelled NF-e) are not this document's.
   for (const r of rows.filter((x) => !(x.status === 'CANCELLED' && x.cancelReason !== null))) {
@@ -253,19 +312,41 @@ export async function attachFiscalDocument(em: EntityManager, ctx: ActorContext,
  * The NF-e of the fulfilment was cancelled: its receivables are cancelled, in the caller's
  * transaction. 422 RECEIVABLE_HAS_RECEIPTS when any has a standing receipt (reverse them first).
  */
-export async function cancelForFiscalDocument(em: EntityManager, ctx: ActorContext, input: { fulfillmentId: number; reason: string }): Promise<Receivable[]> {
+export async function cancelForFiscalDocument(
+  em: EntityManager,
+  ctx: ActorContext,
+  input: { fulfillmentId: number; reason: string },
+): Promise<Receivable[]> {
   const rows = await receivablesOfFulfillment(em, ctx.companyId, input.fulfillmentId, true);
   const received = rows.filter((r) => r.receivedAmount.gt(0));
   if (received.length) {
-    throw new BusinessRuleError('RECEIVABLE_HAS_RECEIPTS', 'A receivable of this document has receipts; reverse them before cancelling the document', {
-      receivableIds: received.map((r) => encodeId('receivable', r.id)),
-    });
+    throw new BusinessRuleError(
+      'RECEIVABLE_HAS_RECEIPTS',
+      'A receivable of this document has receipts; reverse them before cancelling the document',
+      {
+        receivableIds: received.map((r) => encodeId('receivable', r.id)),
+      },
+    );
   }
   for (const r of rows.filter((x) => x.status === 'OPEN')) {
     assertTransition(r, 'cancel', 'CANCELLED');
-    if (!(await updateReceivableIf(em, ctx.companyId, r.id, { status: r.status, version: r.version }, { status: 'CANCELLED', cancelReason: input.reason, cancelled: true }))) throw concurrent();
+    if (
+      !(await updateReceivableIf(
+        em,
+        ctx.companyId,
+        r.id,
+        { status: r.status, version: r.version },
+        { status: 'CANCELLED', cancelReason: input.reason, cancelled: true },
+      ))
+    )
+      throw concurrent();
     const after = { ...r, status: 'CANCELLED' as const, cancelReason: input.reason };
-    await recordAudit(em, ctx, { entity: RECEIVABLE_AUDIT, entityId: r.id, action: 'CANCELLED', changes: { status: [r.status, 'CANCELLED'], cancelReason: [null, input.reason] } });
+    await recordAudit(em, ctx, {
+      entity: RECEIVABLE_AUDIT,
+      entityId: r.id,
+      action: 'CANCELLED',
+      changes: { status: [r.status, 'CANCELLED'], cancelReason: [null, input.reason] },
+    });
     await publishEvent(em, ctx, {
       type: 'receivable.cancelled',
       filialId: r.filialId,

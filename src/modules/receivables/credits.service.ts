@@ -46,21 +46,37 @@ export async function creditReturn(em: EntityManager, ctx: ActorContext, input: 
   const rests: { salesOrderId: number; amount: Dec }[] = [];
   for (const order of input.orders) {
     let left = order.amount;
-    const ofOrder = open.filter((r) => r.salesOrderId === order.salesOrderId).sort((a, b) => b.installmentNumber - a.installmentNumber || b.id - a.id);
+    const ofOrder = open
+      .filter((r) => r.salesOrderId === order.salesOrderId)
+      .sort((a, b) => b.installmentNumber - a.installmentNumber || b.id - a.id);
     for (const r of ofOrder) {
       if (left.lte(0)) break;
       const take = Dec.min(left, openAmountOf(r));
       if (take.lte(0)) continue;
       left = left.minus(take);
-      const updated = await writeSettled(em, ctx.companyId, r, { receivedAmount: r.receivedAmount, creditedAmount: r.creditedAmount.plus(take) }, 'credit');
+      const updated = await writeSettled(
+        em,
+        ctx.companyId,
+        r,
+        { receivedAmount: r.receivedAmount, creditedAmount: r.creditedAmount.plus(take) },
+        'credit',
+      );
       credited.push({ receivableId: r.id, salesOrderId: r.salesOrderId, amount: take });
-      await recordAudit(em, ctx, { entity: RECEIVABLE_AUDIT, entityId: r.id, action: 'CREDITED', changes: { ...settledChanges(r, updated), returnId: [null, encodeId('return', input.returnId)] } });
+      await recordAudit(em, ctx, {
+        entity: RECEIVABLE_AUDIT,
+        entityId: r.id,
+        action: 'CREDITED',
+        changes: { ...settledChanges(r, updated), returnId: [null, encodeId('return', input.returnId)] },
+      });
       await publishEvent(em, ctx, {
         type: 'receivable.credited',
         filialId: r.filialId,
         aggregateType: RECEIVABLE_AUDIT,
         aggregateId: r.id,
-        data: { ...receivableData(updated), credit: { returnId: encodeId('return', input.returnId), amount: toJsonNumber(take, 'amount') } },
+        data: {
+          ...receivableData(updated),
+          credit: { returnId: encodeId('return', input.returnId), amount: toJsonNumber(take, 'amount') },
+        },
       });
     }
     if (left.gt(0)) rests.push({ salesOrderId: order.salesOrderId, amount: left });
@@ -69,7 +85,13 @@ export async function creditReturn(em: EntityManager, ctx: ActorContext, input: 
   if (credited.length)
     await em.insert(
       ReceivableReturnCredit,
-      credited.map((c) => ({ companyId: ctx.companyId, returnId: input.returnId, receivableId: c.receivableId, salesOrderId: c.salesOrderId, amount: c.amount })),
+      credited.map((c) => ({
+        companyId: ctx.companyId,
+        returnId: input.returnId,
+        receivableId: c.receivableId,
+        salesOrderId: c.salesOrderId,
+        amount: c.amount,
+      })),
     );
   const kind: CustomerCreditKind = input.refundMethod.kind === 'STORE_CREDIT' ? 'CREDIT' : 'REFUND';
   await insertCredits(
@@ -92,7 +114,12 @@ export async function creditReturn(em: EntityManager, ctx: ActorContext, input: 
       entity: 'customer-credit',
       entityId: c.id,
       action: 'CREATED',
-      changes: { kind: [null, c.kind], amount: [null, toFixed(c.amount, 'amount')], method: [null, c.methodCode], returnId: [null, encodeId('return', input.returnId)] },
+      changes: {
+        kind: [null, c.kind],
+        amount: [null, toFixed(c.amount, 'amount')],
+        method: [null, c.methodCode],
+        returnId: [null, encodeId('return', input.returnId)],
+      },
     });
   }
   if (credited.length || credits.length) {
@@ -100,7 +127,10 @@ export async function creditReturn(em: EntityManager, ctx: ActorContext, input: 
       entity: 'return',
       entityId: input.returnId,
       action: 'CUSTOMER_CREDITED',
-      changes: { receivablesCredited: [null, toFixed(sum(credited.map((c) => c.amount)), 'amount')], customerCredit: [null, toFixed(sum(credits.map((c) => c.amount)), 'amount')] },
+      changes: {
+        receivablesCredited: [null, toFixed(sum(credited.map((c) => c.amount)), 'amount')],
+        customerCredit: [null, toFixed(sum(credits.map((c) => c.amount)), 'amount')],
+      },
     });
   }
   return { credited, credits };
@@ -120,7 +150,8 @@ export async function refundsOfReturns(em: EntityManager, companyId: number, ret
     em.find(ReceivableReturnCredit, { where: { companyId, returnId: In(returnIds) }, order: { id: 'ASC' } }),
     em.find(CustomerCredit, { where: { companyId, returnId: In(returnIds) }, order: { id: 'ASC' } }),
   ]);
-  for (const r of reduced) out.get(r.returnId)?.receivables.push({ receivableId: r.receivableId, salesOrderId: r.salesOrderId, amount: r.amount });
+  for (const r of reduced)
+    out.get(r.returnId)?.receivables.push({ receivableId: r.receivableId, salesOrderId: r.salesOrderId, amount: r.amount });
   for (const c of credits) out.get(c.returnId)?.customerCredits.push(c);
   return out;
 }

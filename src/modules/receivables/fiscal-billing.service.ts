@@ -58,7 +58,14 @@ function planOf(b: FiscalDocumentBilling): { number: number; dueDate: string; am
 }
 
 const same = (rows: Receivable[], plan: { number: number; dueDate: string; amount: Dec }[]) =>
-  rows.length === plan.length && rows.every((r, i) => r.installmentNumber === plan[i].number && r.dueDate === plan[i].dueDate && r.amount.eq(plan[i].amount) && r.installmentCount === plan.length);
+  rows.length === plan.length &&
+  rows.every(
+    (r, i) =>
+      r.installmentNumber === plan[i].number &&
+      r.dueDate === plan[i].dueDate &&
+      r.amount.eq(plan[i].amount) &&
+      r.installmentCount === plan.length,
+  );
 
 /**
  * The duplicatas of the NF-e, and (with `write`, in the issuing transaction) the fulfilment's
@@ -67,14 +74,20 @@ const same = (rows: Receivable[], plan: { number: number; dueDate: string; amoun
  * stand as they are when they already add up to the amount; otherwise 422
  * RECEIVABLES_ALREADY_SETTLED (reverse the receipts first), nothing written.
  */
-export async function fiscalDocumentInstallments(em: EntityManager, ctx: ActorContext, b: FiscalDocumentBilling, write: boolean): Promise<FiscalInstallment[]> {
+export async function fiscalDocumentInstallments(
+  em: EntityManager,
+  ctx: ActorContext,
+  b: FiscalDocumentBilling,
+  write: boolean,
+): Promise<FiscalInstallment[]> {
   const ids = [...b.fulfillmentIds].sort((x, y) => x - y);
   const all = (await Promise.all(ids.map((id) => receivablesOfFulfillment(em, ctx.companyId, id, write)))).flat();
   const rows = all.filter(standing);
   const answer = (list: { number: number; dueDate: string; amount: Dec; paymentMethodCode?: string | null }[]) =>
     list.map((r, i) => ({ number: i + 1, dueDate: r.dueDate, amount: r.amount, paymentMethodCode: r.paymentMethodCode ?? null }));
   // A counter sale's payments are what was paid: as before, its customer rows are the duplicatas when they add up.
-  if (all.some((r) => r.originType === 'QUICK_SALE')) return sumOf(rows).eq(b.amount) ? answer(rows.map((r) => ({ ...r, number: r.installmentNumber }))) : [];
+  if (all.some((r) => r.originType === 'QUICK_SALE'))
+    return sumOf(rows).eq(b.amount) ? answer(rows.map((r) => ({ ...r, number: r.installmentNumber }))) : [];
   const plan = planOf(b);
   if (rows.some(touched)) {
     const matches = sumOf(rows).eq(b.amount) && (!b.installments?.length || same(rows, plan));
@@ -82,7 +95,11 @@ export async function fiscalDocumentInstallments(em: EntityManager, ctx: ActorCo
       throw new BusinessRuleError(
         'RECEIVABLES_ALREADY_SETTLED',
         `The receivables of this sale add up to ${sumOf(rows).toFixed(2)} and something was already received or credited on them; the NF-e's total is ${b.amount.toFixed(2)}: reverse the receipts before issuing`,
-        { receivableIds: rows.filter(touched).map((r) => encodeId('receivable', r.id)), receivablesTotal: Number(sumOf(rows).toFixed(2)), total: Number(b.amount.toFixed(2)) },
+        {
+          receivableIds: rows.filter(touched).map((r) => encodeId('receivable', r.id)),
+          receivablesTotal: Number(sumOf(rows).toFixed(2)),
+          total: Number(b.amount.toFixed(2)),
+        },
       );
     }
     return answer(rows.map((r) => ({ ...r, number: r.installmentNumber })));
@@ -109,7 +126,14 @@ async function remake(
   for (let i = 0; i < plan.length; i++) {
     const p = plan[i];
     const r = anchor[i];
-    const values = { installmentNumber: p.number, installmentCount: plan.length, issueDate: b.issueDate, dueDate: p.dueDate, grossAmount: p.amount, amount: p.amount };
+    const values = {
+      installmentNumber: p.number,
+      installmentCount: plan.length,
+      issueDate: b.issueDate,
+      dueDate: p.dueDate,
+      grossAmount: p.amount,
+      amount: p.amount,
+    };
     if (r) {
       if (!(await reshapeReceivableIf(em, ctx.companyId, r.id, { status: r.status, version: r.version }, values))) throw concurrent();
       await recordAudit(em, ctx, {
@@ -121,7 +145,13 @@ async function remake(
           { installmentNumber: p.number, installmentCount: plan.length, dueDate: p.dueDate, amount: p.amount.toFixed(2) },
         ),
       });
-      await publishEvent(em, ctx, { type: 'receivable.changed', filialId: r.filialId, aggregateType: RECEIVABLE_AUDIT, aggregateId: r.id, data: receivableData({ ...r, ...values }) });
+      await publishEvent(em, ctx, {
+        type: 'receivable.changed',
+        filialId: r.filialId,
+        aggregateType: RECEIVABLE_AUDIT,
+        aggregateId: r.id,
+        data: receivableData({ ...r, ...values }),
+      });
       continue;
     }
     const row = {
@@ -153,12 +183,32 @@ async function remake(
       action: 'CREATED',
       changes: { amount: [null, p.amount.toFixed(2)], dueDate: [null, p.dueDate], reason: [null, 'installment of its NF-e'] },
     });
-    await publishEvent(em, ctx, { type: 'receivable.created', filialId: made.filialId, aggregateType: RECEIVABLE_AUDIT, aggregateId: id, data: receivableData(made) });
+    await publishEvent(em, ctx, {
+      type: 'receivable.created',
+      filialId: made.filialId,
+      aggregateType: RECEIVABLE_AUDIT,
+      aggregateId: id,
+      data: receivableData(made),
+    });
   }
   for (const r of [...anchor.slice(plan.length), ...others]) {
     assertTransition(r, 'cancel', 'CANCELLED');
-    if (!(await updateReceivableIf(em, ctx.companyId, r.id, { status: r.status, version: r.version }, { status: 'CANCELLED', cancelReason: REPLACED, cancelled: true }))) throw concurrent();
-    await recordAudit(em, ctx, { entity: RECEIVABLE_AUDIT, entityId: r.id, action: 'CANCELLED', changes: { status: [r.status, 'CANCELLED'], cancelReason: [null, REPLACED] } });
+    if (
+      !(await updateReceivableIf(
+        em,
+        ctx.companyId,
+        r.id,
+        { status: r.status, version: r.version },
+        { status: 'CANCELLED', cancelReason: REPLACED, cancelled: true },
+      ))
+    )
+      throw concurrent();
+    await recordAudit(em, ctx, {
+      entity: RECEIVABLE_AUDIT,
+      entityId: r.id,
+      action: 'CANCELLED',
+      changes: { status: [r.status, 'CANCELLED'], cancelReason: [null, REPLACED] },
+    });
     await publishEvent(em, ctx, {
       type: 'receivable.cancelled',
       filialId: r.filialId,

@@ -5,7 +5,15 @@
  * (docs/decisions/receivables.md, the module's front door). Its routes are for the composition root
  * (src/modules/index.ts).
  */
-export { attachFiscalDocument, billFulfillment, billSale, cancelForFiscalDocument, customerReceivablesOfBillings, fulfillmentInstallments, openCustomerReceivablesOfBilling } from './billing.service';
+export {
+  attachFiscalDocument,
+  billFulfillment,
+  billSale,
+  cancelForFiscalDocument,
+  customerReceivablesOfBillings,
+  fulfillmentInstallments,
+  openCustomerReceivablesOfBilling,
+} from './billing.service';
 export type { CardIdentification, FulfillmentBilling, SaleBilling } from './billing.service';
 export { fiscalDocumentInstallments } from './fiscal-billing.service';
 export type { FiscalDocumentBilling, FiscalInstallment } from './fiscal-billing.service';

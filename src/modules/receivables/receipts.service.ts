@@ -46,13 +46,22 @@ export async function findAccessibleReceivable(ctx: TenantContext, id: number): 
   return r;
 }
 
-export async function getReceivableDetail(ctx: TenantContext, id: number): Promise<{ receivable: Receivable; receipts: ReceivableReceipt[] }> {
+export async function getReceivableDetail(
+  ctx: TenantContext,
+  id: number,
+): Promise<{ receivable: Receivable; receipts: ReceivableReceipt[] }> {
   const receivable = await findAccessibleReceivable(ctx, id);
   return { receivable, receipts: await receiptsOf(readerOf(ctx), ctx.companyId, [id]) };
 }
 
 /** Writes what is received and credited (and its status) conditionally on the status and version read under the lock. */
-export const writeSettled = (em: EntityManager, companyId: number, before: Receivable, values: { receivedAmount: Dec; creditedAmount: Dec }, action: ReceivableAction): Promise<Receivable> =>
+export const writeSettled = (
+  em: EntityManager,
+  companyId: number,
+  before: Receivable,
+  values: { receivedAmount: Dec; creditedAmount: Dec },
+  action: ReceivableAction,
+): Promise<Receivable> =>
   writeOpenItem(em, companyId, RECEIVABLE_SIDE, before, { settled: values.receivedAmount, credited: values.creditedAmount }, action);
 
 export const settledChanges = (before: Receivable, after: Receivable): Changes => RECEIVABLE_SIDE.itemChanges(before, after);
@@ -71,7 +80,11 @@ export async function registerReceipt(ctx: TenantContext, receivableId: number, 
 }
 
 /** What a receivable still owes, read under its lock (MySQL) inside the caller's transaction: null when unknown. */
-export async function lockedReceivableBalance(em: EntityManager, companyId: number, receivableId: number): Promise<{ receivable: Receivable; open: Dec } | null> {
+export async function lockedReceivableBalance(
+  em: EntityManager,
+  companyId: number,
+  receivableId: number,
+): Promise<{ receivable: Receivable; open: Dec } | null> {
   const r = await findReceivable(em, companyId, receivableId, true);
   return r ? { receivable: r, open: openAmountOf(r) } : null;
 }
@@ -82,7 +95,12 @@ export async function lockedReceivableBalance(em: EntityManager, companyId: numb
  * settled/cancelled one (409), writes the receipt, the receivable's received amount and status, audit
  * and the event; the receipt's own columns are the bank's fee and the credit date.
  */
-export async function recordReceipt(em: EntityManager, ctx: TenantContext, receivableId: number, input: RecordReceiptInput): Promise<{ receivable: Receivable; receipt: ReceivableReceipt }> {
+export async function recordReceipt(
+  em: EntityManager,
+  ctx: TenantContext,
+  receivableId: number,
+  input: RecordReceiptInput,
+): Promise<{ receivable: Receivable; receipt: ReceivableReceipt }> {
   const { item, settlement } = await settleIn(em, ctx, RECEIVABLE_SIDE, receivableId, { ...input, date: input.receiptDate }, () => {
     const bankFee = input.bankFee ?? new Dec(0);
     if (bankFee.lt(0)) throw new ValidationError('Invalid request', [{ path: 'bankFee', message: 'bankFee cannot be negative' }]);
@@ -104,7 +122,12 @@ export async function reverseReceipt(ctx: TenantContext, receiptId: number, reas
  * already reversed (409 RECEIPT_ALREADY_REVERSED), writes the reversal, the receivable's received
  * amount and status, audit and the event.
  */
-export async function reverseReceiptIn(em: EntityManager, ctx: TenantContext, receiptId: number, reason: string): Promise<{ receivable: Receivable; receipt: ReceivableReceipt }> {
+export async function reverseReceiptIn(
+  em: EntityManager,
+  ctx: TenantContext,
+  receiptId: number,
+  reason: string,
+): Promise<{ receivable: Receivable; receipt: ReceivableReceipt }> {
   const { item, settlement } = await reverseIn(em, ctx, RECEIVABLE_SIDE, receiptId, reason);
   return { receivable: item, receipt: settlement };
 }

@@ -39,13 +39,19 @@ export const toReceivableDto = (r: Receivable, today?: string) => ({
   overdue: isOverdue(r, today),
   cancelReason: r.cancelReason,
   cancelledAt: iso(r.cancelledAt),
-  card: r.nsu === null && r.authorizationCode === null ? null : { nsu: r.nsu, authorizationCode: r.authorizationCode, cardBrand: r.cardBrand, acquirerCnpj: r.acquirerCnpj },
+  card:
+    r.nsu === null && r.authorizationCode === null
+      ? null
+      : { nsu: r.nsu, authorizationCode: r.authorizationCode, cardBrand: r.cardBrand, acquirerCnpj: r.acquirerCnpj },
   version: r.version,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });
 
-const agingDto = (b: ReceivablesSummary['aging'][keyof ReceivablesSummary['aging']]) => ({ count: b.count, openAmount: amount(b.openAmount) });
+const agingDto = (b: ReceivablesSummary['aging'][keyof ReceivablesSummary['aging']]) => ({
+  count: b.count,
+  openAmount: amount(b.openAmount),
+});
 
 export const toReceivablesSummaryDto = (s: ReceivablesSummary) => ({
   capped: s.capped,
@@ -56,7 +62,9 @@ export const toReceivablesSummaryDto = (s: ReceivablesSummary) => ({
   openAmount: amount(s.openAmount),
   overdueCount: s.overdueCount,
   overdueAmount: amount(s.overdueAmount),
-  byStatus: Object.fromEntries(Object.entries(s.byStatus).map(([k, v]) => [k, { count: v.count, amount: amount(v.amount), receivedAmount: amount(v.receivedAmount) }])),
+  byStatus: Object.fromEntries(
+    Object.entries(s.byStatus).map(([k, v]) => [k, { count: v.count, amount: amount(v.amount), receivedAmount: amount(v.receivedAmount) }]),
+  ),
   aging: {
     current: agingDto(s.aging.CURRENT),
     overdue1To30Days: agingDto(s.aging.OVERDUE_1_30),
@@ -85,7 +93,10 @@ export const toReceivableDetailDto = (r: Receivable, receipts: ReceivableReceipt
 });
 
 /** The answer to a receipt or its reversal: the receipt, and the receivable after it with all its receipts. */
-export const toReceiptResultDto = (o: ReceiptOutcome, today?: string) => ({ receipt: toReceiptDto(o.receipt), receivable: toReceivableDetailDto(o.receivable, o.receipts, today) });
+export const toReceiptResultDto = (o: ReceiptOutcome, today?: string) => ({
+  receipt: toReceiptDto(o.receipt),
+  receivable: toReceivableDetailDto(o.receivable, o.receipts, today),
+});
 
 export const toCustomerCreditDto = (c: CustomerCredit) => ({
   id: encodeId('customer-credit', c.id),
@@ -97,7 +108,11 @@ export const toCustomerCreditDto = (c: CustomerCredit) => ({
   createdAt: iso(c.createdAt),
 });
 
-export const toStatementCustomerDto = (c: Pick<Customer, 'id' | 'name' | 'document'>) => ({ id: encodeId('customer', c.id), name: c.name, document: c.document });
+export const toStatementCustomerDto = (c: Pick<Customer, 'id' | 'name' | 'document'>) => ({
+  id: encodeId('customer', c.id),
+  name: c.name,
+  document: c.document,
+});
 
 export const toAuditEntryDto = (a: AuditLog) => ({
   entity: a.entity,

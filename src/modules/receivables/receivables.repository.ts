@@ -24,7 +24,13 @@ export async function deferInsertReceivables(em: EntityManager, rows: TenantRow<
  * receivable, taken from the rows just inserted in this transaction (their ids are not known here:
  * the insert was deferred), so no round trip is added.
  */
-export async function deferBirthReceipts(em: EntityManager, companyId: number, fulfillmentId: number, actor: string, note: string): Promise<void> {
+export async function deferBirthReceipts(
+  em: EntityManager,
+  companyId: number,
+  fulfillmentId: number,
+  actor: string,
+  note: string,
+): Promise<void> {
   await deferWrite(em, {
     label: 'insert into receivable_receipt',
     sql:
@@ -105,13 +111,20 @@ export async function updateReceivableIf(
   companyId: number,
   id: number,
   expected: { status: ReceivableStatus; version: number },
-  values: Partial<Pick<Receivable, 'receivedAmount' | 'creditedAmount' | 'status' | 'cancelReason' | 'originType' | 'fiscalDocumentId' | 'accessKey'>> & { cancelled?: boolean },
+  values: Partial<
+    Pick<Receivable, 'receivedAmount' | 'creditedAmount' | 'status' | 'cancelReason' | 'originType' | 'fiscalDocumentId' | 'accessKey'>
+  > & { cancelled?: boolean },
 ): Promise<boolean> {
   const { cancelled, ...set } = values;
   const result = await em
     .createQueryBuilder()
     .update(Receivable)
-    .set({ ...set, ...(cancelled ? { cancelledAt: () => sqlNow() } : {}), updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
+    .set({
+      ...set,
+      ...(cancelled ? { cancelledAt: () => sqlNow() } : {}),
+      updatedAt: () => sqlNow(),
+      version: () => 'version + 1',
+    } as never)
     .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
     .execute();
   return (result.affected ?? 0) > 0;
@@ -135,7 +148,10 @@ export async function reshapeReceivableIf(
     .createQueryBuilder()
     .update(Receivable)
     .set({ ...values, updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version AND received_amount = :zero AND credited_amount = :zero', { id, companyId, ...expected, zero: '0.00' })
+    .where(
+      'id = :id AND company_id = :companyId AND status = :status AND version = :version AND received_amount = :zero AND credited_amount = :zero',
+      { id, companyId, ...expected, zero: '0.00' },
+    )
     .execute();
   return (result.affected ?? 0) > 0;
 }
@@ -151,7 +167,8 @@ export async function insertCredits(em: EntityManager, rows: TenantRow<CustomerC
 export const creditsOfCustomer = (em: EntityManager, companyId: number, filialId: number, customerId: number): Promise<CustomerCredit[]> =>
   em.find(CustomerCredit, { where: { companyId, filialId, customerId }, order: { id: 'ASC' } });
 
-export const creditsOfReturn = (em: EntityManager, companyId: number, returnId: number): Promise<CustomerCredit[]> => em.find(CustomerCredit, { where: { companyId, returnId }, order: { id: 'ASC' } });
+export const creditsOfReturn = (em: EntityManager, companyId: number, returnId: number): Promise<CustomerCredit[]> =>
+  em.find(CustomerCredit, { where: { companyId, returnId }, order: { id: 'ASC' } });
 
 export interface ReceivableFilters {
   status?: ReceivableStatus;
@@ -170,7 +187,13 @@ export interface ReceivableFilters {
 const overdueSql = (today: ':today' | '?') => `(r.status IN ('OPEN', 'PARTIALLY_RECEIVED') AND r.due_date < ${today})`;
 const OVERDUE_SQL = overdueSql(':today');
 
-export function receivableListQuery(em: EntityManager, companyId: number, filialId: number, f: ReceivableFilters, today: string): SelectQueryBuilder<Receivable> {
+export function receivableListQuery(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  f: ReceivableFilters,
+  today: string,
+): SelectQueryBuilder<Receivable> {
   const qb = em.createQueryBuilder(Receivable, 'r').where('r.company_id = :companyId AND r.filial_id = :filialId', { companyId, filialId });
   if (f.status) qb.andWhere('r.status = :status', { status: f.status });
   if (f.dueFrom) qb.andWhere('r.due_date >= :dueFrom', { dueFrom: f.dueFrom });
@@ -184,7 +207,8 @@ export function receivableListQuery(em: EntityManager, companyId: number, filial
   return qb;
 }
 
-export const loadReceivablesByIds = (em: EntityManager, ids: number[]) => (ids.length ? em.findBy(Receivable, { id: In(ids) }) : Promise.resolve([]));
+export const loadReceivablesByIds = (em: EntityManager, ids: number[]) =>
+  ids.length ? em.findBy(Receivable, { id: In(ids) }) : Promise.resolve([]);
 
 /** Aging of what is still open, by days past the due date (business date): not yet due, then overdue ranges. */
 export const AGING_BUCKETS = ['CURRENT', 'OVERDUE_1_30', 'OVERDUE_31_60', 'OVERDUE_61_90', 'OVERDUE_91_PLUS'] as const;
@@ -205,11 +229,19 @@ const agingSql = (today: string): SqlExpr => ({
  * of one range list cannot come off that index in due order, and sorting every overdue row for the
  * first 20 is what the single query did. `single` is the list as one query (the exact summary's).
  */
-export function receivableListBranches(em: EntityManager, companyId: number, filialId: number, f: ReceivableFilters, today: string): { single: SelectQueryBuilder<Receivable>; branches: SqlList[] } {
+export function receivableListBranches(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  f: ReceivableFilters,
+  today: string,
+): { single: SelectQueryBuilder<Receivable>; branches: SqlList[] } {
   const single = receivableListQuery(em, companyId, filialId, f, today);
   if (f.overdue !== true || f.status) return { single, branches: [sqlListOf(single)] };
   const branches = (['OPEN', 'PARTIALLY_RECEIVED'] as const).map((status) =>
-    sqlListOf(receivableListQuery(em, companyId, filialId, { ...f, overdue: undefined, status }, today).andWhere('r.due_date < :today', { today })),
+    sqlListOf(
+      receivableListQuery(em, companyId, filialId, { ...f, overdue: undefined, status }, today).andWhere('r.due_date < :today', { today }),
+    ),
   );
   return { single, branches };
 }
@@ -226,7 +258,10 @@ function summarySource(lists: SqlList[], sort: SortKey[], cap: number | null): S
   if (lists.length === 1) return { sql: `(${head(lists[0], false)}) r`, params };
   // Each branch's first `cap` in order, then the first `cap` of their union (SQLite takes no parenthesized members: derived tables).
   const united = lists.map((l, i) => `SELECT * FROM (${head(l, true)}) b${i}`).join(' UNION ALL ');
-  return { sql: `(SELECT * FROM (${united}) u${cap === null ? '' : ` ORDER BY ${orderBy(sort.map((k) => k.column.replace(/^r\./, 'u.')))} LIMIT ${cap}`}) r`, params };
+  return {
+    sql: `(SELECT * FROM (${united}) u${cap === null ? '' : ` ORDER BY ${orderBy(sort.map((k) => k.column.replace(/^r\./, 'u.')))} LIMIT ${cap}`}) r`,
+    params,
+  };
 }
 
 /**
@@ -268,7 +303,9 @@ export function receivableGroupsStatement(
 
 /** How many rows the lists select, counted up to `cap + 1` (`n`): more than `cap` means the summary is capped. */
 export function cappedCountStatement(lists: SqlList[], cap: number): { sql: string; params: unknown[] } {
-  const united = lists.map((l, i) => `SELECT * FROM (SELECT r.id AS id FROM ${l.from} WHERE ${l.where} LIMIT ${cap + 1}) b${i}`).join(' UNION ALL ');
+  const united = lists
+    .map((l, i) => `SELECT * FROM (SELECT r.id AS id FROM ${l.from} WHERE ${l.where} LIMIT ${cap + 1}) b${i}`)
+    .join(' UNION ALL ');
   return { sql: `SELECT COUNT(*) AS n FROM (${united}) u`, params: lists.flatMap((l) => l.params) };
 }
 

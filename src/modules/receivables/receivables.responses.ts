@@ -15,7 +15,10 @@ const receivableKeys = {
   salesOrderId: hashid('sales-order'),
   salesOrderCode: Joi.number().integer().example(1042),
   fulfillmentId: hashid('fulfillment'),
-  accessKey: Joi.string().allow(null).example('35260112345678000195550010000012341000012345').description('the NF-e that bills it, once authorized'),
+  accessKey: Joi.string()
+    .allow(null)
+    .example('35260112345678000195550010000012341000012345')
+    .description('the NF-e that bills it, once authorized'),
   installmentNumber: Joi.number().integer().example(1),
   installmentCount: Joi.number().integer().example(3),
   issueDate: date(),
@@ -62,7 +65,10 @@ export const ReceivableReceipt = named(
 
 const receiptTotals = settlementTotalsSchema().description('of the ACTIVE receipts');
 
-export const ReceivableDetail = named('ReceivableDetail', obj({ ...receivableKeys, receiptTotals, receipts: Joi.array().items(ReceivableReceipt).description('reversed ones included') }));
+export const ReceivableDetail = named(
+  'ReceivableDetail',
+  obj({ ...receivableKeys, receiptTotals, receipts: Joi.array().items(ReceivableReceipt).description('reversed ones included') }),
+);
 
 export const ReceiptResult = named('ReceivableReceiptResult', obj({ receipt: ReceivableReceipt, receivable: ReceivableDetail }));
 
@@ -85,11 +91,22 @@ const Summary = named(
     overdueCount: Joi.number().integer().example(3),
     overdueAmount: money(),
     byStatus: obj({ OPEN: byStatus(), PARTIALLY_RECEIVED: byStatus(), RECEIVED: byStatus(), CANCELLED: byStatus() }),
-    aging: obj({ current: aging(), overdue1To30Days: aging(), overdue31To60Days: aging(), overdue61To90Days: aging(), overdueOver90Days: aging() }).description('open amounts by days past due'),
-  }).description('over every receivable the filters select (up to the first 1,000, 10,000 for a statement, unless exactSummary=true: see capped), not just this page'),
+    aging: obj({
+      current: aging(),
+      overdue1To30Days: aging(),
+      overdue31To60Days: aging(),
+      overdue61To90Days: aging(),
+      overdueOver90Days: aging(),
+    }).description('open amounts by days past due'),
+  }).description(
+    'over every receivable the filters select (up to the first 1,000, 10,000 for a statement, unless exactSummary=true: see capped), not just this page',
+  ),
 );
 
-export const ReceivableList = named('ReceivableList', obj({ data: Joi.array().items(Receivable), pagination: Pagination, summary: Summary }));
+export const ReceivableList = named(
+  'ReceivableList',
+  obj({ data: Joi.array().items(Receivable), pagination: Pagination, summary: Summary }),
+);
 
 export const CustomerCredit = named(
   'CustomerCredit',

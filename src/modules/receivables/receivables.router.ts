@@ -59,7 +59,10 @@ export const receivableRoutes = defineRoutes([
     scope: WRITE,
     schema: s.reverseReceipt,
     idempotent: true,
-    responses: { body: ReceiptResult, errors: { 404: ['RECEIPT_NOT_FOUND', ...NOT_FOUND], 409: ['RECEIPT_ALREADY_REVERSED', 'RECEIVABLE_OPEN', 'RECEIVABLE_CANCELLED'] } },
+    responses: {
+      body: ReceiptResult,
+      errors: { 404: ['RECEIPT_NOT_FOUND', ...NOT_FOUND], 409: ['RECEIPT_ALREADY_REVERSED', 'RECEIVABLE_OPEN', 'RECEIVABLE_CANCELLED'] },
+    },
     handler: c.reverse,
   },
   {
@@ -79,7 +82,10 @@ export const receivableRoutes = defineRoutes([
     summary: 'The list as CSV (the same filters, every row)',
     scope: READ,
     schema: s.exportCsv,
-    responses: { body: Joi.string().description('CSV, comma-separated, CRLF, header row first').example('id,filialId,debtorType\r\n'), contentType: 'text/csv' },
+    responses: {
+      body: Joi.string().description('CSV, comma-separated, CRLF, header row first').example('id,filialId,debtorType\r\n'),
+      contentType: 'text/csv',
+    },
     handler: c.exportCsv,
   },
   {

@@ -59,7 +59,10 @@ export const receivableSchemas = {
     params: filialParams,
     query: Joi.object(listFilters),
   }),
-  statement: typedSchema<{ params: { filialId: number }; query: PageRequest & { customerId: number; dueFrom?: string; dueTo?: string; status?: ReceivableStatus; exactSummary?: boolean } }>({
+  statement: typedSchema<{
+    params: { filialId: number };
+    query: PageRequest & { customerId: number; dueFrom?: string; dueTo?: string; status?: ReceivableStatus; exactSummary?: boolean };
+  }>({
     params: filialParams,
     query: Joi.object({ ...pagination, customerId: id('customer').required(), dueFrom: isoDate(), dueTo: isoDate(), status, exactSummary }),
   }),

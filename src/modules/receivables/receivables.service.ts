@@ -54,7 +54,8 @@ export interface ReceivablesSummary {
 }
 
 /** Overdue is derived: unsettled and due before today (business date). */
-export const isOverdue = (r: Pick<Receivable, 'status' | 'dueDate'>, today = businessToday()) => UNSETTLED.includes(r.status) && r.dueDate < today;
+export const isOverdue = (r: Pick<Receivable, 'status' | 'dueDate'>, today = businessToday()) =>
+  UNSETTLED.includes(r.status) && r.dueDate < today;
 
 const sortOf = (q: { sort?: 'dueDate' | '-dueDate' }): SortKey[] => {
   const direction = q.sort === '-dueDate' ? 'DESC' : 'ASC';
@@ -86,7 +87,9 @@ function summaryOf(groups: ReceivableGroup[], capped: boolean): ReceivablesSumma
     openAmount: new Dec(0),
     overdueCount: 0,
     overdueAmount: new Dec(0),
-    byStatus: Object.fromEntries(RECEIVABLE_STATUSES.map((s) => [s, { count: 0, amount: new Dec(0), receivedAmount: new Dec(0) }])) as ReceivablesSummary['byStatus'],
+    byStatus: Object.fromEntries(
+      RECEIVABLE_STATUSES.map((s) => [s, { count: 0, amount: new Dec(0), receivedAmount: new Dec(0) }]),
+    ) as ReceivablesSummary['byStatus'],
     aging: Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, openAmount: new Dec(0) }])) as ReceivablesSummary['aging'],
   };
   for (const g of groups) {
@@ -144,7 +147,10 @@ async function pageWithSummary<R>(
     return all.slice(0, page.length);
   };
   const withoutCount = { ...request, includeTotal: false };
-  const page = branches.length > 1 ? await paginateUnion(branches, sort, withoutCount, load, idOf, run) : await paginate(branches[0], sort, withoutCount, load, idOf, run);
+  const page =
+    branches.length > 1
+      ? await paginateUnion(branches, sort, withoutCount, load, idOf, run)
+      : await paginate(branches[0], sort, withoutCount, load, idOf, run);
   const capped = !bound.exact && Number((results[1] as { n: string | number }[])[0]?.n ?? 0) > bound.cap;
   const summary = summaryOf(groups.parse(results[0] as Record<string, unknown>[]), capped);
   if (request.includeTotal === false) return { ...page, summary };
@@ -161,7 +167,12 @@ async function pageWithSummary<R>(
   return { data: page.data, pagination, summary };
 }
 
-export function listReceivables(ctx: TenantContext, filialId: number, query: ReceivableListQuery, options: { summaryCap?: number } = {}): Promise<Page<Receivable> & { summary: ReceivablesSummary }> {
+export function listReceivables(
+  ctx: TenantContext,
+  filialId: number,
+  query: ReceivableListQuery,
+  options: { summaryCap?: number } = {},
+): Promise<Page<Receivable> & { summary: ReceivablesSummary }> {
   const em = readerOf(ctx);
   return pageWithSummary(
     ctx,
@@ -192,9 +203,18 @@ export async function customerStatement(
   query: PageRequest & { customerId: number; dueFrom?: string; dueTo?: string; status?: ReceivableStatus; exactSummary?: boolean },
 ): Promise<CustomerStatement> {
   const em = readerOf(ctx);
-  const customer = await em.findOne(Customer, { where: { id: query.customerId, companyId: ctx.companyId }, select: { id: true, name: true, document: true } });
+  const customer = await em.findOne(Customer, {
+    where: { id: query.customerId, companyId: ctx.companyId },
+    select: { id: true, name: true, document: true },
+  });
   if (!customer) throw new NotFoundError('Customer');
-  const filters: ReceivableFilters = { customerId: query.customerId, debtorType: 'CUSTOMER', dueFrom: query.dueFrom, dueTo: query.dueTo, status: query.status };
+  const filters: ReceivableFilters = {
+    customerId: query.customerId,
+    debtorType: 'CUSTOMER',
+    dueFrom: query.dueFrom,
+    dueTo: query.dueTo,
+    status: query.status,
+  };
   const [{ summary, ...page }, credits] = await Promise.all([
     pageWithSummary(
       ctx,
@@ -227,7 +247,9 @@ export async function* exportReceivables(ctx: TenantContext, filialId: number, q
   for await (const rows of exportPages(ctx, filialId, query)) {
     const customerIds = [...new Set(rows.map((r) => r.customerId).filter((id): id is number => id !== null))];
     const [customers, receipts] = await Promise.all([
-      customerIds.length ? em.find(Customer, { where: { companyId: ctx.companyId, id: In(customerIds) }, select: { id: true, name: true, document: true } }) : Promise.resolve([]),
+      customerIds.length
+        ? em.find(Customer, { where: { companyId: ctx.companyId, id: In(customerIds) }, select: { id: true, name: true, document: true } })
+        : Promise.resolve([]),
       receiptsOf(
         em,
         ctx.companyId,
@@ -264,12 +286,17 @@ export async function receivableAuditTrail(ctx: TenantContext, id: number): Prom
   const qb = em
     .createQueryBuilder(AuditLog, 'a')
     .where('a.company_id = :companyId', { companyId: ctx.companyId })
-    .andWhere(receiptIds.length ? '((a.entity = :own AND a.entity_id = :id) OR (a.entity = :receipt AND a.entity_id IN (:...receiptIds)))' : 'a.entity = :own AND a.entity_id = :id', {
-      own: RECEIVABLE_AUDIT,
-      id,
-      receipt: RECEIPT_AUDIT,
-      receiptIds,
-    })
+    .andWhere(
+      receiptIds.length
+        ? '((a.entity = :own AND a.entity_id = :id) OR (a.entity = :receipt AND a.entity_id IN (:...receiptIds)))'
+        : 'a.entity = :own AND a.entity_id = :id',
+      {
+        own: RECEIVABLE_AUDIT,
+        id,
+        receipt: RECEIPT_AUDIT,
+        receiptIds,
+      },
+    )
     .orderBy('a.id', 'ASC');
   return { receivable, entries: await qb.getMany() };
 }

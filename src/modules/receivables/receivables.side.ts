@@ -20,16 +20,37 @@ export const RECEIVABLE_SIDE: OpenItemSide<ReceivableStatus, ReceivableAction, R
   statuses: { open: 'OPEN', partial: 'PARTIALLY_RECEIVED', settled: 'RECEIVED', nothingOwed: 'CANCELLED' },
   actions: { settle: 'receive', reverse: 'reverse-receipt' },
   machine: { assertAllowed, assertTransition },
-  audit: { item: RECEIVABLE_AUDIT, settlement: RECEIPT_AUDIT, settled: 'RECEIPT_REGISTERED', reversed: 'RECEIPT_REVERSED', settledRef: 'receiptId', reversedRef: 'reversedReceiptId' },
+  audit: {
+    item: RECEIVABLE_AUDIT,
+    settlement: RECEIPT_AUDIT,
+    settled: 'RECEIPT_REGISTERED',
+    reversed: 'RECEIPT_REVERSED',
+    settledRef: 'receiptId',
+    reversedRef: 'reversedReceiptId',
+  },
   events: { settled: () => 'receivable.received', reversed: 'receivable.receipt-reversed', key: 'receipt' },
   findItem: findReceivable,
   balance: (r) => ({ amount: r.amount, settled: r.receivedAmount, credited: r.creditedAmount }),
   updateIf: (em, companyId, before, { settled, credited, status }) =>
-    updateReceivableIf(em, companyId, before.id, { status: before.status, version: before.version }, { receivedAmount: settled, creditedAmount: credited, status, cancelled: status === 'CANCELLED' }),
+    updateReceivableIf(
+      em,
+      companyId,
+      before.id,
+      { status: before.status, version: before.version },
+      { receivedAmount: settled, creditedAmount: credited, status, cancelled: status === 'CANCELLED' },
+    ),
   itemChanges: (before, after) =>
     diff(
-      { receivedAmount: toFixed(before.receivedAmount, 'amount'), creditedAmount: toFixed(before.creditedAmount, 'amount'), status: before.status },
-      { receivedAmount: toFixed(after.receivedAmount, 'amount'), creditedAmount: toFixed(after.creditedAmount, 'amount'), status: after.status },
+      {
+        receivedAmount: toFixed(before.receivedAmount, 'amount'),
+        creditedAmount: toFixed(before.creditedAmount, 'amount'),
+        status: before.status,
+      },
+      {
+        receivedAmount: toFixed(after.receivedAmount, 'amount'),
+        creditedAmount: toFixed(after.creditedAmount, 'amount'),
+        status: after.status,
+      },
     ),
   itemData: receivableData,
   settlementData: receiptData,

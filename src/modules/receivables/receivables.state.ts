@@ -15,7 +15,10 @@ export const RECEIVABLE_STATUSES: ReceivableStatus[] = ['OPEN', 'PARTIALLY_RECEI
 
 export const TRANSITIONS: Record<ReceivableAction, ActionRule<ReceivableStatus>> = {
   receive: { from: { OPEN: ['PARTIALLY_RECEIVED', 'RECEIVED'], PARTIALLY_RECEIVED: ['PARTIALLY_RECEIVED', 'RECEIVED'] }, verb: 'receive' },
-  'reverse-receipt': { from: { PARTIALLY_RECEIVED: ['OPEN', 'PARTIALLY_RECEIVED'], RECEIVED: ['OPEN', 'PARTIALLY_RECEIVED'] }, verb: 'reverse a receipt of' },
+  'reverse-receipt': {
+    from: { PARTIALLY_RECEIVED: ['OPEN', 'PARTIALLY_RECEIVED'], RECEIVED: ['OPEN', 'PARTIALLY_RECEIVED'] },
+    verb: 'reverse a receipt of',
+  },
   cancel: { from: { OPEN: ['CANCELLED'] }, verb: 'cancel' },
   credit: { from: { OPEN: ['OPEN', 'CANCELLED'], PARTIALLY_RECEIVED: ['PARTIALLY_RECEIVED', 'RECEIVED'] }, verb: 'credit' },
 };
@@ -26,7 +29,11 @@ export const UNSETTLED: ReceivableStatus[] = Object.keys(TRANSITIONS.receive.fro
 /** The code of a refused action, by the receivable's current status (RECEIVABLE_ALREADY_RECEIVED, RECEIVABLE_CANCELLED …). */
 export const conflictCode = (status: ReceivableStatus) => (status === 'RECEIVED' ? 'RECEIVABLE_ALREADY_RECEIVED' : `RECEIVABLE_${status}`);
 
-export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<ReceivableStatus, ReceivableAction, Pick<Receivable, 'status'>>({
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<
+  ReceivableStatus,
+  ReceivableAction,
+  Pick<Receivable, 'status'>
+>({
   resource: 'Receivable',
   transitions: TRANSITIONS,
   conflictCode,

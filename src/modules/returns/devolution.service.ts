@@ -43,13 +43,18 @@ export async function pendingOriginsOfSales(companyId: number, salesOrderIds: nu
   ];
 }
 
-const describePending = (p: PendingOrigin[]) => p.map((d) => `${d.model === 55 ? 'NF-e' : 'NFC-e'} ${d.series}/${d.number} (${d.status})`).join(', ');
+const describePending = (p: PendingOrigin[]) =>
+  p.map((d) => `${d.model === 55 ? 'NF-e' : 'NFC-e'} ${d.series}/${d.number} (${d.status})`).join(', ');
 
 /** The problem of a return whose sale's documents are pending: 409, naming them. */
 export const originPending = (pending: PendingOrigin[]) =>
-  new ConflictError('RETURN_ORIGIN_PENDING', `The sale's ${describePending(pending)} is not authorized yet: our devolução is issued automatically once it is`, {
-    documents: pending.map((d) => ({ model: d.model, accessKey: d.accessKey, series: d.series, number: d.number, status: d.status })),
-  });
+  new ConflictError(
+    'RETURN_ORIGIN_PENDING',
+    `The sale's ${describePending(pending)} is not authorized yet: our devolução is issued automatically once it is`,
+    {
+      documents: pending.map((d) => ({ model: d.model, accessKey: d.accessKey, series: d.series, number: d.number, status: d.status })),
+    },
+  );
 
 /**
  * Traces a PENDING return's units to its sales' authorized documents (TRACED; RESOLVED when there is
@@ -88,7 +93,10 @@ async function traceOrigins(ctx: TenantContext, returnId: number): Promise<void>
       action: 'ORIGINS_TRACED',
       changes: {
         originStatus: ['PENDING', status],
-        fiscalOrigins: [null, [...origins.values()].flatMap((list) => list.map((o) => `${o.accessKey}#${o.lineNumber}×${o.quantity}`)).join(', ') || null],
+        fiscalOrigins: [
+          null,
+          [...origins.values()].flatMap((list) => list.map((o) => `${o.accessKey}#${o.lineNumber}×${o.quantity}`)).join(', ') || null,
+        ],
       },
     });
   });
@@ -98,7 +106,9 @@ async function traceOrigins(ctx: TenantContext, returnId: number): Promise<void>
 const SETTLED_CODES = new Set(['ALREADY_INVOICED', 'RETURN_WITHOUT_FISCAL_DOCUMENT', 'RETURN_DOCUMENT_BY_CUSTOMER']);
 
 async function markResolved(ctx: TenantContext, returnId: number): Promise<void> {
-  await inTransaction(ctx, (em) => em.update(SalesReturn, { id: returnId, companyId: ctx.companyId, originStatus: 'TRACED' }, { originStatus: 'RESOLVED' }));
+  await inTransaction(ctx, (em) =>
+    em.update(SalesReturn, { id: returnId, companyId: ctx.companyId, originStatus: 'TRACED' }, { originStatus: 'RESOLVED' }),
+  );
 }
 
 /**
@@ -106,7 +116,11 @@ async function markResolved(ctx: TenantContext, returnId: number): Promise<void>
  * RETURN_ORIGIN_PENDING while its sale's documents are pending). Each step commits on its own; the
  * authority is called between them, never inside one.
  */
-export async function issueDevolution(ctx: TenantContext, returnId: number, requestKey: string | null): Promise<{ doc: OutboundNfe; created: boolean }> {
+export async function issueDevolution(
+  ctx: TenantContext,
+  returnId: number,
+  requestKey: string | null,
+): Promise<{ doc: OutboundNfe; created: boolean }> {
   const ret = await readerOf(ctx).findOneBy(SalesReturn, { id: returnId, companyId: ctx.companyId });
   if (!ret) throw new NotFoundError('Return');
   if (ret.originStatus === 'PENDING') await traceOrigins(ctx, returnId);
@@ -149,7 +163,10 @@ export async function issuePendingDevolutions(): Promise<{ issued: number; waiti
       } catch (err) {
         if (err instanceof AppError && err.code === 'RETURN_ORIGIN_PENDING') waiting++;
         else if (!(err instanceof AppError && SETTLED_CODES.has(err.code))) {
-          logger.warn('devolution pass could not issue a return’s devolução', { returnId: encodeId('return', r.id), err: (err as Error).message });
+          logger.warn('devolution pass could not issue a return’s devolução', {
+            returnId: encodeId('return', r.id),
+            err: (err as Error).message,
+          });
         }
       }
     }

@@ -36,7 +36,8 @@ const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
 /** His line → our original line: the item he referenced (DFeReferenciado), else our code, else our GTIN. */
 function ourLineOf(item: NfeItem, original: OriginalDocument): NfeItem | null {
   const ours = original.parsed.items;
-  if (item.referencedDocument?.accessKey === original.accessKey && item.referencedDocument.lineNumber !== null) return ours.find((o) => o.lineNumber === item.referencedDocument!.lineNumber) ?? null;
+  if (item.referencedDocument?.accessKey === original.accessKey && item.referencedDocument.lineNumber !== null)
+    return ours.find((o) => o.lineNumber === item.referencedDocument!.lineNumber) ?? null;
   const byCode = ours.filter((o) => o.code === item.code);
   if (byCode.length === 1) return byCode[0];
   const gtin = item.gtin && item.gtin !== 'SEM GTIN' ? item.gtin : null;
@@ -55,7 +56,11 @@ export async function importCustomerReturn(ctx: TenantContext, filialId: number,
   const inspection = await inspectNfeXml(xml, recipientOf(filial));
   assertImportable(inspection.report);
   const nfe: ParsedNfe = inspection.nfe;
-  if (nfe.ide.purpose !== '4') throw new BusinessRuleError('NOT_A_RETURN', `NF-e ${nfe.accessKey} is not a devolução (finNFe ${nfe.ide.purpose ?? '?'}): import it as an entry document`);
+  if (nfe.ide.purpose !== '4')
+    throw new BusinessRuleError(
+      'NOT_A_RETURN',
+      `NF-e ${nfe.accessKey} is not a devolução (finNFe ${nfe.ide.purpose ?? '?'}): import it as an entry document`,
+    );
   if (await em.existsBy(SalesReturn, { companyId: ctx.companyId, importedAccessKey: nfe.accessKey })) {
     throw new ConflictError('RETURN_ALREADY_IMPORTED', `The devolução ${nfe.accessKey} was already booked as a return`);
   }
@@ -80,19 +85,29 @@ export async function importCustomerReturn(ctx: TenantContext, filialId: number,
     const idx = ours ? original!.parsed.items.indexOf(ours) : -1;
     const salesOrderItemId = ours && original!.itemSources ? original!.itemSources[idx] : null;
     if (!ours || salesOrderItemId === null || salesOrderItemId === undefined) {
-      problems.push({ path: `items[${i}]`, message: `item ${item.lineNumber} (${item.code} ${item.description}) matches no line of our NF-e ${original!.accessKey}` });
+      problems.push({
+        path: `items[${i}]`,
+        message: `item ${item.lineNumber} (${item.code} ${item.description}) matches no line of our NF-e ${original!.accessKey}`,
+      });
       return;
     }
     const prev = byOurLine.get(salesOrderItemId);
     const quantity = (prev?.quantity ?? new Dec(0)).plus(item.quantity);
-    byOurLine.set(salesOrderItemId, { quantity, origin: { accessKey: original!.accessKey, lineNumber: ours.lineNumber, quantity: quantity.toString() } });
+    byOurLine.set(salesOrderItemId, {
+      quantity,
+      origin: { accessKey: original!.accessKey, lineNumber: ours.lineNumber, quantity: quantity.toString() },
+    });
   });
-  if (problems.length) throw new BusinessRuleError('RETURN_LINES_UNMATCHED', 'Some lines of the devolução match no line of the sale', { errors: problems });
+  if (problems.length)
+    throw new BusinessRuleError('RETURN_LINES_UNMATCHED', 'Some lines of the devolução match no line of the sale', { errors: problems });
   const line = await em.findOneByOrFail(SalesOrderItem, { companyId: ctx.companyId, id: [...byOurLine.keys()][0] });
   const order = await em.findOneByOrFail(SalesOrder, { companyId: ctx.companyId, id: line.salesOrderId });
   const customer = order.customerId === null ? null : await em.findOneBy(Customer, { companyId: ctx.companyId, id: order.customerId });
   if (!customer || digits(customer.document) !== digits(nfe.issuer.document)) {
-    throw new BusinessRuleError('RETURN_ISSUER_NOT_THE_CUSTOMER', `The devolução was issued by ${nfe.issuer.document ?? '?'}, not by the sale's customer`);
+    throw new BusinessRuleError(
+      'RETURN_ISSUER_NOT_THE_CUSTOMER',
+      `The devolução was issued by ${nfe.issuer.document ?? '?'}, not by the sale's customer`,
+    );
   }
   try {
     const returnId = await returnsService.book(
@@ -115,7 +130,8 @@ export async function importCustomerReturn(ctx: TenantContext, filialId: number,
     );
     return returnsService.detail(ctx, returnId);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError('RETURN_ALREADY_IMPORTED', `The devolução ${nfe.accessKey} was already booked as a return`);
+    if (isUniqueViolation(err))
+      throw new ConflictError('RETURN_ALREADY_IMPORTED', `The devolução ${nfe.accessKey} was already booked as a return`);
     throw err;
   }
 }
@@ -124,7 +140,11 @@ export async function importCustomerReturn(ctx: TenantContext, filialId: number,
  * The taxes an imported devolução gives back: the ICMS his document highlights (it is what the law
  * lets us credit), and the PIS/COFINS of our sale's returned units in proportion (Lei 10.833/2003 art. 3 VIII).
  */
-function importedTaxes(nfe: ParsedNfe, original: OriginalDocument, lines: Map<number, { quantity: Dec; origin: FiscalOrigin }>): ReturnedTaxes {
+function importedTaxes(
+  nfe: ParsedNfe,
+  original: OriginalDocument,
+  lines: Map<number, { quantity: Dec; origin: FiscalOrigin }>,
+): ReturnedTaxes {
   const zero = new Dec(0);
   const share = (v: Dec | null | undefined, q: Dec, whole: Dec) => (v ? v.times(q).div(whole).toDecimalPlaces(2, Dec.ROUND_HALF_UP) : zero);
   let pis = zero;
@@ -138,5 +158,13 @@ function importedTaxes(nfe: ParsedNfe, original: OriginalDocument, lines: Map<nu
     cofins = cofins.plus(share(o.taxes.cofins?.value, quantity, o.quantity));
     cofinsBase = cofinsBase.plus(share(o.taxes.cofins?.base, quantity, o.quantity));
   }
-  return { icmsBase: nfe.totals.icmsBase, icms: nfe.totals.icms, ipi: nfe.totals.ipi.plus(nfe.totals.ipiReturned), pis, pisBase, cofins, cofinsBase };
+  return {
+    icmsBase: nfe.totals.icmsBase,
+    icms: nfe.totals.icms,
+    ipi: nfe.totals.ipi.plus(nfe.totals.ipiReturned),
+    pis,
+    pisBase,
+    cofins,
+    cofinsBase,
+  };
 }

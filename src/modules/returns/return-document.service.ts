@@ -41,7 +41,8 @@ export interface OriginalDocument {
 export async function originalsOfSales(companyId: number, salesOrderIds: number[], em: EntityManager): Promise<OriginalDocument[]> {
   const out: OriginalDocument[] = [];
   for (const salesOrderId of [...new Set(salesOrderIds)]) {
-    for (const inv of await authorizedInvoices(companyId, { salesOrderId }, em)) out.push({ accessKey: inv.accessKey, parsed: await parseNfe(inv.xml), itemSources: inv.itemSources });
+    for (const inv of await authorizedInvoices(companyId, { salesOrderId }, em))
+      out.push({ accessKey: inv.accessKey, parsed: await parseNfe(inv.xml), itemSources: inv.itemSources });
     const note = await authorizedNoteOfSale(companyId, salesOrderId, em);
     if (note) out.push({ accessKey: note.accessKey, parsed: await parseNfe(note.xml), itemSources: null });
   }
@@ -60,7 +61,9 @@ async function candidatesOf(line: SoldLine, originals: OriginalDocument[], codes
   const out: { accessKey: string; lineNumber: number; quantity: Dec }[] = [];
   for (const o of originals) {
     o.parsed.items.forEach((item, idx) => {
-      const bySource = o.itemSources ? o.itemSources[idx] === line.id : item.code === codes.get(line.productId) && item.unitPrice.eq(line.unitPrice);
+      const bySource = o.itemSources
+        ? o.itemSources[idx] === line.id
+        : item.code === codes.get(line.productId) && item.unitPrice.eq(line.unitPrice);
       if (bySource) out.push({ accessKey: o.accessKey, lineNumber: item.lineNumber, quantity: item.quantity });
     });
   }
@@ -70,7 +73,9 @@ async function candidatesOf(line: SoldLine, originals: OriginalDocument[], codes
 /** Quantities of each original line already returned by other returns (key|nItem → quantity). */
 function returnedByOrigin(items: SalesReturnItem[]): Map<string, Dec> {
   const m = new Map<string, Dec>();
-  for (const i of items) for (const o of i.fiscalOrigins ?? []) m.set(`${o.accessKey}|${o.lineNumber}`, (m.get(`${o.accessKey}|${o.lineNumber}`) ?? new Dec(0)).plus(o.quantity));
+  for (const i of items)
+    for (const o of i.fiscalOrigins ?? [])
+      m.set(`${o.accessKey}|${o.lineNumber}`, (m.get(`${o.accessKey}|${o.lineNumber}`) ?? new Dec(0)).plus(o.quantity));
   return m;
 }
 
@@ -78,10 +83,18 @@ function returnedByOrigin(items: SalesReturnItem[]): Map<string, Dec> {
  * Traces `quantity` units of each line to the original documents' lines with units not yet returned
  * (first documents first); units beyond them were sold without a document of ours and carry none.
  */
-export async function allocateOrigins(em: EntityManager, companyId: number, lines: { line: SoldLine; quantity: Dec }[], originals: OriginalDocument[]): Promise<Map<number, FiscalOrigin[]>> {
+export async function allocateOrigins(
+  em: EntityManager,
+  companyId: number,
+  lines: { line: SoldLine; quantity: Dec }[],
+  originals: OriginalDocument[],
+): Promise<Map<number, FiscalOrigin[]>> {
   const out = new Map<number, FiscalOrigin[]>();
   if (!originals.length) return out;
-  const products = await em.find(Product, { where: { companyId, id: In(lines.map((l) => l.line.productId)) }, select: { id: true, code: true } });
+  const products = await em.find(Product, {
+    where: { companyId, id: In(lines.map((l) => l.line.productId)) },
+    select: { id: true, code: true },
+  });
   const codes = new Map(products.map((p) => [p.id, p.code]));
   const earlier = await em.find(SalesReturnItem, { where: { companyId, salesOrderItemId: In(lines.map((l) => l.line.id)) } });
   const used = returnedByOrigin(earlier);
@@ -118,11 +131,24 @@ async function loadReturn(companyId: number, returnId: number, em: EntityManager
 }
 
 /** Our entry devolução of a return, from the originals its units trace to. */
-export async function returnDocumentOf(ctx: ActorContext, returnId: number, em: EntityManager, date: string): Promise<{ ret: SalesReturn; document: ComputedFiscalDocument }> {
+export async function returnDocumentOf(
+  ctx: ActorContext,
+  returnId: number,
+  em: EntityManager,
+  date: string,
+): Promise<{ ret: SalesReturn; document: ComputedFiscalDocument }> {
   const { ret, items } = await loadReturn(ctx.companyId, returnId, em);
-  if (ret.origin === 'IMPORTED') throw new BusinessRuleError('RETURN_DOCUMENT_BY_CUSTOMER', 'The customer issued this devolução himself (imported): no document of ours is issued for it');
+  if (ret.origin === 'IMPORTED')
+    throw new BusinessRuleError(
+      'RETURN_DOCUMENT_BY_CUSTOMER',
+      'The customer issued this devolução himself (imported): no document of ours is issued for it',
+    );
   const traced = items.filter((i) => i.fiscalOrigins?.length);
-  if (!traced.length) throw new BusinessRuleError('RETURN_WITHOUT_FISCAL_DOCUMENT', 'The returned goods were sold without an NF-e or NFC-e of ours: there is nothing to reference');
+  if (!traced.length)
+    throw new BusinessRuleError(
+      'RETURN_WITHOUT_FISCAL_DOCUMENT',
+      'The returned goods were sold without an NF-e or NFC-e of ours: there is nothing to reference',
+    );
   const keys = [...new Set(traced.flatMap((i) => i.fiscalOrigins!.map((o) => o.accessKey)))];
   const originals = (
     await originalsOfSales(
@@ -132,9 +158,16 @@ export async function returnDocumentOf(ctx: ActorContext, returnId: number, em: 
     )
   ).filter((o) => keys.includes(o.accessKey));
   const missing = keys.filter((k) => !originals.some((o) => o.accessKey === k));
-  if (missing.length) throw new BusinessRuleError('ORIGINAL_NOT_AUTHORIZED', `The original document ${missing.join(', ')} is no longer authorized (cancelled?)`, { accessKeys: missing });
+  if (missing.length)
+    throw new BusinessRuleError(
+      'ORIGINAL_NOT_AUTHORIZED',
+      `The original document ${missing.join(', ')} is no longer authorized (cancelled?)`,
+      { accessKeys: missing },
+    );
   // Earlier returns (lower id) of the same lines: the cumulative shares stay the same on every rebuild.
-  const earlier = await em.find(SalesReturnItem, { where: { companyId: ctx.companyId, salesOrderItemId: In(traced.map((i) => i.salesOrderItemId)), returnId: LessThan(ret.id) } });
+  const earlier = await em.find(SalesReturnItem, {
+    where: { companyId: ctx.companyId, salesOrderItemId: In(traced.map((i) => i.salesOrderItemId)), returnId: LessThan(ret.id) },
+  });
   const before = returnedByOrigin(earlier);
   const [issuer, recipient] = await Promise.all([loadFiscalIssuer(ctx, ret.filialId, em), loadFiscalRecipient(ctx, ret.customerId, em)]);
   const parts = originals.map((original) => {
@@ -178,13 +211,19 @@ export const taxesOfDocument = (d: ComputedFiscalDocument): ReturnedTaxes => ({
 });
 
 /** The credits of returned taxes by the filial's regime (amounts > 0 only). */
-export async function creditsOf(em: EntityManager, companyId: number, filialId: number, t: ReturnedTaxes): Promise<{ regime: string; rows: { tax: ReturnCreditTax; base: Dec; amount: Dec }[] }> {
+export async function creditsOf(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  t: ReturnedTaxes,
+): Promise<{ regime: string; rows: { tax: ReturnCreditTax; base: Dec; amount: Dec }[] }> {
   const profile = await getFilialFiscalProfile(em, companyId, filialId);
   if (!profile) throw new NotFoundError('Filial');
   const { taxRegime: regime, industrial } = profile.filial;
   const rows: { tax: ReturnCreditTax; base: Dec; amount: Dec }[] = [];
   if (regime !== 'SIMPLES_NACIONAL') rows.push({ tax: 'ICMS', base: t.icmsBase, amount: t.icms });
-  if (regime === 'LUCRO_REAL') rows.push({ tax: 'PIS', base: t.pisBase, amount: t.pis }, { tax: 'COFINS', base: t.cofinsBase, amount: t.cofins });
+  if (regime === 'LUCRO_REAL')
+    rows.push({ tax: 'PIS', base: t.pisBase, amount: t.pis }, { tax: 'COFINS', base: t.cofinsBase, amount: t.cofins });
   if (regime !== 'SIMPLES_NACIONAL' && industrial) rows.push({ tax: 'IPI', base: new Dec(0), amount: t.ipi });
   return { regime, rows: rows.filter((r) => r.amount.gt(0)).map((r) => ({ ...r, base: ROUND(r.base), amount: ROUND(r.amount) })) };
 }
@@ -220,7 +259,8 @@ export async function recordReturnCredits(
   return rows;
 }
 
-const creditsJson = (rows: { tax: ReturnCreditTax; amount: Dec }[]) => rows.map((r) => ({ tax: r.tax, amount: toJsonNumber(r.amount, 'amount') }));
+const creditsJson = (rows: { tax: ReturnCreditTax; amount: Dec }[]) =>
+  rows.map((r) => ({ tax: r.tax, amount: toJsonNumber(r.amount, 'amount') }));
 
 async function onAuthorized(em: EntityManager, ctx: ActorContext, o: SourceDocumentOutcome): Promise<void> {
   const { ret, document } = await returnDocumentOf(ctx, o.sourceId, em, businessToday());
@@ -263,13 +303,24 @@ async function onCancelled(em: EntityManager, ctx: ActorContext, c: SourceCancel
     })
     .execute();
   if (c.cancelProtocol === null) return; // the dry run before the event is sent: nothing refuses it
-  await recordAudit(em, ctx, { entity: 'return', entityId: ret.id, action: 'DOCUMENT_CANCELLED', changes: { document: [c.accessKey, null], creditsReversed: [null, String(reversed.affected ?? 0)] } });
+  await recordAudit(em, ctx, {
+    entity: 'return',
+    entityId: ret.id,
+    action: 'DOCUMENT_CANCELLED',
+    changes: { document: [c.accessKey, null], creditsReversed: [null, String(reversed.affected ?? 0)] },
+  });
   await publishEvent(em, ctx, {
     type: 'return.document-cancelled',
     filialId: ret.filialId,
     aggregateType: 'return',
     aggregateId: ret.id,
-    data: { returnId: encodeId('return', ret.id), invoiceId: encodeId('invoice', c.invoiceId), accessKey: c.accessKey, justification: c.justification, creditsReversed: reversed.affected ?? 0 },
+    data: {
+      returnId: encodeId('return', ret.id),
+      invoiceId: encodeId('invoice', c.invoiceId),
+      accessKey: c.accessKey,
+      justification: c.justification,
+      creditsReversed: reversed.affected ?? 0,
+    },
   });
 }
 
@@ -277,8 +328,15 @@ registerDocumentSource({
   kind: 'CUSTOMER_RETURN',
   async load(ctx: TenantContext, returnId: number, em: EntityManager, date: string) {
     const { ret, document } = await returnDocumentOf(ctx, returnId, em, date);
-    const firstOrder = (await em.findOne(SalesReturnItem, { where: { companyId: ctx.companyId, returnId }, order: { id: 'ASC' } }))!.salesOrderId;
-    return { filialId: ret.filialId, customerId: ret.customerId, salesOrderId: firstOrder, document, notes: `Devolucao ${ret.code}: ${ret.reason}` };
+    const firstOrder = (await em.findOne(SalesReturnItem, { where: { companyId: ctx.companyId, returnId }, order: { id: 'ASC' } }))!
+      .salesOrderId;
+    return {
+      filialId: ret.filialId,
+      customerId: ret.customerId,
+      salesOrderId: firstOrder,
+      document,
+      notes: `Devolucao ${ret.code}: ${ret.reason}`,
+    };
   },
   onAuthorized,
   onCancelled,

@@ -12,7 +12,11 @@ export async function returnableItems(req: ValidRequest<typeof s.returnableItems
 }
 
 export async function register(req: ValidRequest<typeof s.register>, res: Response) {
-  res.status(201).json(toReturnDto(await returnsService.register(req.ctx, req.valid.params.filialId, req.valid.body, req.header('idempotency-key') ?? null)));
+  res
+    .status(201)
+    .json(
+      toReturnDto(await returnsService.register(req.ctx, req.valid.params.filialId, req.valid.body, req.header('idempotency-key') ?? null)),
+    );
 }
 
 export async function list(req: ValidRequest<typeof s.list>, res: Response) {
@@ -24,7 +28,9 @@ export async function detail(req: ValidRequest<typeof s.detail>, res: Response) 
 }
 
 export async function issueDocument(req: ValidRequest<typeof s.issueDocument>, res: Response) {
-  res.status(201).json(toReturnDto(await returnsService.issueDocument(req.ctx, req.valid.params.id, req.header('idempotency-key') ?? null)));
+  res
+    .status(201)
+    .json(toReturnDto(await returnsService.issueDocument(req.ctx, req.valid.params.id, req.header('idempotency-key') ?? null)));
 }
 
 export async function importNfe(req: ValidRequest<typeof s.importNfe>, res: Response) {

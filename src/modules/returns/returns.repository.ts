@@ -17,7 +17,12 @@ export interface ReturnableLine {
  * `fulfilled_quantity <> returned_quantity`: an equality, not arithmetic — both columns are written
  * only as fixed-scale text/DECIMAL(18,4) (toFixed 4) and a return never exceeds what was delivered.
  */
-export function returnableLinesQuery(em: EntityManager, companyId: number, filialId: number, customerId: number): SelectQueryBuilder<SalesOrderItem> {
+export function returnableLinesQuery(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  customerId: number,
+): SelectQueryBuilder<SalesOrderItem> {
   return em
     .createQueryBuilder(SalesOrderItem, 'i')
     .innerJoin(SalesOrder, 'o', 'o.id = i.sales_order_id AND o.company_id = i.company_id')
@@ -49,14 +54,24 @@ export async function loadReturnableLines(em: EntityManager, companyId: number, 
  * The order lines a return touches, locked like a fulfillment locks them (orders, then lines, each in
  * ascending id order) so returns and fulfillments of the same lines serialize without deadlocks.
  */
-export async function lockReturnLines(em: EntityManager, companyId: number, itemIds: number[]): Promise<{ orders: SalesOrder[]; items: SalesOrderItem[] }> {
+export async function lockReturnLines(
+  em: EntityManager,
+  companyId: number,
+  itemIds: number[],
+): Promise<{ orders: SalesOrder[]; items: SalesOrderItem[] }> {
   const ids = [...new Set(itemIds.filter((id) => id > 0))].sort((a, b) => a - b);
   if (!ids.length) return { orders: [], items: [] };
   const probe = await em.find(SalesOrderItem, { where: { companyId, id: In(ids) }, select: { id: true, salesOrderId: true } });
   const orderIds = [...new Set(probe.map((p) => p.salesOrderId))].sort((a, b) => a - b);
   if (!orderIds.length) return { orders: [], items: [] };
-  const oq = em.createQueryBuilder(SalesOrder, 'o').where('o.company_id = :companyId AND o.id IN (:...orderIds)', { companyId, orderIds }).orderBy('o.id', 'ASC');
-  const iq = em.createQueryBuilder(SalesOrderItem, 'i').where('i.company_id = :companyId AND i.id IN (:...ids)', { companyId, ids }).orderBy('i.id', 'ASC');
+  const oq = em
+    .createQueryBuilder(SalesOrder, 'o')
+    .where('o.company_id = :companyId AND o.id IN (:...orderIds)', { companyId, orderIds })
+    .orderBy('o.id', 'ASC');
+  const iq = em
+    .createQueryBuilder(SalesOrderItem, 'i')
+    .where('i.company_id = :companyId AND i.id IN (:...ids)', { companyId, ids })
+    .orderBy('i.id', 'ASC');
   if (isMysql) {
     oq.setLock('pessimistic_write');
     iq.setLock('pessimistic_write');
@@ -71,7 +86,11 @@ export function fulfillmentItemsOf(em: EntityManager, companyId: number, itemIds
   return em.find(FulfillmentItem, { where: { companyId, salesOrderItemId: In(itemIds) } });
 }
 
-export async function loadReturns(em: EntityManager, companyId: number, ids: number[]): Promise<{ ret: SalesReturn; items: SalesReturnItem[] }[]> {
+export async function loadReturns(
+  em: EntityManager,
+  companyId: number,
+  ids: number[],
+): Promise<{ ret: SalesReturn; items: SalesReturnItem[] }[]> {
   if (!ids.length) return [];
   const returns = await em.find(SalesReturn, { where: { companyId, id: In(ids) } });
   const items = await em.find(SalesReturnItem, { where: { companyId, returnId: In(ids) }, order: { id: 'ASC' } });

@@ -49,7 +49,9 @@ export const SalesReturn = named(
           .description('The lines of our NF-e/NFC-e the returned units reverse'),
       }),
     ),
-    origin: Joi.string().valid('COUNTER', 'IMPORTED').description("COUNTER: registered here (our entry devolução issued); IMPORTED: the customer's own devolução NF-e"),
+    origin: Joi.string()
+      .valid('COUNTER', 'IMPORTED')
+      .description("COUNTER: registered here (our entry devolução issued); IMPORTED: the customer's own devolução NF-e"),
     originStatus: Joi.string()
       .valid('RESOLVED', 'PENDING', 'TRACED')
       .description(
@@ -88,7 +90,9 @@ export const SalesReturn = named(
         .items(
           obj({
             id: hashid('customer-credit'),
-            kind: Joi.string().valid('CREDIT', 'REFUND').description('CREDIT: store credit the customer holds; REFUND: money owed back by `method`'),
+            kind: Joi.string()
+              .valid('CREDIT', 'REFUND')
+              .description('CREDIT: store credit the customer holds; REFUND: money owed back by `method`'),
             method: Joi.string().example('DINHEIRO'),
             salesOrderId: hashid('sales-order'),
             amount: money(),
@@ -96,7 +100,9 @@ export const SalesReturn = named(
         )
         .description('What was left after the receivables: a store credit or a refund to pay, one per sale'),
     }).description('Where the refund went'),
-    documentProblem: obj({ code: Joi.string(), detail: Joi.string() }).allow(null).description('Why our devolução could not be issued with the return (POST /returns/{id}/document issues it again)'),
+    documentProblem: obj({ code: Joi.string(), detail: Joi.string() })
+      .allow(null)
+      .description('Why our devolução could not be issued with the return (POST /returns/{id}/document issues it again)'),
     createdBy: Joi.string().example('ana.souza'),
     createdAt: timestamp(),
   }),

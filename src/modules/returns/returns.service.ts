@@ -14,7 +14,14 @@ import { postToLedger } from '../stock';
 import type { FiscalOrigin } from './entities/sales-return-item.entity';
 import { SalesReturnItem } from './entities/sales-return-item.entity';
 import { SalesReturn } from './entities/sales-return.entity';
-import { fulfillmentItemsOf, loadReturnableLines, loadReturns, lockReturnLines, ReturnableLine, returnableLinesQuery } from './returns.repository';
+import {
+  fulfillmentItemsOf,
+  loadReturnableLines,
+  loadReturns,
+  lockReturnLines,
+  ReturnableLine,
+  returnableLinesQuery,
+} from './returns.repository';
 import { departureCost, refundFor } from './returns.rules';
 import { canDo, recordReturnedQuantities } from '../sales-order';
 import { creditReturn, refundsOfReturns } from '../receivables';
@@ -46,9 +53,17 @@ export interface ReturnView {
   documentProblem?: { code: string; detail: string } | null;
 }
 
-async function withFiscal(em: EntityManager, companyId: number, rows: { ret: SalesReturn; items: SalesReturnItem[] }[]): Promise<ReturnView[]> {
+async function withFiscal(
+  em: EntityManager,
+  companyId: number,
+  rows: { ret: SalesReturn; items: SalesReturnItem[] }[],
+): Promise<ReturnView[]> {
   const ids = rows.map((r) => r.ret.id);
-  const [docs, credits, refunds] = await Promise.all([invoicesOfSource(companyId, 'CUSTOMER_RETURN', ids, em), creditsOfReturns(em, companyId, ids), refundsOfReturns(em, companyId, ids)]);
+  const [docs, credits, refunds] = await Promise.all([
+    invoicesOfSource(companyId, 'CUSTOMER_RETURN', ids, em),
+    creditsOfReturns(em, companyId, ids),
+    refundsOfReturns(em, companyId, ids),
+  ]);
   return rows.map((r) => ({
     ...r,
     documents: docs.get(r.ret.id) ?? [],
@@ -103,7 +118,12 @@ export const returnsService = {
   async register(ctx: TenantContext, filialId: number, input: ReturnInput, requestKey: string | null = null): Promise<ReturnView> {
     // The booking commits on its own, the devolução is issued after it (no call to the authority inside
     // a transaction): a retry of a request that booked its return and died before answering finds it.
-    const registered = requestKey ? await readerOf(ctx).findOne(SalesReturn, { where: { companyId: ctx.companyId, requestKey: requestKey.slice(0, 255) }, select: { id: true } }) : null;
+    const registered = requestKey
+      ? await readerOf(ctx).findOne(SalesReturn, {
+          where: { companyId: ctx.companyId, requestKey: requestKey.slice(0, 255) },
+          select: { id: true },
+        })
+      : null;
     const returnId = registered?.id ?? (await this.book(ctx, filialId, input, { origin: 'COUNTER', importedAccessKey: null, requestKey }));
     // Goods sold with our NF-e/NFC-e come back with our entry devolução, issued as part of the return.
     const problem = await issueReturnDocument(ctx, returnId, requestKey);
@@ -155,9 +175,15 @@ export const returnsService = {
     });
   },
 
-  async list(ctx: TenantContext, filialId: number, q: PageRequest & { customerId?: number; from?: string; to?: string }): Promise<Page<ReturnView>> {
+  async list(
+    ctx: TenantContext,
+    filialId: number,
+    q: PageRequest & { customerId?: number; from?: string; to?: string },
+  ): Promise<Page<ReturnView>> {
     const em = readerOf(ctx);
-    const qb = em.createQueryBuilder(SalesReturn, 'r').where('r.company_id = :companyId AND r.filial_id = :filialId', { companyId: ctx.companyId, filialId });
+    const qb = em
+      .createQueryBuilder(SalesReturn, 'r')
+      .where('r.company_id = :companyId AND r.filial_id = :filialId', { companyId: ctx.companyId, filialId });
     if (q.customerId !== undefined) qb.andWhere('r.customer_id = :customerId', { customerId: q.customerId });
     if (q.from) qb.andWhere('r.created_at >= :from', { from: `${q.from} 00:00:00` });
     if (q.to) qb.andWhere('r.created_at <= :to', { to: `${q.to} 23:59:59.999` });
@@ -183,7 +209,11 @@ export const returnsService = {
  * Our entry devolução for a return traced to documents of ours; null when issued (or nothing to issue),
  * else the problem (certificate, fiscal data, authority): the return stands and the document may be issued later.
  */
-async function issueReturnDocument(ctx: TenantContext, returnId: number, requestKey: string | null): Promise<{ code: string; detail: string } | null> {
+async function issueReturnDocument(
+  ctx: TenantContext,
+  returnId: number,
+  requestKey: string | null,
+): Promise<{ code: string; detail: string } | null> {
   // A return whose sale's document is pending answers RETURN_ORIGIN_PENDING here: issued automatically later.
   try {
     await issueDevolution(ctx, returnId, requestKey);
@@ -196,7 +226,13 @@ async function issueReturnDocument(ctx: TenantContext, returnId: number, request
 }
 
 type LockedLines = Awaited<ReturnType<typeof lockReturnLines>>;
-type ReturnLine = { input: ReturnInput['items'][number]; item: LockedLines['items'][number]; unitCost: Dec; refund: Dec; lineIndex: number };
+type ReturnLine = {
+  input: ReturnInput['items'][number];
+  item: LockedLines['items'][number];
+  unitCost: Dec;
+  refund: Dec;
+  lineIndex: number;
+};
 
 /** What the steps of one booking share: the transaction, the request, and the lines being returned. */
 interface BookingStep {
@@ -214,7 +250,11 @@ interface BookingStep {
 function assertNoRepeatedItem(input: ReturnInput) {
   const seen = new Set<number>();
   const repeated: FieldError[] = [];
-  input.items.forEach((l, i) => (seen.has(l.salesOrderItemId) ? repeated.push({ path: `items[${i}].salesOrderItemId`, message: 'the same item appears twice' }) : seen.add(l.salesOrderItemId)));
+  input.items.forEach((l, i) =>
+    seen.has(l.salesOrderItemId)
+      ? repeated.push({ path: `items[${i}].salesOrderItemId`, message: 'the same item appears twice' })
+      : seen.add(l.salesOrderItemId),
+  );
   if (repeated.length) throw new ValidationError('The same item appears twice', repeated);
 }
 
@@ -324,7 +364,14 @@ async function insertReturn(b: BookingStep, originsPending: boolean, origins: Ma
 async function restockReturnedGoods({ em, ctx, filialId, lines }: BookingStep, returnId: number) {
   const restocked = lines.filter((l) => l.input.restock);
   const stockControlled = restocked.length
-    ? new Set((await em.find(Product, { where: { companyId: ctx.companyId, id: In(restocked.map((l) => l.item.productId)), stockControlled: true }, select: { id: true } })).map((p) => p.id))
+    ? new Set(
+        (
+          await em.find(Product, {
+            where: { companyId: ctx.companyId, id: In(restocked.map((l) => l.item.productId)), stockControlled: true },
+            select: { id: true },
+          })
+        ).map((p) => p.id),
+      )
     : new Set<number>();
   await postToLedger(em, {
     companyId: ctx.companyId,
@@ -335,7 +382,13 @@ async function restockReturnedGoods({ em, ctx, filialId, lines }: BookingStep, r
     actor: ctx.actor,
     lines: restocked
       .filter((l) => stockControlled.has(l.item.productId))
-      .map((l) => ({ productId: l.item.productId, direction: 'IN' as const, quantity: l.input.quantity, unitCost: l.unitCost, referenceLineId: l.item.id })),
+      .map((l) => ({
+        productId: l.item.productId,
+        direction: 'IN' as const,
+        quantity: l.input.quantity,
+        unitCost: l.unitCost,
+        referenceLineId: l.item.id,
+      })),
   });
 }
 
@@ -366,7 +419,10 @@ async function auditReturnedQuantities({ em, ctx, lines }: BookingStep, returnId
   });
 }
 
-async function publishReturnRegistered({ em, ctx, filialId, input, booking, method, code, lines, refundAmount }: BookingStep, returnId: number) {
+async function publishReturnRegistered(
+  { em, ctx, filialId, input, booking, method, code, lines, refundAmount }: BookingStep,
+  returnId: number,
+) {
   await publishEvent(em, ctx, {
     type: 'return.registered',
     filialId,

@@ -2,7 +2,14 @@ import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { salesOrderSchemas as s } from './sales-order.schemas';
-import { toCancelPreviewDto, toFulfillmentViewDto, toFulfillResultDto, toGroupPreviewDto, toSalesOrderDto, toSalesOrderListDto } from './sales-order.mapper';
+import {
+  toCancelPreviewDto,
+  toFulfillmentViewDto,
+  toFulfillResultDto,
+  toGroupPreviewDto,
+  toSalesOrderDto,
+  toSalesOrderListDto,
+} from './sales-order.mapper';
 import { cancelOrder, cancelPreview } from './services/cancel.service';
 import { assignCustomer, convertOrderToQuote, convertQuote, deleteOrder, patchOrder } from './services/edit.service';
 import { fulfillmentView, fulfillOrder } from './services/fulfill.service';
@@ -16,7 +23,9 @@ export async function list(req: ValidRequest<typeof s.list>, res: Response) {
 }
 
 export async function listOrRead(req: ValidRequest<typeof s.listOrGet>, res: Response) {
-  const result = await listOrGet(req.ctx, req.valid.params.filialIdOrId, req.valid.query, { filialUnchecked: req.filialUnchecked === true });
+  const result = await listOrGet(req.ctx, req.valid.params.filialIdOrId, req.valid.query, {
+    filialUnchecked: req.filialUnchecked === true,
+  });
   res.json(result.kind === 'list' ? mapPage(result.page, (v) => toSalesOrderListDto(v)) : toSalesOrderDto(result.view));
 }
 

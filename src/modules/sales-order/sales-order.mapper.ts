@@ -42,7 +42,9 @@ export const toItemDto = (i: SalesOrderItem) => ({
   origins: originsDto(i.origins),
 });
 
-export const toTotalsDto = (o: Pick<SalesOrder, 'grossTotal' | 'itemsDiscount' | 'discount' | 'freight' | 'insurance' | 'otherExpenses' | 'total'>) => ({
+export const toTotalsDto = (
+  o: Pick<SalesOrder, 'grossTotal' | 'itemsDiscount' | 'discount' | 'freight' | 'insurance' | 'otherExpenses' | 'total'>,
+) => ({
   gross: amount(o.grossTotal),
   itemsDiscount: amount(o.itemsDiscount),
   items: amount(o.grossTotal.minus(o.itemsDiscount)),
@@ -188,7 +190,12 @@ export const toFulfillmentDto = (f: Fulfillment, items: FulfillmentItem[]) => ({
 });
 
 /** GET :id/fulfillment. */
-export const toFulfillmentViewDto = (order: SalesOrder, items: SalesOrderItem[], fulfillments: Fulfillment[], fulfillmentItems: FulfillmentItem[]) => ({
+export const toFulfillmentViewDto = (
+  order: SalesOrder,
+  items: SalesOrderItem[],
+  fulfillments: Fulfillment[],
+  fulfillmentItems: FulfillmentItem[],
+) => ({
   salesOrderId: encodeId('sales-order', order.id),
   code: order.code,
   status: order.status,
@@ -203,10 +210,22 @@ export const toFulfillmentViewDto = (order: SalesOrder, items: SalesOrderItem[],
 });
 
 /** POST :id/fulfill: the new fulfillment, the boletos its billing issued, and where the order stands now. */
-export const toFulfillResultDto = (order: SalesOrder, items: SalesOrderItem[], fulfillment: Fulfillment, fulfillmentItems: FulfillmentItem[], boletos: BoletoView[] = []) => ({
+export const toFulfillResultDto = (
+  order: SalesOrder,
+  items: SalesOrderItem[],
+  fulfillment: Fulfillment,
+  fulfillmentItems: FulfillmentItem[],
+  boletos: BoletoView[] = [],
+) => ({
   fulfillment: toFulfillmentDto(fulfillment, fulfillmentItems),
   boletos: boletos.map(toBoletoDto),
-  order: { id: encodeId('sales-order', order.id), code: order.code, status: order.status, version: order.version, items: items.map(toItemProgressDto) },
+  order: {
+    id: encodeId('sales-order', order.id),
+    code: order.code,
+    status: order.status,
+    version: order.version,
+    items: items.map(toItemProgressDto),
+  },
 });
 
 export const toCancelPreviewDto = (p: {

@@ -40,13 +40,21 @@ export interface OrderCharges {
  * discount, its total, and its share of the order discount allocated by line total so the shares add
  * up to the order discount exactly. A discount above what it applies to → 422 with the field paths.
  */
-export function priceOrder(lines: LineAmounts[], discount: Dec, charges: OrderCharges, paths: { items?: string; discount?: string } = {}): { lines: PricedLine[]; totals: OrderTotals } {
+export function priceOrder(
+  lines: LineAmounts[],
+  discount: Dec,
+  charges: OrderCharges,
+  paths: { items?: string; discount?: string } = {},
+): { lines: PricedLine[]; totals: OrderTotals } {
   const problems: FieldError[] = [];
   const priced = lines.map((l, i) => {
     const gross = round(l.quantity.times(l.unitPrice), 'amount');
     const lineDiscount = round(l.discount, 'amount');
     if (lineDiscount.gt(gross)) {
-      problems.push({ path: `${paths.items ?? 'items'}[${i}].discount`, message: `discount must not exceed quantity × unitPrice (${gross.toFixed(2)})` });
+      problems.push({
+        path: `${paths.items ?? 'items'}[${i}].discount`,
+        message: `discount must not exceed quantity × unitPrice (${gross.toFixed(2)})`,
+      });
     }
     return { gross, discount: lineDiscount, total: gross.minus(lineDiscount) };
   });

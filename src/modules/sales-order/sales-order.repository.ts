@@ -28,7 +28,10 @@ const FOR_UPDATE = isMysql ? ' FOR UPDATE' : '';
 const marks = (values: unknown[]) => values.map(() => '?').join(',');
 
 /** The statements every reader of an order and its lines shares (plain and batched). */
-const orderForUpdate = (companyId: number, id: number): Statement => ({ sql: `SELECT * FROM sales_order WHERE id = ? AND company_id = ?${FOR_UPDATE}`, params: [id, companyId] });
+const orderForUpdate = (companyId: number, id: number): Statement => ({
+  sql: `SELECT * FROM sales_order WHERE id = ? AND company_id = ?${FOR_UPDATE}`,
+  params: [id, companyId],
+});
 const itemsForUpdate = (companyId: number, orderId: number): Statement => ({
   sql: `SELECT * FROM sales_order_item WHERE company_id = ? AND sales_order_id = ? ORDER BY id${FOR_UPDATE}`,
   params: [companyId, orderId],
@@ -51,7 +54,11 @@ export async function lockOrder(em: EntityManager, companyId: number, id: number
  * What a fulfilment needs, in one round trip: the order and its lines, locked (order first, as every
  * writer of an order takes them), and which of the lines' products are stock-controlled.
  */
-export async function lockOrderWithItems(em: EntityManager, companyId: number, id: number): Promise<{ order: SalesOrder; items: SalesOrderItem[]; stockControlled: Set<number> }> {
+export async function lockOrderWithItems(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+): Promise<{ order: SalesOrder; items: SalesOrderItem[]; stockControlled: Set<number> }> {
   if (!(id > 0)) throw notFound();
   const [orders, items, products] = (await readBatch(em, [
     orderForUpdate(companyId, id),
@@ -75,7 +82,10 @@ export async function lockOrderWithItems(em: EntityManager, companyId: number, i
 export async function lockOrders(em: EntityManager, companyId: number, ids: number[]): Promise<SalesOrder[]> {
   const wanted = [...new Set(ids.filter((id) => id > 0))].sort((a, b) => a - b);
   if (!wanted.length) return [];
-  const qb = em.createQueryBuilder(SalesOrder, 'o').where('o.company_id = :companyId AND o.id IN (:...wanted)', { companyId, wanted }).orderBy('o.id', 'ASC');
+  const qb = em
+    .createQueryBuilder(SalesOrder, 'o')
+    .where('o.company_id = :companyId AND o.id IN (:...wanted)', { companyId, wanted })
+    .orderBy('o.id', 'ASC');
   if (isMysql) qb.setLock('pessimistic_write');
   return qb.getMany();
 }
@@ -89,10 +99,10 @@ export async function lockItems(em: EntityManager, companyId: number, orderId: n
 /** Which of these products are stock-controlled (the fulfil path: goods of the others move no stock). */
 export async function stockControlledAmong(em: EntityManager, companyId: number, productIds: number[]): Promise<Set<number>> {
   if (!productIds.length) return new Set();
-  const rows: Record<string, unknown>[] = await em.query(`SELECT id, stock_controlled FROM product WHERE company_id = ? AND id IN (${productIds.map(() => '?').join(',')})`, [
-    companyId,
-    ...productIds,
-  ]);
+  const rows: Record<string, unknown>[] = await em.query(
+    `SELECT id, stock_controlled FROM product WHERE company_id = ? AND id IN (${productIds.map(() => '?').join(',')})`,
+    [companyId, ...productIds],
+  );
   return new Set(
     hydrate(em, Product, rows)
       .filter((p) => p.stockControlled)
@@ -119,16 +129,32 @@ export interface OrderExpectation {
  * that read the order under its row lock in this transaction (`locked`) cannot miss, and skips the
  * check, so the COMMIT can travel with the update.
  */
-export async function deferOrderUpdateIf(em: EntityManager, order: SalesOrder, expected: OrderExpectation, set: Partial<SalesOrder>, options: { locked?: boolean } = {}): Promise<void> {
+export async function deferOrderUpdateIf(
+  em: EntityManager,
+  order: SalesOrder,
+  expected: OrderExpectation,
+  set: Partial<SalesOrder>,
+  options: { locked?: boolean } = {},
+): Promise<void> {
   const assignments = setClause(em, SalesOrder, { ...set, updatedAt: new Date() });
   await deferWrite(em, {
     label: 'sales order state change',
     sql: `UPDATE sales_order SET ${assignments.sql}, version = version + 1 WHERE id = ? AND company_id = ? AND status = ? AND version = ?${expected.type ? ' AND type = ?' : ''}`,
-    params: [...(assignments.params ?? []), order.id, order.companyId, expected.status, expected.version, ...(expected.type ? [expected.type] : [])],
+    params: [
+      ...(assignments.params ?? []),
+      order.id,
+      order.companyId,
+      expected.status,
+      expected.version,
+      ...(expected.type ? [expected.type] : []),
+    ],
     check: options.locked
       ? undefined
       : (affected) => {
-          if (!affected) throw new ConflictError('CONCURRENT_UPDATE', 'Sales order was changed by someone else; reload and retry', { currentVersion: expected.version + 1 });
+          if (!affected)
+            throw new ConflictError('CONCURRENT_UPDATE', 'Sales order was changed by someone else; reload and retry', {
+              currentVersion: expected.version + 1,
+            });
         },
   });
 }
@@ -165,8 +191,17 @@ export async function loadViews(em: EntityManager, companyId: number, ids: numbe
     itemsOfOrders(companyId, ids),
     namesOf('customer', 'customer_id'),
     namesOf('seller', 'seller_id'),
-    { sql: `SELECT id, grouped_into_id FROM sales_order WHERE company_id = ? AND grouped_into_id ${inIds} ORDER BY id`, params: [companyId, ...ids] },
-  ])) as [Record<string, unknown>[], Record<string, unknown>[], { id: number; name: string }[], { id: number; name: string }[], { id: number; grouped_into_id: number }[]];
+    {
+      sql: `SELECT id, grouped_into_id FROM sales_order WHERE company_id = ? AND grouped_into_id ${inIds} ORDER BY id`,
+      params: [companyId, ...ids],
+    },
+  ])) as [
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+    { id: number; name: string }[],
+    { id: number; name: string }[],
+    { id: number; grouped_into_id: number }[],
+  ];
   const orders = hydrate(em, SalesOrder, orderRows);
   const items = hydrate(em, SalesOrderItem, itemRows);
   const customerName = new Map(customers.map((c) => [Number(c.id), c.name]));
@@ -305,7 +340,10 @@ export async function loadListed(em: EntityManager, companyId: number, ids: numb
   const [orderRows, itemRows, sources] = (await readBatch(em, [
     { sql: ORDER_LIST_SELECT + inIds, params: [companyId, ...ids] },
     { sql: `${ITEM_LIST_SELECT}${inIds} ORDER BY sales_order_id, line_number`, params: [companyId, ...ids] },
-    { sql: `SELECT id, grouped_into_id FROM sales_order WHERE company_id = ? AND grouped_into_id IN ${inIds} ORDER BY id`, params: [companyId, ...ids] },
+    {
+      sql: `SELECT id, grouped_into_id FROM sales_order WHERE company_id = ? AND grouped_into_id IN ${inIds} ORDER BY id`,
+      params: [companyId, ...ids],
+    },
   ])) as [OrderListRow[], ItemListRow[], { id: number; grouped_into_id: number }[]];
   const driver = em.connection.driver;
   const orderMeta = em.connection.getMetadata(SalesOrder);
@@ -314,7 +352,9 @@ export async function loadListed(em: EntityManager, companyId: number, ids: numb
     const c = meta.findColumnWithDatabaseName(column)!;
     return (value: unknown): unknown => driver.prepareHydratedValue(value, c);
   };
-  const [validUntil, cancelledAt, createdAt, updatedAt] = ['valid_until', 'cancelled_at', 'created_at', 'updated_at'].map((c) => hydrated(orderMeta, c));
+  const [validUntil, cancelledAt, createdAt, updatedAt] = ['valid_until', 'cancelled_at', 'created_at', 'updated_at'].map((c) =>
+    hydrated(orderMeta, c),
+  );
   const origins = hydrated(itemMeta, 'origins');
   const itemsByOrder = new Map<number, ItemListRow[]>();
   for (const i of itemRows) {
@@ -347,9 +387,15 @@ export async function loadView(em: EntityManager, companyId: number, id: number)
   return view;
 }
 
-export async function fulfillmentsOf(em: EntityManager, companyId: number, orderId: number): Promise<{ fulfillments: Fulfillment[]; items: FulfillmentItem[] }> {
+export async function fulfillmentsOf(
+  em: EntityManager,
+  companyId: number,
+  orderId: number,
+): Promise<{ fulfillments: Fulfillment[]; items: FulfillmentItem[] }> {
   const fulfillments = await em.find(Fulfillment, { where: { companyId, salesOrderId: orderId }, order: { id: 'ASC' } });
-  const items = fulfillments.length ? await em.find(FulfillmentItem, { where: { companyId, fulfillmentId: In(fulfillments.map((f) => f.id)) }, order: { id: 'ASC' } }) : [];
+  const items = fulfillments.length
+    ? await em.find(FulfillmentItem, { where: { companyId, fulfillmentId: In(fulfillments.map((f) => f.id)) }, order: { id: 'ASC' } })
+    : [];
   return { fulfillments, items };
 }
 
@@ -398,7 +444,8 @@ export function baseListSql(companyId: number, f: ListFilters): SqlList {
   return { from: 'sales_order o', where, params };
 }
 
-const datesAlone = (f: ListFilters) => !!(f.createdFrom || f.createdBefore) && !f.status && !f.type && f.customerId === undefined && f.sellerId === undefined;
+const datesAlone = (f: ListFilters) =>
+  !!(f.createdFrom || f.createdBefore) && !f.status && !f.type && f.customerId === undefined && f.sellerId === undefined;
 
 /**
  * A list filtered by creation dates alone and sorted by code reads the date range of the creation
@@ -453,7 +500,11 @@ export function byCreationDays(companyId: number, f: ListFilters, sortByCode: bo
     const lo = Math.max(from, day);
     const hi = Math.min(before, day + DAY_MS);
     if (lo === day && hi === day + DAY_MS) {
-      parts.push({ from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created_day)', where: `${where} AND o.created_day = ?`, params: [...params, sqlInstant(day).slice(0, 10)] });
+      parts.push({
+        from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created_day)',
+        where: `${where} AND o.created_day = ?`,
+        params: [...params, sqlInstant(day).slice(0, 10)],
+      });
       whole = [whole?.[0] ?? day, day + DAY_MS];
     } else {
       parts.push({
@@ -503,9 +554,16 @@ export function whereCustomerInSql(list: SqlList, customerIds: number[]): UnionB
 }
 
 /** Subqueries for the order's filial and the products of some of its lines (stock locks their balances ahead, fulfil). */
-export function orderFilialAndLineProducts(companyId: number, orderId: number, itemIds: number[]): { filial: { sql: string; params: unknown[] }; products: { sql: string; params: unknown[] } } {
+export function orderFilialAndLineProducts(
+  companyId: number,
+  orderId: number,
+  itemIds: number[],
+): { filial: { sql: string; params: unknown[] }; products: { sql: string; params: unknown[] } } {
   return {
     filial: { sql: 'SELECT filial_id FROM sales_order WHERE company_id = ? AND id = ?', params: [companyId, orderId] },
-    products: { sql: `SELECT product_id FROM sales_order_item WHERE company_id = ? AND sales_order_id = ? AND id IN (${itemIds.map(() => '?').join(', ')})`, params: [companyId, orderId, ...itemIds] },
+    products: {
+      sql: `SELECT product_id FROM sales_order_item WHERE company_id = ? AND sales_order_id = ? AND id IN (${itemIds.map(() => '?').join(', ')})`,
+      params: [companyId, orderId, ...itemIds],
+    },
   };
 }

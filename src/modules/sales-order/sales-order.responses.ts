@@ -4,9 +4,15 @@ import { date, hashid, money, named, obj, oneOf, page, quantity, timestamp, unit
 
 /** Response bodies of the sales-order routes (sales-order.mapper.ts). */
 const status = oneOf('OPEN', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED', 'CLOSED', 'GROUPED');
-const problem = obj({ code: Joi.string().example('SALES_ORDER_HAS_FULFILLMENTS'), message: Joi.string().example('The order has fulfillments') });
+const problem = obj({
+  code: Joi.string().example('SALES_ORDER_HAS_FULFILLMENTS'),
+  message: Joi.string().example('The order has fulfillments'),
+});
 
-const Origin = named('SalesOrderItemOrigin', obj({ salesOrderId: hashid('sales-order'), salesOrderItemId: hashid('sales-order-item'), quantity: quantity() }));
+const Origin = named(
+  'SalesOrderItemOrigin',
+  obj({ salesOrderId: hashid('sales-order'), salesOrderItemId: hashid('sales-order-item'), quantity: quantity() }),
+);
 
 export const SalesOrderItem = named(
   'SalesOrderItem',
@@ -31,7 +37,16 @@ export const SalesOrderItem = named(
 
 export const SalesOrderTotals = named(
   'SalesOrderTotals',
-  obj({ gross: money(), itemsDiscount: money(), items: money(), discount: money(), freight: money(), insurance: money(), otherExpenses: money(), total: money() }),
+  obj({
+    gross: money(),
+    itemsDiscount: money(),
+    items: money(),
+    discount: money(),
+    freight: money(),
+    insurance: money(),
+    otherExpenses: money(),
+    total: money(),
+  }),
 );
 
 /** The keys of a SalesOrder (quick-sale's QuickSaleOrder extends them). */
@@ -58,7 +73,9 @@ export const salesOrderKeys = {
   paymentTerms: obj({ installmentDays: Joi.array().items(Joi.number().integer()).example([30, 60, 90]) })
     .allow(null)
     .description('each fulfilment is billed in these installments; null: one installment due on billing'),
-  boletoBankAccountId: hashid('bank-account').allow(null).description('boleto on billing: the collection account on which each billing issues a boleto per customer installment; null: none'),
+  boletoBankAccountId: hashid('bank-account')
+    .allow(null)
+    .description('boleto on billing: the collection account on which each billing issues a boleto per customer installment; null: none'),
   validUntil: date().allow(null).description('quotes only'),
   expired: Joi.boolean().description('a quote past validUntil'),
   groupedIntoId: hashid('sales-order').allow(null),
@@ -79,7 +96,9 @@ export const OrderFiscalDocument = named(
   obj({
     model: Joi.number().valid(55, 65).description('55 NF-e (invoices), 65 NFC-e (the counter note)'),
     id: Joi.string().example('Xk9vQ2').description("the document's hashid: an invoice for model 55, an nfce for 65"),
-    purpose: Joi.string().valid('SALE', 'RETURN').description('SALE: bills the order (or its counter note); RETURN: a devolução of its goods'),
+    purpose: Joi.string()
+      .valid('SALE', 'RETURN')
+      .description('SALE: bills the order (or its counter note); RETURN: a devolução of its goods'),
     series: Joi.number().integer().example(1),
     number: Joi.number().integer().example(1234),
     accessKey: Joi.string().example('35260311222333000181550010000012341100000348'),
@@ -90,16 +109,32 @@ export const OrderFiscalDocument = named(
   }),
 );
 
-export const SalesOrderDetail = named('SalesOrderDetail', obj({ ...salesOrderKeys, fiscalDocuments: Joi.array().items(OrderFiscalDocument) }));
+export const SalesOrderDetail = named(
+  'SalesOrderDetail',
+  obj({ ...salesOrderKeys, fiscalDocuments: Joi.array().items(OrderFiscalDocument) }),
+);
 
 /** Problem codes of the routes that create, read or change orders (sales-order.router.ts, and POST /sales-order in quick-sale.router.ts). */
 export const salesOrderErrors = {
   LINES: ['PRODUCT_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'SELLER_NOT_FOUND'],
-  LINE_RULES: ['PRODUCT_INACTIVE', 'CUSTOMER_INACTIVE', 'SELLER_INACTIVE', 'DISCOUNT_EXCEEDS_TOTAL', 'VALID_UNTIL_IN_THE_PAST', 'VALID_UNTIL_QUOTES_ONLY'],
+  LINE_RULES: [
+    'PRODUCT_INACTIVE',
+    'CUSTOMER_INACTIVE',
+    'SELLER_INACTIVE',
+    'DISCOUNT_EXCEEDS_TOTAL',
+    'VALID_UNTIL_IN_THE_PAST',
+    'VALID_UNTIL_QUOTES_ONLY',
+  ],
   /** Boleto on billing: the order's boletoBankAccountId (create, edit, assign-customer, fulfil). */
   BOLETO_ACCOUNT_NOT_FOUND: ['BANK_ACCOUNT_NOT_FOUND'],
   BOLETO_TERMS: ['BANK_ACCOUNT_INACTIVE', 'BANK_ACCOUNT_OTHER_FILIAL', 'PAYER_DOCUMENT_MISSING'],
-  STATE: ['INVALID_STATUS_TRANSITION', 'SALES_ORDER_HAS_FULFILLMENTS', 'SALES_ORDER_FULFILLED', 'SALES_ORDER_HAS_GROUPED_SOURCES', 'INVALID_TYPE_FOR_ACTION'],
+  STATE: [
+    'INVALID_STATUS_TRANSITION',
+    'SALES_ORDER_HAS_FULFILLMENTS',
+    'SALES_ORDER_FULFILLED',
+    'SALES_ORDER_HAS_GROUPED_SOURCES',
+    'INVALID_TYPE_FOR_ACTION',
+  ],
 };
 
 const ItemProgress = named(
@@ -126,7 +161,12 @@ export const Fulfillment = named(
     actor: Joi.string().example('ana.souza'),
     createdAt: timestamp(),
     items: Joi.array().items(
-      obj({ salesOrderItemId: hashid('sales-order-item'), productId: hashid('product'), quantity: quantity(), unitCost: unitPrice().description('average cost at fulfilment') }),
+      obj({
+        salesOrderItemId: hashid('sales-order-item'),
+        productId: hashid('product'),
+        quantity: quantity(),
+        unitCost: unitPrice().description('average cost at fulfilment'),
+      }),
     ),
   }),
 );
@@ -149,8 +189,16 @@ export const FulfillResult = named(
     fulfillment: Fulfillment,
     boletos: Joi.array()
       .items(BoletoResponse)
-      .description("boleto on billing: the boletos this fulfilment's billing issued (one per customer installment, PENDING_REGISTRATION) when the order names a boletoBankAccountId; else empty"),
-    order: obj({ id: hashid('sales-order'), code: Joi.number().integer().example(1587), status, version: Joi.number().integer().example(2), items: Joi.array().items(ItemProgress) }),
+      .description(
+        "boleto on billing: the boletos this fulfilment's billing issued (one per customer installment, PENDING_REGISTRATION) when the order names a boletoBankAccountId; else empty",
+      ),
+    order: obj({
+      id: hashid('sales-order'),
+      code: Joi.number().integer().example(1587),
+      status,
+      version: Joi.number().integer().example(2),
+      items: Joi.array().items(ItemProgress),
+    }),
   }),
 );
 
@@ -170,7 +218,12 @@ export const GroupPreview = named(
   obj({
     canGroup: Joi.boolean(),
     blockingProblems: Joi.array().items(
-      obj({ code: Joi.string().example('CUSTOMERS_DIFFER'), message: Joi.string(), salesOrderId: hashid('sales-order').allow(null), currentStatus: status.optional() }),
+      obj({
+        code: Joi.string().example('CUSTOMERS_DIFFER'),
+        message: Joi.string(),
+        salesOrderId: hashid('sales-order').allow(null),
+        currentStatus: status.optional(),
+      }),
     ),
     warnings: Joi.array().items(obj({ code: Joi.string().example('SELLERS_DIFFER'), message: Joi.string() })),
     order: obj({

@@ -1,7 +1,16 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './sales-order.controller';
 import { Joi } from '../../core/http/schema';
-import { CancelPreview, FulfillmentView, FulfillResult, GroupPreview, SalesOrder, SalesOrderDetail, salesOrderErrors, SalesOrderPage } from './sales-order.responses';
+import {
+  CancelPreview,
+  FulfillmentView,
+  FulfillResult,
+  GroupPreview,
+  SalesOrder,
+  SalesOrderDetail,
+  salesOrderErrors,
+  SalesOrderPage,
+} from './sales-order.responses';
 import { salesOrderSchemas as s } from './sales-order.schemas';
 
 const READ = 'sales-order:read';
@@ -37,7 +46,10 @@ export const salesOrderRoutes = defineRoutes([
     schema: s.group,
     idempotent: true,
     status: 201,
-    responses: { body: SalesOrder, errors: { 404: NOT_FOUND, 409: STATE, 422: ['GROUP_NOT_ALLOWED', 'GROUP_FILIAL_MISMATCH', 'GROUP_CUSTOMER_MISMATCH'] } },
+    responses: {
+      body: SalesOrder,
+      errors: { 404: NOT_FOUND, 409: STATE, 422: ['GROUP_NOT_ALLOWED', 'GROUP_FILIAL_MISMATCH', 'GROUP_CUSTOMER_MISMATCH'] },
+    },
     handler: c.group,
   },
   {
@@ -128,7 +140,14 @@ export const salesOrderRoutes = defineRoutes([
       errors: {
         404: [...NOT_FOUND, ...BOLETO_ACCOUNT_NOT_FOUND],
         409: STATE,
-        422: ['ITEM_NOT_IN_ORDER', 'QUANTITY_ABOVE_REMAINING', 'INSUFFICIENT_STOCK', ...BOLETO_TERMS, 'NOSSO_NUMERO_EXHAUSTED', 'BR_CODE_INVALID'],
+        422: [
+          'ITEM_NOT_IN_ORDER',
+          'QUANTITY_ABOVE_REMAINING',
+          'INSUFFICIENT_STOCK',
+          ...BOLETO_TERMS,
+          'NOSSO_NUMERO_EXHAUSTED',
+          'BR_CODE_INVALID',
+        ],
       },
     },
     handler: c.fulfill,
@@ -141,7 +160,14 @@ export const salesOrderRoutes = defineRoutes([
     scope: WRITE,
     schema: s.assignCustomer,
     idempotent: true,
-    responses: { body: SalesOrder, errors: { 404: [...NOT_FOUND, 'CUSTOMER_NOT_FOUND', ...BOLETO_ACCOUNT_NOT_FOUND], 409: STATE, 422: ['CUSTOMER_INACTIVE', ...BOLETO_TERMS] } },
+    responses: {
+      body: SalesOrder,
+      errors: {
+        404: [...NOT_FOUND, 'CUSTOMER_NOT_FOUND', ...BOLETO_ACCOUNT_NOT_FOUND],
+        409: STATE,
+        422: ['CUSTOMER_INACTIVE', ...BOLETO_TERMS],
+      },
+    },
     handler: c.assign,
   },
   {
@@ -153,7 +179,11 @@ export const salesOrderRoutes = defineRoutes([
     schema: s.update,
     responses: {
       body: SalesOrder,
-      errors: { 404: [...NOT_FOUND, ...LINES, ...BOLETO_ACCOUNT_NOT_FOUND], 409: [...STATE, 'STALE_VERSION'], 422: [...LINE_RULES, 'ITEM_NOT_IN_ORDER', ...BOLETO_TERMS] },
+      errors: {
+        404: [...NOT_FOUND, ...LINES, ...BOLETO_ACCOUNT_NOT_FOUND],
+        409: [...STATE, 'STALE_VERSION'],
+        422: [...LINE_RULES, 'ITEM_NOT_IN_ORDER', ...BOLETO_TERMS],
+      },
     },
     handler: c.update,
   },
@@ -176,7 +206,10 @@ export const salesOrderRoutes = defineRoutes([
     scope: READ,
     schema: s.listOrGet,
     filialCheck: 'handler',
-    responses: { body: Joi.alternatives(SalesOrderPage, SalesOrder).description('a filial id: SalesOrderPage; an order id: SalesOrder'), errors: { 404: NOT_FOUND } },
+    responses: {
+      body: Joi.alternatives(SalesOrderPage, SalesOrder).description('a filial id: SalesOrderPage; an order id: SalesOrder'),
+      errors: { 404: NOT_FOUND },
+    },
     handler: c.listOrRead,
   },
 ]);

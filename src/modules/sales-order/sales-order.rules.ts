@@ -9,9 +9,11 @@ import type { SalesOrder } from './entities/sales-order.entity';
  */
 export const QUOTE_VALIDITY_DAYS = 30;
 
-export const remainingOf = (i: Pick<SalesOrderItem, 'quantity' | 'fulfilledQuantity' | 'cancelledQuantity'>): Dec => i.quantity.minus(i.fulfilledQuantity).minus(i.cancelledQuantity);
+export const remainingOf = (i: Pick<SalesOrderItem, 'quantity' | 'fulfilledQuantity' | 'cancelledQuantity'>): Dec =>
+  i.quantity.minus(i.fulfilledQuantity).minus(i.cancelledQuantity);
 
-export const anythingFulfilled = (items: Pick<SalesOrderItem, 'fulfilledQuantity'>[]): boolean => items.some((i) => i.fulfilledQuantity.gt(0));
+export const anythingFulfilled = (items: Pick<SalesOrderItem, 'fulfilledQuantity'>[]): boolean =>
+  items.some((i) => i.fulfilledQuantity.gt(0));
 
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -20,7 +22,8 @@ export function addDays(date: string, days: number): string {
 }
 
 /** A quote is valid through its `validUntil` day and expired from the next day on. */
-export const isExpired = (o: Pick<SalesOrder, 'validUntil'>, today = businessToday()): boolean => o.validUntil !== null && o.validUntil < today;
+export const isExpired = (o: Pick<SalesOrder, 'validUntil'>, today = businessToday()): boolean =>
+  o.validUntil !== null && o.validUntil < today;
 
 /** Payment terms as the API carries them. */
 export interface PaymentTerms {
@@ -28,12 +31,14 @@ export interface PaymentTerms {
 }
 
 /** The column's form of payment terms: "30/60/90" (null: none, one installment on billing). */
-export const paymentTermsColumn = (terms: PaymentTerms | null | undefined): string | null => (terms ? terms.installmentDays.join('/') : null);
+export const paymentTermsColumn = (terms: PaymentTerms | null | undefined): string | null =>
+  terms ? terms.installmentDays.join('/') : null;
 
 /** Installment days of the stored terms; [0] (due on billing) when the order has none. */
 export const installmentDaysOf = (column: string | null): number[] => (column ? column.split('/').map(Number) : [0]);
 
-export const paymentTermsOf = (column: string | null): PaymentTerms | null => (column ? { installmentDays: installmentDaysOf(column) } : null);
+export const paymentTermsOf = (column: string | null): PaymentTerms | null =>
+  column ? { installmentDays: installmentDaysOf(column) } : null;
 
 /**
  * What `units` of a line are worth net of every discount taken off the line (its own and its share of

@@ -40,11 +40,17 @@ const paymentTermsInput = Joi.object({
     .min(1)
     .max(24)
     .required()
-    .custom((days: number[], helpers) => (days.every((d, i) => i === 0 || d >= days[i - 1]) ? days : helpers.message({ custom: '{{#label}} must be non-decreasing days' })), 'non-decreasing')
+    .custom(
+      (days: number[], helpers) =>
+        days.every((d, i) => i === 0 || d >= days[i - 1]) ? days : helpers.message({ custom: '{{#label}} must be non-decreasing days' }),
+      'non-decreasing',
+    )
     .description('days from the billing date to each installment, e.g. [30, 60, 90]'),
 })
   .allow(null)
-  .description('payment terms: each fulfilment is billed in these installments (receivables), the remainder cent on the last; null: one installment due on the billing date');
+  .description(
+    'payment terms: each fulfilment is billed in these installments (receivables), the remainder cent on the last; null: one installment due on the billing date',
+  );
 
 const headerFields = {
   customerId: id('customer').allow(null),
@@ -60,8 +66,12 @@ const headerFields = {
   discount: decimal('amount', { min: 0 }).description('order discount (amount), allocated over the lines'),
   freight: decimal('amount', { min: 0 }),
   insurance: decimal('amount', { min: 0 }).description('vSeg: insurance charged with the goods, apportioned to the lines like the freight'),
-  otherExpenses: decimal('amount', { min: 0 }).description('vOutro: other accessory expenses charged to the buyer, apportioned to the lines like the freight'),
-  finalConsumer: Joi.boolean().allow(null).description("indFinal of the order's NF-e: true a final consumer (IPI in the ICMS base), false resale; null: the customer's"),
+  otherExpenses: decimal('amount', { min: 0 }).description(
+    'vOutro: other accessory expenses charged to the buyer, apportioned to the lines like the freight',
+  ),
+  finalConsumer: Joi.boolean()
+    .allow(null)
+    .description("indFinal of the order's NF-e: true a final consumer (IPI in the ICMS base), false resale; null: the customer's"),
 };
 
 /**
@@ -77,13 +87,20 @@ export const createFields = {
     .valid(...FLOW_MODES)
     .default('STANDARD'),
   ...headerFields,
-  validUntil: isoDate().allow(null).when('type', { is: 'QUOTE', otherwise: Joi.forbidden() }).description('quotes only: last day the quote can be converted (default: 30 days from today)'),
+  validUntil: isoDate()
+    .allow(null)
+    .when('type', { is: 'QUOTE', otherwise: Joi.forbidden() })
+    .description('quotes only: last day the quote can be converted (default: 30 days from today)'),
   items: Joi.array().items(Joi.object(itemInput)).min(1).max(500).required(),
 };
 
 const listQuery = Joi.object({
   ...pagination,
-  search: Joi.string().trim().max(100).allow('').description('numeric: code equal or prefix; text: customer name/trade name/document, seller name/alias, order alias'),
+  search: Joi.string()
+    .trim()
+    .max(100)
+    .allow('')
+    .description('numeric: code equal or prefix; text: customer name/trade name/document, seller name/alias, order alias'),
   status: Joi.string().valid(...STATUSES),
   type: Joi.string().valid(...TYPES),
   customerId: id('customer'),
@@ -106,8 +123,14 @@ export type CreateFields = Omit<CreateRequest, 'code'>;
 
 /* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const salesOrderSchemas = {
-  list: typedSchema<{ params: { filialId: number }; query: ListQuery }>({ params: Joi.object({ filialId: id('filial').required() }), query: listQuery }),
-  listOrGet: typedSchema<{ params: { filialIdOrId: string }; query: ListQuery }>({ params: Joi.object({ filialIdOrId: anyId().required() }), query: listQuery }),
+  list: typedSchema<{ params: { filialId: number }; query: ListQuery }>({
+    params: Joi.object({ filialId: id('filial').required() }),
+    query: listQuery,
+  }),
+  listOrGet: typedSchema<{ params: { filialIdOrId: string }; query: ListQuery }>({
+    params: Joi.object({ filialIdOrId: anyId().required() }),
+    query: listQuery,
+  }),
   get: typedSchema<ById>({ params: byId }),
   update: typedSchema<ById & { body: PatchInput }>({
     params: byId,
@@ -124,7 +147,10 @@ export const salesOrderSchemas = {
     }).min(2),
   }),
   remove: typedSchema<ById>({ params: byId }),
-  assignCustomer: typedSchema<ById & { body: { customerId: number } }>({ params: byId, body: Joi.object({ customerId: id('customer').required() }) }),
+  assignCustomer: typedSchema<ById & { body: { customerId: number } }>({
+    params: byId,
+    body: Joi.object({ customerId: id('customer').required() }),
+  }),
   group: typedSchema<{ body: { salesOrderIds: number[] } }>({
     body: Joi.object({
       salesOrderIds: Joi.array()
@@ -140,7 +166,9 @@ export const salesOrderSchemas = {
     params: byId,
     body: Joi.object({
       items: Joi.array()
-        .items(Joi.object({ salesOrderItemId: id('sales-order-item').required(), quantity: decimal('quantity', { positive: true }).required() }))
+        .items(
+          Joi.object({ salesOrderItemId: id('sales-order-item').required(), quantity: decimal('quantity', { positive: true }).required() }),
+        )
         .min(1)
         .max(500)
         .unique(sameId('salesOrderItemId'))
@@ -153,5 +181,8 @@ export const salesOrderSchemas = {
     body: Joi.object({ validUntil: isoDate().description('default: 30 days from today') }),
   }),
   cancelPreview: typedSchema<BySalesOrderId>({ params: bySalesOrderId }),
-  cancel: typedSchema<BySalesOrderId & { body: { reason: string } }>({ params: bySalesOrderId, body: Joi.object({ reason: Joi.string().trim().min(3).max(500).required() }) }),
+  cancel: typedSchema<BySalesOrderId & { body: { reason: string } }>({
+    params: bySalesOrderId,
+    body: Joi.object({ reason: Joi.string().trim().min(3).max(500).required() }),
+  }),
 };

@@ -12,7 +12,8 @@ import type { SalesOrder, SalesOrderStatus, SalesOrderType } from './entities/sa
  *          PARTIALLY_FULFILLED → CLOSED (remainder cancelled)
  *   QUOTE: OPEN → CANCELLED;  OPEN ⇄ ORDER OPEN by conversion (same id and code)
  */
-export type SalesOrderAction = 'edit' | 'delete' | 'assign-customer' | 'group' | 'fulfill' | 'cancel' | 'convert-quote' | 'convert-order-to-quote' | 'return';
+export type SalesOrderAction =
+  'edit' | 'delete' | 'assign-customer' | 'group' | 'fulfill' | 'cancel' | 'convert-quote' | 'convert-order-to-quote' | 'return';
 
 interface ActionRule extends StatusRule<SalesOrderStatus> {
   types: SalesOrderType[];
@@ -36,7 +37,11 @@ export const TRANSITIONS: Record<SalesOrderAction, ActionRule> = {
   'convert-quote': { from: { OPEN: ['OPEN'] }, types: ['QUOTE'], verb: 'convert it to an order' },
   'convert-order-to-quote': { from: { OPEN: ['OPEN'] }, types: ['ORDER'], nothingFulfilled: true, verb: 'convert it to a quote' },
   // Goods delivered come back through the returns module; the order keeps its status.
-  return: { from: { PARTIALLY_FULFILLED: ['PARTIALLY_FULFILLED'], FULFILLED: ['FULFILLED'], CLOSED: ['CLOSED'] }, types: ['ORDER'], verb: 'return goods of it' },
+  return: {
+    from: { PARTIALLY_FULFILLED: ['PARTIALLY_FULFILLED'], FULFILLED: ['FULFILLED'], CLOSED: ['CLOSED'] },
+    types: ['ORDER'],
+    verb: 'return goods of it',
+  },
 };
 
 /** The statuses of an ORDER whose delivered goods can be returned (the returns module filters by them). */
@@ -51,10 +56,14 @@ const machine = defineStateMachine<SalesOrderStatus, SalesOrderAction, OrderStat
   allows: (order, action) => TRANSITIONS[action].types.includes(order.type),
   refusal: (order, action) => {
     if (action === 'cancel' && order.status === 'FULFILLED') {
-      return new ConflictError('SALES_ORDER_FULFILLED', 'Sales order is FULFILLED; its goods come back through returns (POST /api/returns/{filialId})', {
-        currentStatus: order.status,
-        see: '/api/returns',
-      });
+      return new ConflictError(
+        'SALES_ORDER_FULFILLED',
+        'Sales order is FULFILLED; its goods come back through returns (POST /api/returns/{filialId})',
+        {
+          currentStatus: order.status,
+          see: '/api/returns',
+        },
+      );
     }
     const rule = TRANSITIONS[action];
     if (rule.types.includes(order.type)) return undefined;
@@ -72,6 +81,8 @@ export function assertAllowed(order: OrderState, action: SalesOrderAction, anyth
   machine.assertAllowed(order, action);
   const rule = TRANSITIONS[action];
   if (rule.nothingFulfilled && anythingFulfilled) {
-    throw new ConflictError('SALES_ORDER_HAS_FULFILLMENTS', `Sales order has fulfilled items; cannot ${rule.verb}`, { currentStatus: order.status });
+    throw new ConflictError('SALES_ORDER_HAS_FULFILLMENTS', `Sales order has fulfilled items; cannot ${rule.verb}`, {
+      currentStatus: order.status,
+    });
   }
 }

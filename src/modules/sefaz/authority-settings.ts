@@ -40,23 +40,39 @@ export const DEFAULT_AUTHORITY_SETTINGS: FilialAuthoritySettings = {
 };
 
 const toSettings = (row: SefazAuthoritySetting | null): FilialAuthoritySettings =>
-  row ? { urlOverrides: JSON.parse(row.urlOverrides) as UrlOverride[], contingency: { nfe: row.nfeContingency, nfce: row.nfceContingency }, updatedAt: row.updatedAt } : DEFAULT_AUTHORITY_SETTINGS;
+  row
+    ? {
+        urlOverrides: JSON.parse(row.urlOverrides) as UrlOverride[],
+        contingency: { nfe: row.nfeContingency, nfce: row.nfceContingency },
+        updatedAt: row.updatedAt,
+      }
+    : DEFAULT_AUTHORITY_SETTINGS;
 
 export async function filialAuthoritySettings(companyId: number, filialId: number): Promise<FilialAuthoritySettings> {
   return toSettings(await readerOf(NO_UNIT).findOneBy(SefazAuthoritySetting, { companyId, filialId }));
 }
 
 /** The filial's URLs set by hand for one environment and target, by service. */
-export function overridesFor(settings: FilialAuthoritySettings, environment: string, target: UrlTarget): Partial<Record<OutboundService, string>> {
+export function overridesFor(
+  settings: FilialAuthoritySettings,
+  environment: string,
+  target: UrlTarget,
+): Partial<Record<OutboundService, string>> {
   const out: Partial<Record<OutboundService, string>> = {};
   for (const o of settings.urlOverrides) if (o.environment === environment && o.target === target) out[o.service] = o.url;
   return out;
 }
 
 /** Replaces the filial's settings (the filial is checked by the route); audited. */
-export async function saveAuthoritySettings(ctx: ActorContext, filialId: number, input: AuthoritySettingsInput): Promise<FilialAuthoritySettings> {
+export async function saveAuthoritySettings(
+  ctx: ActorContext,
+  filialId: number,
+  input: AuthoritySettingsInput,
+): Promise<FilialAuthoritySettings> {
   const row = {
-    urlOverrides: JSON.stringify(input.urlOverrides.map(({ environment, target, service, url }) => ({ environment, target, service, url }))),
+    urlOverrides: JSON.stringify(
+      input.urlOverrides.map(({ environment, target, service, url }) => ({ environment, target, service, url })),
+    ),
     nfeContingency: input.contingency.nfe,
     nfceContingency: input.contingency.nfce,
   };
@@ -69,14 +85,25 @@ export async function saveAuthoritySettings(ctx: ActorContext, filialId: number,
   }
 }
 
-function saveIn(ctx: ActorContext, filialId: number, row: Pick<SefazAuthoritySetting, 'urlOverrides' | 'nfeContingency' | 'nfceContingency'>): Promise<FilialAuthoritySettings> {
+function saveIn(
+  ctx: ActorContext,
+  filialId: number,
+  row: Pick<SefazAuthoritySetting, 'urlOverrides' | 'nfeContingency' | 'nfceContingency'>,
+): Promise<FilialAuthoritySettings> {
   return inTransaction(ctx, async (em) => {
     const current = await em.findOneBy(SefazAuthoritySetting, { companyId: ctx.companyId, filialId });
     if (current) await em.update(SefazAuthoritySetting, { id: current.id, companyId: ctx.companyId }, row);
     else await em.insert(SefazAuthoritySetting, { companyId: ctx.companyId, filialId, ...row });
     const saved = await em.findOneByOrFail(SefazAuthoritySetting, { companyId: ctx.companyId, filialId });
-    const before = current ? { urlOverrides: current.urlOverrides, nfeContingency: current.nfeContingency, nfceContingency: current.nfceContingency } : {};
-    await recordAudit(em, ctx, { entity: 'sefaz-authority-setting', entityId: saved.id, action: current ? 'UPDATED' : 'CREATED', changes: diff(before, row) });
+    const before = current
+      ? { urlOverrides: current.urlOverrides, nfeContingency: current.nfeContingency, nfceContingency: current.nfceContingency }
+      : {};
+    await recordAudit(em, ctx, {
+      entity: 'sefaz-authority-setting',
+      entityId: saved.id,
+      action: current ? 'UPDATED' : 'CREATED',
+      changes: diff(before, row),
+    });
     return toSettings(saved);
   });
 }

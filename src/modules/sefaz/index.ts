@@ -7,7 +7,12 @@
  * src/modules/sefaz is private (docs/architecture.md, "Module seams").
  */
 export { getCertificate, loadCredentials, loadFilial, saveCertificate } from './certificate/certificate.service';
-export { announceExpiringCertificates, CertificateExpiryWatcher, daysLeft, registerCertificateMetrics } from './certificate/certificate-expiry';
+export {
+  announceExpiringCertificates,
+  CertificateExpiryWatcher,
+  daysLeft,
+  registerCertificateMetrics,
+} from './certificate/certificate-expiry';
 export { toCertificateDto } from './sefaz.mapper';
 export { Certificate as SefazCertificateResponse } from './sefaz.responses';
 export { SefazCertificate } from './entities/sefaz-certificate.entity';
@@ -16,6 +21,13 @@ export type { Credentials } from './certificate/certificate.service';
 export { cnpjOfCertificatePem, OID_ICP_CNPJ } from './certificate/pfx';
 export { open, seal } from './certificate/sealed-box';
 export { DEFAULT_AUTHORITY_SETTINGS, filialAuthoritySettings, overridesFor, saveAuthoritySettings } from './authority-settings';
-export type { AuthoritySettingsInput, FilialAuthoritySettings, NfceContingencyPolicy, NfeContingencyPolicy, UrlOverride, UrlTarget } from './authority-settings';
+export type {
+  AuthoritySettingsInput,
+  FilialAuthoritySettings,
+  NfceContingencyPolicy,
+  NfeContingencyPolicy,
+  UrlOverride,
+  UrlTarget,
+} from './authority-settings';
 export { authorityTarget, clientFor, issuerTarget, setFilialEndpoint, tpAmbOf } from './sefaz-connection';
 export { sefazRoutes } from './sefaz.router';

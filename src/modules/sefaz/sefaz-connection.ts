@@ -6,7 +6,15 @@ import { filialAuthoritySettings, overridesFor } from './authority-settings';
 import { loadCredentials } from './certificate/certificate.service';
 import { DfeLog } from './entities/dfe-log.entity';
 import { SefazEndpoint } from './entities/sefaz-endpoint.entity';
-import { AuthorityTarget, Contingency, ExchangeRecord, IssuerTarget, issuerTargetOf, type PostOptions, AuthorityClient } from '../authority';
+import {
+  AuthorityTarget,
+  Contingency,
+  ExchangeRecord,
+  IssuerTarget,
+  issuerTargetOf,
+  type PostOptions,
+  AuthorityClient,
+} from '../authority';
 
 /*
  * A ready client for one filial: its certificate (checked: 422 before any call), its environment's
@@ -24,9 +32,20 @@ export function setTransportOptions(options: PostOptions | undefined): void {
 
 export async function authorityTarget(filial: Filial): Promise<AuthorityTarget & { label: string }> {
   const own = await readerOf(NO_UNIT).findOneBy(SefazEndpoint, { companyId: filial.companyId, filialId: filial.id });
-  if (own) return { distUrl: own.distUrl, eventUrl: own.eventUrl, ca: own.caPem ? [own.caPem] : undefined, label: own.label, waitMs: own.waitSeconds === null ? undefined : own.waitSeconds * 1000 };
+  if (own)
+    return {
+      distUrl: own.distUrl,
+      eventUrl: own.eventUrl,
+      ca: own.caPem ? [own.caPem] : undefined,
+      label: own.label,
+      waitMs: own.waitSeconds === null ? undefined : own.waitSeconds * 1000,
+    };
   const configured = sefazConfig.endpoints[filial.nfeEnvironment];
-  return { distUrl: configured.dist, eventUrl: configured.event, label: filial.nfeEnvironment === 'HOMOLOGATION' ? 'national environment (homologação)' : 'national environment' };
+  return {
+    distUrl: configured.dist,
+    eventUrl: configured.event,
+    label: filial.nfeEnvironment === 'HOMOLOGATION' ? 'national environment (homologação)' : 'national environment',
+  };
 }
 
 /**

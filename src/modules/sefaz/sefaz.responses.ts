@@ -14,14 +14,18 @@ export const Certificate = named(
     issuer: Joi.string().example('CN=AC SOLUTI Multipla v5, O=ICP-Brasil, C=BR'),
     cnpj: cnpj().allow(null),
     serialNumber: Joi.string().example('5a3f0c19e2b7d4a1'),
-    fingerprint: Joi.string().description('SHA-256 of the certificate').example('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'),
+    fingerprint: Joi.string()
+      .description('SHA-256 of the certificate')
+      .example('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'),
     validFrom: timestamp(),
     validTo: timestamp(),
     expired: Joi.boolean(),
     daysToExpiry: Joi.number().integer().example(211),
     trust: oneOf('TRUSTED', 'UNTRUSTED', 'UNVERIFIABLE')
       .allow(null)
-      .description('the chain against the installed ICP-Brasil roots at upload (null: uploaded before the check); only TRUSTED serves a PRODUCTION filial'),
+      .description(
+        'the chain against the installed ICP-Brasil roots at upload (null: uploaded before the check); only TRUSTED serves a PRODUCTION filial',
+      ),
     trustWarning: Joi.string()
       .allow(null)
       .description('why a homologação filial’s certificate is not TRUSTED (kept with it)')

@@ -131,7 +131,9 @@ const withItems = (d: BookDocument) => regular(d) && !d.ownIssue && d.model === 
 
 function sortedDocuments(book: FiscalBook): BookDocument[] {
   return [...book.documents].sort((a, b) =>
-    (a.direction + a.model + a.series.padStart(3, '0') + a.number.padStart(9, '0')).localeCompare(b.direction + b.model + b.series.padStart(3, '0') + b.number.padStart(9, '0')),
+    (a.direction + a.model + a.series.padStart(3, '0') + a.number.padStart(9, '0')).localeCompare(
+      b.direction + b.model + b.series.padStart(3, '0') + b.number.padStart(9, '0'),
+    ),
   );
 }
 
@@ -166,7 +168,15 @@ function collectDeclarations(input: EfdInput, docs: BookDocument[], goods: BookD
     if (!it)
       items.set(
         code,
-        (it = { code, description: p?.name ?? l.description, unit: (p?.unit ?? l.unit).toUpperCase(), gtin: p?.gtin ?? null, ncm: p?.ncm ?? null, cest: p?.cest ?? null, conversions: new Map() }),
+        (it = {
+          code,
+          description: p?.name ?? l.description,
+          unit: (p?.unit ?? l.unit).toUpperCase(),
+          gtin: p?.gtin ?? null,
+          ncm: p?.ncm ?? null,
+          cest: p?.cest ?? null,
+          conversions: new Map(),
+        }),
       );
     return it;
   };
@@ -233,12 +243,38 @@ function writeBlock0(w: EfdWriter, input: EfdInput, decl: Declarations) {
   ]);
   if (input.accountant) writeAccountant(w, input.accountant);
   for (const p of [...decl.participants.values()].sort((a, b) => a.code.localeCompare(b.code))) {
-    w.add('0150', [p.code, p.name, '01058', p.cnpj, p.cpf, onlyDigits(p.stateRegistration) || null, p.cityCode, null, p.street, p.number, p.complement, p.district]);
+    w.add('0150', [
+      p.code,
+      p.name,
+      '01058',
+      p.cnpj,
+      p.cpf,
+      onlyDigits(p.stateRegistration) || null,
+      p.cityCode,
+      null,
+      p.street,
+      p.number,
+      p.complement,
+      p.district,
+    ]);
   }
   for (const u of [...decl.units].sort()) w.add('0190', [u, UNIT_NAMES[u] ?? u]);
   for (const it of [...decl.items.values()].sort((a, b) => a.code.localeCompare(b.code))) {
     const gtin = it.gtin && /^\d{8,14}$/.test(it.gtin) ? it.gtin : null;
-    w.add('0200', [it.code, it.description, gtin, null, it.unit, '00', it.ncm, null, it.ncm ? it.ncm.slice(0, 2) : null, null, null, it.cest]);
+    w.add('0200', [
+      it.code,
+      it.description,
+      gtin,
+      null,
+      it.unit,
+      '00',
+      it.ncm,
+      null,
+      it.ncm ? it.ncm.slice(0, 2) : null,
+      null,
+      null,
+      it.cest,
+    ]);
     for (const [u, factor] of [...it.conversions.entries()].sort()) w.add('0220', [u, factor, null]);
   }
   for (const [text, code] of [...decl.natures.entries()].sort((a, b) => a[1].localeCompare(b[1]))) w.add('0400', [code, text]);
@@ -288,9 +324,42 @@ function writeBlockC(w: EfdWriter, input: EfdInput, decl: Declarations, goods: B
     writeC190s(w, input.filial, d, totals);
   }
   for (const v of book.voided) {
-    w.add('C100', ['1', '0', null, v.model, '05', v.series, v.number, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null], {
-      sources: [{ ref: `VOID:${v.model}:${v.series}:${v.number}`, lineNumber: null }],
-    });
+    w.add(
+      'C100',
+      [
+        '1',
+        '0',
+        null,
+        v.model,
+        '05',
+        v.series,
+        v.number,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ],
+      {
+        sources: [{ ref: `VOID:${v.model}:${v.series}:${v.number}`, lineNumber: null }],
+      },
+    );
   }
   w.add('C990', [w.lines.length - cStart + 1]);
   return totals;
@@ -383,7 +452,9 @@ function writeC101(w: EfdWriter, d: BookDocument, totals: BlockCTotals) {
   const difalFcp = tot(L, (l) => l.difalFcp);
   const difalOrigin = tot(L, (l) => l.difalOrigin);
   if (d.direction === 'OUT' && (difal.gt(0) || difalFcp.gt(0) || difalOrigin.gt(0))) {
-    const line = w.add('C101', [difalFcp, difal, difalOrigin], { sources: L.filter((l) => l.difal.gt(0) || l.difalFcp.gt(0)).map((l) => ({ ref: d.ref, lineNumber: l.lineNumber })) });
+    const line = w.add('C101', [difalFcp, difal, difalOrigin], {
+      sources: L.filter((l) => l.difal.gt(0) || l.difalFcp.gt(0)).map((l) => ({ ref: d.ref, lineNumber: l.lineNumber })),
+    });
     const uf = d.partnerUf ?? '';
     const acc = totals.difalByUf.get(uf) ?? { difal: ZERO, fcp: ZERO, lines: [] };
     totals.difalByUf.set(uf, { difal: acc.difal.plus(difal), fcp: acc.fcp.plus(difalFcp), lines: [...acc.lines, line] });
@@ -483,9 +554,38 @@ function writeBlockD(w: EfdWriter, ctes: BookDocument[]): D190Line[] {
   for (const c of ctes) {
     const src: TraceSource[] = [{ ref: c.ref, lineNumber: null }];
     if (!regular(c) || !c.freightService) {
-      w.add('D100', ['0', '1', null, '57', c.situation, c.series, null, c.number, c.accessKey, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null], {
-        sources: src,
-      });
+      w.add(
+        'D100',
+        [
+          '0',
+          '1',
+          null,
+          '57',
+          c.situation,
+          c.series,
+          null,
+          c.number,
+          c.accessKey,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+        ],
+        {
+          sources: src,
+        },
+      );
       continue;
     }
     const f = c.freightService;
@@ -547,7 +647,13 @@ function writeBlockE(w: EfdWriter, input: EfdInput, c: BlockCTotals, d190Lines: 
 }
 
 /** E110 (the month's own ICMS from the file's C190/D190) and E116 when there is some to pay. */
-function writeOwnIcms(w: EfdWriter, input: EfdInput, totals: BlockCTotals, d190Lines: D190Line[], dates: { nextMonth20: string; mesRef: string }) {
+function writeOwnIcms(
+  w: EfdWriter,
+  input: EfdInput,
+  totals: BlockCTotals,
+  d190Lines: D190Line[],
+  dates: { nextMonth20: string; mesRef: string },
+) {
   const { c190Lines } = totals;
   const debits = tot(
     c190Lines.filter((c) => c.exit),
@@ -581,8 +687,21 @@ function writeStPerUf(w: EfdWriter, input: EfdInput, c: BlockCTotals, dates: { n
     w.add('E200', [uf, book.firstDay, book.lastDay]);
     const recol = Dec.max(st.retained.minus(st.returned), 0);
     const credit = Dec.max(st.returned.minus(st.retained), 0);
-    w.add('E210', ['1', ZERO, a2(st.returned), ZERO, ZERO, ZERO, a2(st.retained), ZERO, ZERO, ZERO, ZERO, a2(recol), a2(credit), ZERO], { derivedFrom: st.lines });
-    if (recol.gt(0)) w.add('E250', [uf === filial.uf ? '002' : '999', a2(recol), dates.nextMonth20, input.revenueCode, null, null, null, null, dates.mesRef]);
+    w.add('E210', ['1', ZERO, a2(st.returned), ZERO, ZERO, ZERO, a2(st.retained), ZERO, ZERO, ZERO, ZERO, a2(recol), a2(credit), ZERO], {
+      derivedFrom: st.lines,
+    });
+    if (recol.gt(0))
+      w.add('E250', [
+        uf === filial.uf ? '002' : '999',
+        a2(recol),
+        dates.nextMonth20,
+        input.revenueCode,
+        null,
+        null,
+        null,
+        null,
+        dates.mesRef,
+      ]);
   }
 }
 
@@ -594,7 +713,11 @@ function writeDifalPerUf(w: EfdWriter, input: EfdInput, c: BlockCTotals, mesRef:
     w.add('E300', [uf, book.firstDay, book.lastDay]);
     const difal = a2(v.difal);
     const fcp = a2(v.fcp);
-    w.add('E310', ['1', ZERO, difal, ZERO, ZERO, ZERO, ZERO, ZERO, difal, ZERO, ZERO, ZERO, fcp, ZERO, ZERO, ZERO, ZERO, ZERO, fcp, ZERO, ZERO], { derivedFrom: v.lines });
+    w.add(
+      'E310',
+      ['1', ZERO, difal, ZERO, ZERO, ZERO, ZERO, ZERO, difal, ZERO, ZERO, ZERO, fcp, ZERO, ZERO, ZERO, ZERO, ZERO, fcp, ZERO, ZERO],
+      { derivedFrom: v.lines },
+    );
     if (difal.gt(0)) w.add('E316', ['000', difal, book.lastDay, input.revenueCode, null, null, null, null, mesRef]);
     if (fcp.gt(0)) w.add('E316', ['006', fcp, book.lastDay, input.revenueCode, null, null, null, null, mesRef]);
   }
@@ -606,7 +729,9 @@ function writeBlockH(w: EfdWriter, inv: InventorySnapshot | null) {
   if (inv) {
     w.add('H005', [inv.countDate, inv.totalValue, inv.motive], { sources: [{ ref: `COUNT:${inv.countId}`, lineNumber: null }] });
     for (const i of [...inv.items].sort((a, b) => a.code.localeCompare(b.code))) {
-      w.add('H010', [i.code, i.unit.toUpperCase(), i.quantity, i.unitCost, i.value, '0', null, null, null, null], { sources: [{ ref: `COUNT:${inv.countId}`, lineNumber: i.productId }] });
+      w.add('H010', [i.code, i.unit.toUpperCase(), i.quantity, i.unitCost, i.value, '0', null, null, null, null], {
+        sources: [{ ref: `COUNT:${inv.countId}`, lineNumber: i.productId }],
+      });
     }
   }
   w.add('H990', [w.lines.length - hStart + 1]);

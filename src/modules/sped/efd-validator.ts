@@ -35,8 +35,10 @@ export function parseEfd(text: string): { lines: ParsedLine[]; problems: SpedFin
   const raw = text.split('\r\n');
   if (raw[raw.length - 1] === '') raw.pop();
   const lines = raw.map((l, i) => {
-    if (l.includes('\n') || l.includes('\r')) problems.push({ severity: 'BLOCKING', code: 'LINE_ENDING', message: 'A bare LF or CR inside a line', line: i + 1 });
-    if (!l.startsWith('|') || !l.endsWith('|')) problems.push({ severity: 'BLOCKING', code: 'LINE_DELIMITER', message: 'A line must start and end with "|"', line: i + 1 });
+    if (l.includes('\n') || l.includes('\r'))
+      problems.push({ severity: 'BLOCKING', code: 'LINE_ENDING', message: 'A bare LF or CR inside a line', line: i + 1 });
+    if (!l.startsWith('|') || !l.endsWith('|'))
+      problems.push({ severity: 'BLOCKING', code: 'LINE_DELIMITER', message: 'A line must start and end with "|"', line: i + 1 });
     const fields = l.slice(1, -1).split('|');
     return { line: i + 1, reg: fields[0], fields };
   });
@@ -105,9 +107,12 @@ function checkBlocks(lines: ParsedLine[], { block }: Report) {
       continue;
     }
     const expected = inBlock.length + (b === '0' ? 1 : 0);
-    if (Number(closing.fields[1]) !== expected) block(`${b}990 says ${closing.fields[1]} lines; the block has ${expected}`, 'BLOCK_COUNT', closing);
-    if (opening.fields[1] === '1' && inBlock.length > 2) block(`${b}001 says no data (IND_MOV 1) but the block has registers`, 'BLOCK_IND_MOV', opening);
-    if (opening.fields[1] === '0' && inBlock.length === 2 && b !== '9') block(`${b}001 says data (IND_MOV 0) but the block has none`, 'BLOCK_IND_MOV', opening);
+    if (Number(closing.fields[1]) !== expected)
+      block(`${b}990 says ${closing.fields[1]} lines; the block has ${expected}`, 'BLOCK_COUNT', closing);
+    if (opening.fields[1] === '1' && inBlock.length > 2)
+      block(`${b}001 says no data (IND_MOV 1) but the block has registers`, 'BLOCK_IND_MOV', opening);
+    if (opening.fields[1] === '0' && inBlock.length === 2 && b !== '9')
+      block(`${b}001 says data (IND_MOV 0) but the block has none`, 'BLOCK_IND_MOV', opening);
   }
 }
 
@@ -126,13 +131,16 @@ function checkRegisterCounts(lines: ParsedLine[], { block }: Report) {
   }
   for (const reg of declared.keys()) if (!counts.has(reg)) block(`9900 lists ${reg}, absent from the file`, 'REGISTER_COUNT');
   const l9990 = lines.find((l) => l.reg === '9990');
-  if (l9990 && Number(l9990.fields[1]) !== lines.filter((l) => l.reg[0] === '9').length) block('9990 does not count block 9', 'BLOCK_COUNT', l9990);
+  if (l9990 && Number(l9990.fields[1]) !== lines.filter((l) => l.reg[0] === '9').length)
+    block('9990 does not count block 9', 'BLOCK_COUNT', l9990);
   const l9999 = lines.find((l) => l.reg === '9999');
-  if (l9999 && Number(l9999.fields[1]) !== lines.length) block(`9999 says ${l9999.fields[1]} lines; the file has ${lines.length}`, 'FILE_COUNT', l9999);
+  if (l9999 && Number(l9999.fields[1]) !== lines.length)
+    block(`9999 says ${l9999.fields[1]} lines; the file has ${lines.length}`, 'FILE_COUNT', l9999);
   if (!counts.has('0100')) block('0100 (the accountant) is required: give accountant in the request', 'ACCOUNTANT_MISSING');
   if (!counts.has('1010')) block('1010 is required', 'REGISTER_1010');
   const head = lines[0];
-  if (head?.reg === '0000' && head.fields.length === LAYOUT['0000'].length && !/^\d{3}$/.test(head.fields[1])) block('COD_VER must have three digits', 'COD_VER', head);
+  if (head?.reg === '0000' && head.fields.length === LAYOUT['0000'].length && !/^\d{3}$/.test(head.fields[1]))
+    block('COD_VER must have three digits', 'COD_VER', head);
 }
 
 /** References: every code a register uses declared in block 0 (0150, 0190, 0200, 0220, 0400, 0450, 0460). */
@@ -151,15 +159,18 @@ function checkReferences(lines: ParsedLine[], { block, warn }: Report) {
     if (l.reg === '0220') conversions.add(`${currentItem}|${l.fields[1]}`);
   }
   for (const l of lines) {
-    if ((l.reg === 'C100' || l.reg === 'D100') && l.fields[3] && !parts.has(l.fields[3])) block(`${l.reg} uses participant ${l.fields[3]}, not in 0150`, 'REFERENCE_0150', l);
+    if ((l.reg === 'C100' || l.reg === 'D100') && l.fields[3] && !parts.has(l.fields[3]))
+      block(`${l.reg} uses participant ${l.fields[3]}, not in 0150`, 'REFERENCE_0150', l);
     if (l.reg === 'C170' || l.reg === 'H010') {
       const code = l.fields[l.reg === 'C170' ? 2 : 1];
       const unit = l.fields[l.reg === 'C170' ? 5 : 2];
-      if (!itemsUnit.has(code)) block(`${l.reg} uses item ${code}: informar o código no registro 0200 antes de utilizá-lo`, 'REFERENCE_0200', l);
+      if (!itemsUnit.has(code))
+        block(`${l.reg} uses item ${code}: informar o código no registro 0200 antes de utilizá-lo`, 'REFERENCE_0200', l);
       if (unit && !unitsDeclared.has(unit)) block(`${l.reg} uses unit ${unit}, not in 0190`, 'REFERENCE_0190', l);
       if (l.reg === 'C170' && itemsUnit.has(code) && unit && unit !== itemsUnit.get(code) && !conversions.has(`${code}|${unit}`))
         block(`C170 unit ${unit} differs from item ${code}'s ${itemsUnit.get(code)} without a 0220`, 'REFERENCE_0220', l);
-      if (l.reg === 'C170' && l.fields[11] && !natures.has(l.fields[11])) block(`C170 uses nature ${l.fields[11]}, not in 0400`, 'REFERENCE_0400', l);
+      if (l.reg === 'C170' && l.fields[11] && !natures.has(l.fields[11]))
+        block(`C170 uses nature ${l.fields[11]}, not in 0400`, 'REFERENCE_0400', l);
     }
     if (l.reg === '0200' && !unitsDeclared.has(l.fields[5])) block(`0200 unit ${l.fields[5]} is not in 0190`, 'REFERENCE_0190', l);
     if (
@@ -169,8 +180,10 @@ function checkReferences(lines: ParsedLine[], { block, warn }: Report) {
     )
       block(`${l.reg} uses an observation not in 0460`, 'REFERENCE_0460', l);
     if (l.reg === 'D100' && l.fields[21] && !infs.has(l.fields[21])) block('D100 uses a COD_INF not in 0450', 'REFERENCE_0450', l);
-    if (l.reg === '0150' && l.fields[3] === '01058' && !l.fields[7]) warn(`Participant ${l.fields[1]} has no municipality code (COD_MUN): the PVA asks for it`, 'PARTICIPANT_CITY_MISSING', l);
-    if (l.reg === 'H010' && !l.fields[9]) warn(`H010 of ${l.fields[1]} has no COD_CTA (the accounting account of the inventory)`, 'INVENTORY_ACCOUNT_MISSING', l);
+    if (l.reg === '0150' && l.fields[3] === '01058' && !l.fields[7])
+      warn(`Participant ${l.fields[1]} has no municipality code (COD_MUN): the PVA asks for it`, 'PARTICIPANT_CITY_MISSING', l);
+    if (l.reg === 'H010' && !l.fields[9])
+      warn(`H010 of ${l.fields[1]} has no COD_CTA (the accounting account of the inventory)`, 'INVENTORY_ACCOUNT_MISSING', l);
   }
 }
 
@@ -182,9 +195,11 @@ function checkC190AgainstC100(lines: ParsedLine[], { block, warn }: Report) {
     if (!doc || doc.fields[5] !== '00') return;
     const c190 = children.filter((c) => c.reg === 'C190');
     const sumOf = (i: number) => c190.reduce((a, c) => a.plus(num(c.fields[i])), new Dec(0));
-    if (!sumOf(6).eq(num(doc.fields[21]))) block(`C100 ${doc.fields[7]}: VL_ICMS ${doc.fields[21]} ≠ Σ C190 ${sumOf(6).toFixed(2)}`, 'C190_VS_C100', doc);
+    if (!sumOf(6).eq(num(doc.fields[21])))
+      block(`C100 ${doc.fields[7]}: VL_ICMS ${doc.fields[21]} ≠ Σ C190 ${sumOf(6).toFixed(2)}`, 'C190_VS_C100', doc);
     if (!sumOf(5).eq(num(doc.fields[20]))) block(`C100 ${doc.fields[7]}: VL_BC_ICMS ≠ Σ C190`, 'C190_VS_C100', doc);
-    if (!sumOf(4).eq(num(doc.fields[11]))) warn(`C100 ${doc.fields[7]}: VL_DOC ${doc.fields[11]} ≠ Σ C190 VL_OPR ${sumOf(4).toFixed(2)}`, 'C190_VS_C100', doc);
+    if (!sumOf(4).eq(num(doc.fields[11])))
+      warn(`C100 ${doc.fields[7]}: VL_DOC ${doc.fields[11]} ≠ Σ C190 VL_OPR ${sumOf(4).toFixed(2)}`, 'C190_VS_C100', doc);
     if (!c190.length) block(`C100 ${doc.fields[7]} has no C190`, 'C190_MISSING', doc);
   };
   for (const l of lines) {
@@ -198,20 +213,27 @@ function checkC190AgainstC100(lines: ParsedLine[], { block, warn }: Report) {
 
 /** Arithmetic: E110 against the C190/D190 of exits and entries, its own identity, E116 against it. */
 function checkE110(lines: ParsedLine[], { block }: Report) {
-  const exitsIcms = lines.filter((l) => (l.reg === 'C190' || l.reg === 'D190') && /^[567]/.test(l.fields[2])).reduce((a, l) => a.plus(num(l.fields[6])), new Dec(0));
-  const entriesIcms = lines.filter((l) => (l.reg === 'C190' || l.reg === 'D190') && /^[123]/.test(l.fields[2])).reduce((a, l) => a.plus(num(l.fields[6])), new Dec(0));
+  const exitsIcms = lines
+    .filter((l) => (l.reg === 'C190' || l.reg === 'D190') && /^[567]/.test(l.fields[2]))
+    .reduce((a, l) => a.plus(num(l.fields[6])), new Dec(0));
+  const entriesIcms = lines
+    .filter((l) => (l.reg === 'C190' || l.reg === 'D190') && /^[123]/.test(l.fields[2]))
+    .reduce((a, l) => a.plus(num(l.fields[6])), new Dec(0));
   const e110 = lines.find((l) => l.reg === 'E110');
   if (!e110) block('E110 is required', 'E110_MISSING');
   else if (e110.fields.length === LAYOUT.E110.length) {
     const v = e110.fields.map((x, i) => (i === 0 ? new Dec(0) : num(x)));
-    if (!v[1].eq(exitsIcms)) block(`E110 VL_TOT_DEBITOS ${e110.fields[1]} ≠ Σ C190/D190 VL_ICMS of exits ${exitsIcms.toFixed(2)}`, 'E110_VS_C190', e110);
-    if (!v[5].eq(entriesIcms)) block(`E110 VL_TOT_CREDITOS ${e110.fields[5]} ≠ Σ C190/D190 VL_ICMS of entries ${entriesIcms.toFixed(2)}`, 'E110_VS_C190', e110);
+    if (!v[1].eq(exitsIcms))
+      block(`E110 VL_TOT_DEBITOS ${e110.fields[1]} ≠ Σ C190/D190 VL_ICMS of exits ${exitsIcms.toFixed(2)}`, 'E110_VS_C190', e110);
+    if (!v[5].eq(entriesIcms))
+      block(`E110 VL_TOT_CREDITOS ${e110.fields[5]} ≠ Σ C190/D190 VL_ICMS of entries ${entriesIcms.toFixed(2)}`, 'E110_VS_C190', e110);
     const saldo = v[1].plus(v[2]).plus(v[3]).plus(v[4]).minus(v[5].plus(v[6]).plus(v[7]).plus(v[8]).plus(v[9]));
     if (!v[10].eq(Dec.max(saldo, 0))) block('E110 VL_SLD_APURADO does not follow from its fields', 'E110_IDENTITY', e110);
     if (!v[12].eq(Dec.max(v[10].minus(v[11]), 0))) block('E110 VL_ICMS_RECOLHER ≠ VL_SLD_APURADO − VL_TOT_DED', 'E110_IDENTITY', e110);
     if (saldo.lt(0) && !v[13].eq(saldo.negated())) block('E110 VL_SLD_CREDOR_TRANSPORTAR ≠ the credit balance', 'E110_IDENTITY', e110);
     const e116 = lines.filter((l) => l.reg === 'E116').reduce((a, l) => a.plus(num(l.fields[2])), new Dec(0));
-    if (!e116.eq(v[12].plus(v[14]))) block(`Σ E116 VL_OR ${e116.toFixed(2)} ≠ E110 VL_ICMS_RECOLHER + DEB_ESP ${v[12].plus(v[14]).toFixed(2)}`, 'E116_VS_E110', e110);
+    if (!e116.eq(v[12].plus(v[14])))
+      block(`Σ E116 VL_OR ${e116.toFixed(2)} ≠ E110 VL_ICMS_RECOLHER + DEB_ESP ${v[12].plus(v[14]).toFixed(2)}`, 'E116_VS_E110', e110);
   }
 }
 

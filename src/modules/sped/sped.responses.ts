@@ -69,7 +69,14 @@ export const SpedTrace = named(
     line: Joi.number().integer().example(31),
     register: Joi.string().example('C190'),
     fields: Joi.array().items(Joi.string().allow('')),
-    sources: Joi.array().items(obj({ ref: Joi.string().example('NFE:12'), document: TraceDoc.allow(null), lineNumber: Joi.number().integer().allow(null), item: TraceItem.allow(null) })),
+    sources: Joi.array().items(
+      obj({
+        ref: Joi.string().example('NFE:12'),
+        document: TraceDoc.allow(null),
+        lineNumber: Joi.number().integer().allow(null),
+        item: TraceItem.allow(null),
+      }),
+    ),
     derivedFrom: Joi.array()
       .items(obj({ line: Joi.number().integer(), register: Joi.string() }))
       .description('for totals (E110…): the file lines they sum'),

@@ -20,7 +20,10 @@ export const spedRoutes = defineRoutes([
     status: 202,
     responses: {
       body: SpedFileResponse,
-      errors: { 404: ['INVENTORY_COUNT_NOT_FOUND'], 422: ['EFD_LAYOUT_UNKNOWN', 'EFD_PERIOD_IN_FUTURE', 'EFD_NOT_REQUIRED', 'INVENTORY_COUNT_NOT_CLOSED'] },
+      errors: {
+        404: ['INVENTORY_COUNT_NOT_FOUND'],
+        422: ['EFD_LAYOUT_UNKNOWN', 'EFD_PERIOD_IN_FUTURE', 'EFD_NOT_REQUIRED', 'INVENTORY_COUNT_NOT_CLOSED'],
+      },
     },
     handler: c.request,
   },
@@ -41,14 +44,19 @@ export const spedRoutes = defineRoutes([
     summary: 'Download the released file (text/plain; charset=iso-8859-1, CRLF)',
     scope: 'fiscal:read',
     schema: s.byId,
-    responses: { body: SpedFileText, contentType: 'text/plain', errors: { ...NOT_FOUND, 409: ['SPED_FILE_BLOCKED', 'SPED_FILE_NOT_READY'] } },
+    responses: {
+      body: SpedFileText,
+      contentType: 'text/plain',
+      errors: { ...NOT_FOUND, 409: ['SPED_FILE_BLOCKED', 'SPED_FILE_NOT_READY'] },
+    },
     handler: c.download,
   },
   {
     method: 'get',
     path: '/sped/efd-icms-ipi/:id/trace',
     tag: TAG,
-    summary: 'What made a line of the file: the document lines (C100/C170/C190/D100/D190/H010) or, for totals (E110, E210, E310), the file lines it sums',
+    summary:
+      'What made a line of the file: the document lines (C100/C170/C190/D100/D190/H010) or, for totals (E110, E210, E310), the file lines it sums',
     scope: 'fiscal:read',
     schema: s.trace,
     responses: { body: SpedTrace, errors: { 404: ['SPED_FILE_NOT_FOUND', 'SPED_LINE_NOT_FOUND'], 409: ['SPED_FILE_NOT_READY'] } },

@@ -52,7 +52,9 @@ export const spedSchemas = {
         .description('a closed stock count: Bloco H (H005/H010)'),
       accountant,
       revenueCode: Joi.string().trim().max(10).allow(null).description('E116 COD_REC; default 046-2 in SP'),
-      previousCredit: decimal('amount', { min: 0 }).allow(null).description('VL_SLD_CREDOR_ANT; default the credit the previous month’s file carried'),
+      previousCredit: decimal('amount', { min: 0 })
+        .allow(null)
+        .description('VL_SLD_CREDOR_ANT; default the credit the previous month’s file carried'),
     }),
   }),
   byId: typedSchema<{ params: { id: number } }>({ params: byId }),

@@ -85,12 +85,17 @@ function assertFilial(ctx: TenantContext, filialId: number) {
 export async function requestEfd(ctx: TenantContext, req: SpedRequest): Promise<SpedFile> {
   const filial = await assertFilialAccess(ctx, req.filialId);
   if (req.period > businessToday().slice(0, 7)) throw new BusinessRuleError('EFD_PERIOD_IN_FUTURE', `${req.period} has not started yet`);
-  if (!layoutVersionOf(req.period)) throw new BusinessRuleError('EFD_LAYOUT_UNKNOWN', `No EFD ICMS/IPI layout version is known for ${req.period}`);
+  if (!layoutVersionOf(req.period))
+    throw new BusinessRuleError('EFD_LAYOUT_UNKNOWN', `No EFD ICMS/IPI layout version is known for ${req.period}`);
   if (req.inventory) await inventorySnapshot(ctx, req.filialId, req.inventory.countId);
   if (filial.taxRegime === 'SIMPLES_NACIONAL' && !filial.simplesExcessSublimit) {
     throw new BusinessRuleError('EFD_NOT_REQUIRED', 'A Simples Nacional filial (within the sublimit) does not file the EFD ICMS/IPI');
   }
-  const stored: StoredRequest = { accountant: req.accountant ?? null, revenueCode: req.revenueCode ?? null, previousCredit: req.previousCredit ? req.previousCredit.toFixed(2) : null };
+  const stored: StoredRequest = {
+    accountant: req.accountant ?? null,
+    revenueCode: req.revenueCode ?? null,
+    previousCredit: req.previousCredit ? req.previousCredit.toFixed(2) : null,
+  };
   const file = await inTransaction(ctx, async (tx) => {
     const row = await tx.save(
       tx.create(SpedFile, {
@@ -115,7 +120,12 @@ export async function requestEfd(ctx: TenantContext, req: SpedRequest): Promise<
         finishedAt: null,
       }),
     );
-    await recordAudit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'REQUESTED', changes: { period: [null, req.period], status: [null, 'QUEUED'] } });
+    await recordAudit(tx, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: row.id,
+      action: 'REQUESTED',
+      changes: { period: [null, req.period], status: [null, 'QUEUED'] },
+    });
     return row;
   });
   setImmediate(() => void runSpedQueue().catch((err: unknown) => logger.error('sped queue run failed', { err })));
@@ -141,7 +151,11 @@ export async function spedContent(ctx: TenantContext, id: number): Promise<{ fil
       },
     );
   }
-  const row = await readerOf(ctx).createQueryBuilder(SpedFile, 'f').addSelect('f.contentGz').where('f.id = :id AND f.company_id = :companyId', { id, companyId: ctx.companyId }).getOneOrFail();
+  const row = await readerOf(ctx)
+    .createQueryBuilder(SpedFile, 'f')
+    .addSelect('f.contentGz')
+    .where('f.id = :id AND f.company_id = :companyId', { id, companyId: ctx.companyId })
+    .getOneOrFail();
   return { file, bytes: zlib.gunzipSync(row.contentGz!) };
 }
 
@@ -157,7 +171,8 @@ export interface TraceAnswer {
 /** GET …/trace?register=C190&line=N: the document lines behind line N of the file (N counts from 1). */
 export async function spedTrace(ctx: TenantContext, id: number, register: string, line: number): Promise<TraceAnswer> {
   const file = await spedFile(ctx, id);
-  if (file.status !== 'READY' && file.status !== 'BLOCKED') throw new ConflictError('SPED_FILE_NOT_READY', `The file is ${file.status}`, { fileStatus: file.status });
+  if (file.status !== 'READY' && file.status !== 'BLOCKED')
+    throw new ConflictError('SPED_FILE_NOT_READY', `The file is ${file.status}`, { fileStatus: file.status });
   const row = await readerOf(ctx)
     .createQueryBuilder(SpedFile, 'f')
     .addSelect('f.contentGz')
@@ -176,7 +191,12 @@ export async function spedTrace(ctx: TenantContext, id: number, register: string
     line,
     register,
     fields,
-    sources: (t.s ?? []).map((s) => ({ ref: s.ref, doc: trace.docs[s.ref] ?? null, lineNumber: s.n, item: s.n === null ? null : (trace.items[`${s.ref}#${s.n}`] ?? null) })),
+    sources: (t.s ?? []).map((s) => ({
+      ref: s.ref,
+      doc: trace.docs[s.ref] ?? null,
+      lineNumber: s.n,
+      item: s.n === null ? null : (trace.items[`${s.ref}#${s.n}`] ?? null),
+    })),
     derivedFrom: (t.d ?? []).map((n) => ({ line: n, register: all[n - 1].slice(1, 5) })),
   };
 }
@@ -189,7 +209,15 @@ function traceOf(book: FiscalBook, lines: ReturnType<typeof buildEfd>['lines'], 
   const items: Record<string, TraceLine> = {};
   const fx = (d: Dec) => d.toFixed(2);
   const docOf = (d: BookDocument) => {
-    docs[d.ref] = { kind: d.kind, id: Number(d.ref.split(':')[1]), model: d.model, series: d.series, number: d.number, accessKey: d.accessKey, situation: d.situation };
+    docs[d.ref] = {
+      kind: d.kind,
+      id: Number(d.ref.split(':')[1]),
+      model: d.model,
+      series: d.series,
+      number: d.number,
+      accessKey: d.accessKey,
+      situation: d.situation,
+    };
     for (const l of d.lines)
       items[`${d.ref}#${l.lineNumber}`] = {
         description: l.description,
@@ -204,11 +232,33 @@ function traceOf(book: FiscalBook, lines: ReturnType<typeof buildEfd>['lines'], 
       };
   };
   book.documents.forEach(docOf);
-  for (const v of book.voided) docs[`VOID:${v.model}:${v.series}:${v.number}`] = { kind: 'VOIDED', id: 0, model: v.model, series: v.series, number: v.number, accessKey: null, situation: '05' };
-  if (inventory) docs[`COUNT:${inventory.countId}`] = { kind: 'COUNT', id: inventory.countId, model: '', series: '', number: String(inventory.countId), accessKey: null, situation: '00' };
+  for (const v of book.voided)
+    docs[`VOID:${v.model}:${v.series}:${v.number}`] = {
+      kind: 'VOIDED',
+      id: 0,
+      model: v.model,
+      series: v.series,
+      number: v.number,
+      accessKey: null,
+      situation: '05',
+    };
+  if (inventory)
+    docs[`COUNT:${inventory.countId}`] = {
+      kind: 'COUNT',
+      id: inventory.countId,
+      model: '',
+      series: '',
+      number: String(inventory.countId),
+      accessKey: null,
+      situation: '00',
+    };
   const out: StoredTrace['lines'] = {};
   lines.forEach((l, i) => {
-    if (l.sources || l.derivedFrom) out[i + 1] = { ...(l.sources ? { s: l.sources.map((s) => ({ ref: s.ref, n: s.lineNumber })) } : {}), ...(l.derivedFrom ? { d: l.derivedFrom } : {}) };
+    if (l.sources || l.derivedFrom)
+      out[i + 1] = {
+        ...(l.sources ? { s: l.sources.map((s) => ({ ref: s.ref, n: s.lineNumber })) } : {}),
+        ...(l.derivedFrom ? { d: l.derivedFrom } : {}),
+      };
   });
   return { lines: out, docs, items };
 }
@@ -220,7 +270,12 @@ async function previousCredit(companyId: number, filialId: number, period: strin
   const row = await readerOf(NO_UNIT)
     .createQueryBuilder(SpedFile, 'f')
     .addSelect('f.contentGz')
-    .where('f.company_id = :companyId AND f.filial_id = :filialId AND f.period = :prev AND f.status = :status', { companyId, filialId, prev, status: 'READY' })
+    .where('f.company_id = :companyId AND f.filial_id = :filialId AND f.period = :prev AND f.status = :status', {
+      companyId,
+      filialId,
+      prev,
+      status: 'READY',
+    })
     .orderBy('f.id', 'DESC')
     .getOne();
   if (!row?.contentGz) return new Dec(0);
@@ -243,7 +298,13 @@ async function writeJob(file: SpedFile): Promise<void> {
     await loadFiscalBook(em, file.companyId, file.filialId, file.period),
   ];
   const inventory = file.inventoryCountId ? await inventorySnapshot(ctx, file.filialId, file.inventoryCountId) : null;
-  const productIds = [...new Set([...book.documents.flatMap((d) => d.lines.map((l) => l.productId)), ...(inventory?.items.map((i) => i.productId) ?? [])].filter((x): x is number => x !== null))];
+  const productIds = [
+    ...new Set(
+      [...book.documents.flatMap((d) => d.lines.map((l) => l.productId)), ...(inventory?.items.map((i) => i.productId) ?? [])].filter(
+        (x): x is number => x !== null,
+      ),
+    ),
+  ];
   const products = productIds.length ? await em.find(Product, { where: { companyId: file.companyId, id: In(productIds) } }) : [];
   const built = buildEfd({
     book,
@@ -255,17 +316,26 @@ async function writeJob(file: SpedFile): Promise<void> {
     accountant: stored.accountant ?? null,
     products: new Map(products.map((p) => [p.id, p])),
     inventory,
-    previousCredit: stored.previousCredit ? new Dec(stored.previousCredit) : await previousCredit(file.companyId, file.filialId, file.period),
+    previousCredit: stored.previousCredit
+      ? new Dec(stored.previousCredit)
+      : await previousCredit(file.companyId, file.filialId, file.period),
     revenueCode: stored.revenueCode ?? DEFAULT_REVENUE_CODE[filial.uf] ?? '',
   });
   const text = renderLines(built.lines);
   const bytes = encodeLatin1(text);
   const findings: SpedFinding[] = validateEfd(bytes.toString('latin1'));
-  if (!filial.stateRegistration) findings.push({ severity: 'BLOCKING', code: 'STATE_REGISTRATION_MISSING', message: 'The filial has no state registration (0000 IE)' });
-  if (!filial.municipalityCode) findings.push({ severity: 'BLOCKING', code: 'MUNICIPALITY_MISSING', message: 'The filial has no municipality code (0000 COD_MUN)' });
+  if (!filial.stateRegistration)
+    findings.push({ severity: 'BLOCKING', code: 'STATE_REGISTRATION_MISSING', message: 'The filial has no state registration (0000 IE)' });
+  if (!filial.municipalityCode)
+    findings.push({ severity: 'BLOCKING', code: 'MUNICIPALITY_MISSING', message: 'The filial has no municipality code (0000 COD_MUN)' });
   for (const d of book.documents.filter((x) => x.pendingAuthorization))
-    findings.push({ severity: 'WARNING', code: 'NOT_AUTHORIZED_YET', message: `NFC-e ${d.series}/${d.number} was issued in contingency and is not authorized yet` });
-  if (file.period >= businessToday().slice(0, 7)) findings.push({ severity: 'WARNING', code: 'PERIOD_NOT_ENDED', message: `${file.period} has not ended: documents may still be added` });
+    findings.push({
+      severity: 'WARNING',
+      code: 'NOT_AUTHORIZED_YET',
+      message: `NFC-e ${d.series}/${d.number} was issued in contingency and is not authorized yet`,
+    });
+  if (file.period >= businessToday().slice(0, 7))
+    findings.push({ severity: 'WARNING', code: 'PERIOD_NOT_ENDED', message: `${file.period} has not ended: documents may still be added` });
   const status = findings.some((f) => f.severity === 'BLOCKING') ? 'BLOCKED' : 'READY';
   const trace = traceOf(book, built.lines, inventory);
   await inTransaction(NO_UNIT, async (tx) => {
@@ -287,7 +357,12 @@ async function writeJob(file: SpedFile): Promise<void> {
     );
     if (!done.affected) return;
     const actx = { companyId: file.companyId, actor: file.requestedBy };
-    await recordAudit(tx, actx, { entity: AUDIT_ENTITY, entityId: file.id, action: status, changes: { status: ['RUNNING', status], lineCount: [null, built.lines.length] } });
+    await recordAudit(tx, actx, {
+      entity: AUDIT_ENTITY,
+      entityId: file.id,
+      action: status,
+      changes: { status: ['RUNNING', status], lineCount: [null, built.lines.length] },
+    });
     await publishEvent(tx, actx, {
       type: status === 'READY' ? 'sped.efd.ready' : 'sped.efd.blocked',
       filialId: file.filialId,
@@ -309,11 +384,19 @@ const owner = replicaName();
 /** Claims and writes every QUEUED job (and RUNNING ones whose lease expired); returns how many it wrote. */
 export async function runSpedQueue(): Promise<number> {
   const em = readerOf(NO_UNIT);
-  const candidates = await em.find(SpedFile, { where: [{ status: 'QUEUED' }, { status: 'RUNNING', leaseUntil: LessThan(new Date()) }], order: { id: 'ASC' }, take: 20 });
+  const candidates = await em.find(SpedFile, {
+    where: [{ status: 'QUEUED' }, { status: 'RUNNING', leaseUntil: LessThan(new Date()) }],
+    order: { id: 'ASC' },
+    take: 20,
+  });
   let written = 0;
   for (const c of candidates) {
     const until = new Date(Date.now() + LEASE_MS);
-    const claimed = await em.update(SpedFile, { id: c.id, status: c.status, version: c.version }, { status: 'RUNNING', leaseOwner: owner, leaseUntil: until, version: c.version + 1 });
+    const claimed = await em.update(
+      SpedFile,
+      { id: c.id, status: c.status, version: c.version },
+      { status: 'RUNNING', leaseOwner: owner, leaseUntil: until, version: c.version + 1 },
+    );
     if (!claimed.affected) continue;
     const file = { ...c, status: 'RUNNING' as const, leaseOwner: owner, leaseUntil: until, version: c.version + 1 };
     try {
@@ -324,11 +407,19 @@ export async function runSpedQueue(): Promise<number> {
       await em.update(
         SpedFile,
         { id: c.id, status: 'RUNNING', leaseOwner: owner },
-        { status: 'FAILED', error: String((err as Error).message ?? err).slice(0, 500), finishedAt: new Date(), leaseOwner: null, leaseUntil: null, version: c.version + 2 },
+        {
+          status: 'FAILED',
+          error: String((err as Error).message ?? err).slice(0, 500),
+          finishedAt: new Date(),
+          leaseOwner: null,
+          leaseUntil: null,
+          version: c.version + 2,
+        },
       );
     }
   }
   return written;
 }
 
-export const spedWorker = (intervalMs = 10_000) => new Worker({ name: 'sped-efd', intervalMs, runAtStart: true, run: () => runSpedQueue() });
+export const spedWorker = (intervalMs = 10_000) =>
+  new Worker({ name: 'sped-efd', intervalMs, runAtStart: true, run: () => runSpedQueue() });

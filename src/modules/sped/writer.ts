@@ -60,9 +60,15 @@ export class EfdWriter {
   add(reg: string, values: Value[], trace: { sources?: TraceSource[]; derivedFrom?: number[] } = {}): number {
     const layout = LAYOUT[reg];
     if (!layout) throw new Error(`register ${reg} is not in the layout`);
-    if (values.length !== layout.length - 1) throw new Error(`register ${reg}: ${values.length + 1} fields given, the layout has ${layout.length}`);
+    if (values.length !== layout.length - 1)
+      throw new Error(`register ${reg}: ${values.length + 1} fields given, the layout has ${layout.length}`);
     const fields = [reg, ...values.map((v, i) => formatValue(v, layout[i + 1].format))];
-    this.lines.push({ reg, fields, ...(trace.sources ? { sources: trace.sources } : {}), ...(trace.derivedFrom ? { derivedFrom: trace.derivedFrom } : {}) });
+    this.lines.push({
+      reg,
+      fields,
+      ...(trace.sources ? { sources: trace.sources } : {}),
+      ...(trace.derivedFrom ? { derivedFrom: trace.derivedFrom } : {}),
+    });
     return this.lines.length;
   }
 

@@ -6,7 +6,14 @@
 export { StockBalance } from './entities/stock-balance.entity';
 export { StockMovement } from './entities/stock-movement.entity';
 export { ThirdPartyStockBalance } from './entities/third-party-stock-balance.entity';
-export { lockAheadForPosting, lockForPosting, postToLedger, postValueAdjustment, previewPosting, previewValuePosting } from './stock-ledger.service';
+export {
+  lockAheadForPosting,
+  lockForPosting,
+  postToLedger,
+  postValueAdjustment,
+  previewPosting,
+  previewValuePosting,
+} from './stock-ledger.service';
 export type { LedgerEffect, LedgerLine, LedgerPosting, ValueEffect, ValuePosting } from './stock-ledger.service';
 export { listThirdPartyStock, postThirdPartyStock, previewThirdPartyPosting, thirdPartyMovementsOf } from './third-party-stock.service';
 export type { ThirdPartyEffect, ThirdPartyLine, ThirdPartyPosting, ThirdPartyStockQuery } from './third-party-stock.service';

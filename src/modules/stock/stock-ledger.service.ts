@@ -5,7 +5,15 @@ import { Dec, dec, round, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { MovementDirection } from './entities/stock-movement.entity';
-import { deferInsertMovements, lockBalances, lockBalancesSelected, movementStates, MovementState, readBalances, deferBalanceWrites } from './stock.repository';
+import {
+  deferInsertMovements,
+  lockBalances,
+  lockBalancesSelected,
+  movementStates,
+  MovementState,
+  readBalances,
+  deferBalanceWrites,
+} from './stock.repository';
 
 export interface LedgerLine {
   productId: number;
@@ -104,7 +112,8 @@ export function computeEffects(
       let avg = s.averageCost;
       if (line.reversal) {
         const undone = line.reversesMovementId === undefined ? undefined : reversed.get(line.reversesMovementId);
-        const untouched = undone?.averageCostBefore != null && s.quantity.eq(undone.balanceAfter) && s.averageCost.eq(undone.averageCostAfter);
+        const untouched =
+          undone?.averageCostBefore != null && s.quantity.eq(undone.balanceAfter) && s.averageCost.eq(undone.averageCostAfter);
         if (untouched) avg = undone.averageCostBefore!;
         else avg = newQty.gt(0) ? Dec.max(0, s.quantity.times(s.averageCost).minus(qty.times(unitCost)).div(newQty)) : s.averageCost;
       }
@@ -128,13 +137,19 @@ export function computeEffects(
 
 function insufficientStock(shortages: InsufficientStockLine[]): BusinessRuleError {
   return new BusinessRuleError('INSUFFICIENT_STOCK', 'Insufficient stock for ' + shortages.length + ' product(s)', {
-    shortages: shortages.map((s) => ({ productId: encodeId('product', s.productId), available: toJsonNumber(s.available, 'quantity'), requested: toJsonNumber(s.requested, 'quantity') })),
+    shortages: shortages.map((s) => ({
+      productId: encodeId('product', s.productId),
+      available: toJsonNumber(s.available, 'quantity'),
+      requested: toJsonNumber(s.requested, 'quantity'),
+    })),
   });
 }
 
 async function resolveAllowNegative(em: EntityManager, posting: LedgerPosting): Promise<boolean> {
   if (posting.allowNegative !== undefined) return posting.allowNegative;
-  const filial = requestFilial(posting.companyId, posting.filialId) ?? (await em.findOneBy(Filial, { id: posting.filialId, companyId: posting.companyId }));
+  const filial =
+    requestFilial(posting.companyId, posting.filialId) ??
+    (await em.findOneBy(Filial, { id: posting.filialId, companyId: posting.companyId }));
   return filial?.allowNegativeStock ?? false;
 }
 
@@ -146,7 +161,10 @@ const reversedMovements = (em: EntityManager, posting: LedgerPosting): Promise<M
   );
 
 /** What a posting would do, without writing or locking (confirm/cancel previews). */
-export async function previewPosting(em: EntityManager, posting: LedgerPosting): Promise<{ effects: LedgerEffect[]; shortages: InsufficientStockLine[] }> {
+export async function previewPosting(
+  em: EntityManager,
+  posting: LedgerPosting,
+): Promise<{ effects: LedgerEffect[]; shortages: InsufficientStockLine[] }> {
   const balances = await readBalances(
     em,
     posting.companyId,
@@ -161,7 +179,13 @@ export async function previewPosting(em: EntityManager, posting: LedgerPosting):
  * with another statement it shares that round trip, and postToLedger then finds them locked. With
  * `existingOnly` nothing is created (the products may not have been checked yet).
  */
-export async function lockForPosting(em: EntityManager, companyId: number, filialId: number, productIds: number[], options: { existingOnly?: boolean } = {}): Promise<void> {
+export async function lockForPosting(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  productIds: number[],
+  options: { existingOnly?: boolean } = {},
+): Promise<void> {
   if (productIds.length) await lockBalances(em, companyId, filialId, productIds, { createMissing: !options.existingOnly });
 }
 
@@ -170,8 +194,12 @@ export async function lockForPosting(em: EntityManager, companyId: number, filia
  * caller's round trip (a fulfilment sends it with the lock of its order): lockForPosting and
  * postToLedger then find them locked. Balances not found are created by lockForPosting as usual.
  */
-export const lockAheadForPosting = (em: EntityManager, companyId: number, filial: { sql: string; params: unknown[] }, products: { sql: string; params: unknown[] }): Promise<void> =>
-  lockBalancesSelected(em, companyId, filial, products);
+export const lockAheadForPosting = (
+  em: EntityManager,
+  companyId: number,
+  filial: { sql: string; params: unknown[] },
+  products: { sql: string; params: unknown[] },
+): Promise<void> => lockBalancesSelected(em, companyId, filial, products);
 
 interface StockChange {
   productId: number;
@@ -185,7 +213,11 @@ interface StockChange {
  * join the transaction's other events in the one multi-row INSERT before commit, so a quick sale's
  * hot path gains no statement.
  */
-async function publishStockChanges(em: EntityManager, posting: { companyId: number; filialId: number; reason: string; referenceType: string; actor?: string }, changes: StockChange[]): Promise<void> {
+async function publishStockChanges(
+  em: EntityManager,
+  posting: { companyId: number; filialId: number; reason: string; referenceType: string; actor?: string },
+  changes: StockChange[],
+): Promise<void> {
   const ctx = { companyId: posting.companyId, actor: posting.actor ?? 'system' };
   for (const c of changes) {
     await publishEvent(em, ctx, {
@@ -229,10 +261,15 @@ export async function postToLedger(em: EntityManager, posting: LedgerPosting): P
     em,
     posting.companyId,
     posting.filialId,
-    [...finalByProduct.values()].map((e) => ({ id: balances.get(e.productId)!.id, quantity: e.balanceAfter, averageCost: e.averageCostAfter })),
+    [...finalByProduct.values()].map((e) => ({
+      id: balances.get(e.productId)!.id,
+      quantity: e.balanceAfter,
+      averageCost: e.averageCostAfter,
+    })),
   );
   // The locked rows stay known to the transaction (lockBalances): keep them as now written.
-  for (const e of finalByProduct.values()) Object.assign(balances.get(e.productId)!, { quantity: e.balanceAfter, averageCost: e.averageCostAfter });
+  for (const e of finalByProduct.values())
+    Object.assign(balances.get(e.productId)!, { quantity: e.balanceAfter, averageCost: e.averageCostAfter });
   await deferInsertMovements(
     em,
     effects.map((e) => ({
@@ -256,7 +293,12 @@ export async function postToLedger(em: EntityManager, posting: LedgerPosting): P
   await publishStockChanges(
     em,
     posting,
-    [...finalByProduct.values()].map((e) => ({ productId: e.productId, balanceBefore: firstBefore.get(e.productId)!, balance: e.balanceAfter, averageCost: e.averageCostAfter })),
+    [...finalByProduct.values()].map((e) => ({
+      productId: e.productId,
+      balanceBefore: firstBefore.get(e.productId)!,
+      balance: e.balanceAfter,
+      averageCost: e.averageCostAfter,
+    })),
   );
   return effects;
 }

@@ -26,7 +26,13 @@ const lockedInTransaction = new WeakMap<EntityManager, Map<string, LockedBalance
  * `createMissing` is false: a lock taken ahead, before the products are known to exist), so the
  * caller always gets one locked row per product.
  */
-export async function lockBalances(em: EntityManager, companyId: number, filialId: number, productIds: number[], options: { createMissing?: boolean } = {}): Promise<Map<number, LockedBalance>> {
+export async function lockBalances(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  productIds: number[],
+  options: { createMissing?: boolean } = {},
+): Promise<Map<number, LockedBalance>> {
   const inTransaction = em.queryRunner?.isTransactionActive === true;
   let locked = lockedInTransaction.get(em);
   if (!locked && inTransaction) lockedInTransaction.set(em, (locked = new Map<string, LockedBalance>()));
@@ -72,29 +78,46 @@ export async function lockBalances(em: EntityManager, companyId: number, filialI
  * order): they join the transaction's locked balances, so lockBalances answers them without a round
  * trip. Balances not found are left to lockBalances. Same lock order as lockBalances (product ascending).
  */
-export async function lockBalancesSelected(em: EntityManager, companyId: number, filial: { sql: string; params: unknown[] }, products: { sql: string; params: unknown[] }): Promise<void> {
+export async function lockBalancesSelected(
+  em: EntityManager,
+  companyId: number,
+  filial: { sql: string; params: unknown[] },
+  products: { sql: string; params: unknown[] },
+): Promise<void> {
   if (em.queryRunner?.isTransactionActive !== true) return;
   let locked = lockedInTransaction.get(em);
   if (!locked) lockedInTransaction.set(em, (locked = new Map<string, LockedBalance>()));
-  const rows: { id: number; filial_id: number; product_id: number; quantity: string | number; average_cost: string | number }[] = await em.query(
-    `SELECT id, filial_id, product_id, quantity, average_cost FROM stock_balance WHERE company_id = ? AND filial_id = (${filial.sql}) AND product_id IN (${products.sql}) ORDER BY product_id${isMysql ? ' FOR UPDATE' : ''}`,
-    [companyId, ...filial.params, ...products.params],
-  );
+  const rows: { id: number; filial_id: number; product_id: number; quantity: string | number; average_cost: string | number }[] =
+    await em.query(
+      `SELECT id, filial_id, product_id, quantity, average_cost FROM stock_balance WHERE company_id = ? AND filial_id = (${filial.sql}) AND product_id IN (${products.sql}) ORDER BY product_id${isMysql ? ' FOR UPDATE' : ''}`,
+      [companyId, ...filial.params, ...products.params],
+    );
   for (const r of rows) {
     const key = `${companyId}:${Number(r.filial_id)}:${Number(r.product_id)}`;
-    if (!locked.has(key)) locked.set(key, { id: Number(r.id), productId: Number(r.product_id), quantity: dec(r.quantity), averageCost: dec(r.average_cost) });
+    if (!locked.has(key))
+      locked.set(key, { id: Number(r.id), productId: Number(r.product_id), quantity: dec(r.quantity), averageCost: dec(r.average_cost) });
   }
 }
 
 /** Reads balances without locking (previews, lists). */
-export async function readBalances(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<Map<number, StockBalance>> {
+export async function readBalances(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  productIds: number[],
+): Promise<Map<number, StockBalance>> {
   if (!productIds.length) return new Map();
   const rows = await em.findBy(StockBalance, { companyId, filialId, productId: In([...new Set(productIds)]) });
   return new Map(rows.map((b) => [b.productId, b]));
 }
 
 /** Writes new quantity/average cost of many balances in one statement (sent with the next one: the rows are locked). */
-export async function deferBalanceWrites(em: EntityManager, companyId: number, filialId: number, updates: { id: number; quantity: Dec; averageCost: Dec }[]): Promise<void> {
+export async function deferBalanceWrites(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  updates: { id: number; quantity: Dec; averageCost: Dec }[],
+): Promise<void> {
   if (!updates.length) return;
   const qtyCases = updates.map(() => 'WHEN ? THEN ?').join(' ');
   const costCases = updates.map(() => 'WHEN ? THEN ?').join(' ');
@@ -128,7 +151,12 @@ export interface MovementState {
 export async function movementStates(em: EntityManager, companyId: number, movementIds: number[]): Promise<Map<number, MovementState>> {
   const ids = [...new Set(movementIds)];
   if (!ids.length) return new Map();
-  const rows: { id: number; balance_after: string | number; average_cost_after: string | number; average_cost_before: string | number | null }[] = await em.query(
+  const rows: {
+    id: number;
+    balance_after: string | number;
+    average_cost_after: string | number;
+    average_cost_before: string | number | null;
+  }[] = await em.query(
     `SELECT m.id, m.balance_after, m.average_cost_after,
        (SELECT p.average_cost_after FROM stock_movement p
          WHERE p.company_id = m.company_id AND p.filial_id = m.filial_id AND p.product_id = m.product_id AND p.id < m.id
@@ -139,7 +167,11 @@ export async function movementStates(em: EntityManager, companyId: number, movem
   return new Map(
     rows.map((r) => [
       Number(r.id),
-      { balanceAfter: dec(r.balance_after), averageCostAfter: dec(r.average_cost_after), averageCostBefore: r.average_cost_before === null ? null : dec(r.average_cost_before) },
+      {
+        balanceAfter: dec(r.balance_after),
+        averageCostAfter: dec(r.average_cost_after),
+        averageCostBefore: r.average_cost_before === null ? null : dec(r.average_cost_before),
+      },
     ]),
   );
 }
@@ -234,11 +266,24 @@ export async function findStockMismatches(em: EntityManager, companyId?: number)
     seen.add(k);
     const balance = toFixed(b.quantity, 4);
     const movementsSum = sumByKey.get(k) ?? toFixed(0, 4);
-    if (balance !== movementsSum) mismatches.push({ companyId: Number(b.company_id), filialId: Number(b.filial_id), productId: Number(b.product_id), balance, movementsSum });
+    if (balance !== movementsSum)
+      mismatches.push({
+        companyId: Number(b.company_id),
+        filialId: Number(b.filial_id),
+        productId: Number(b.product_id),
+        balance,
+        movementsSum,
+      });
   }
   for (const s of sums) {
     if (!seen.has(key(s)) && toFixed(s.total, 4) !== toFixed(0, 4)) {
-      mismatches.push({ companyId: Number(s.company_id), filialId: Number(s.filial_id), productId: Number(s.product_id), balance: 'missing', movementsSum: toFixed(s.total, 4) });
+      mismatches.push({
+        companyId: Number(s.company_id),
+        filialId: Number(s.filial_id),
+        productId: Number(s.product_id),
+        balance: 'missing',
+        movementsSum: toFixed(s.total, 4),
+      });
     }
   }
   return mismatches;

@@ -23,7 +23,11 @@ export async function lockThirdPartyBalances(
   const load = async () => {
     const qb = em
       .createQueryBuilder(ThirdPartyStockBalance, 'b')
-      .where('b.company_id = :companyId AND b.filial_id = :filialId AND b.product_id IN (:...productIds)', { companyId, filialId, productIds })
+      .where('b.company_id = :companyId AND b.filial_id = :filialId AND b.product_id IN (:...productIds)', {
+        companyId,
+        filialId,
+        productIds,
+      })
       .orderBy('b.product_id', 'ASC')
       .addOrderBy('b.owner_document', 'ASC');
     if (isMysql) qb.setLock('pessimistic_write');
@@ -32,14 +36,26 @@ export async function lockThirdPartyBalances(
   if (!productIds.length) return new Map();
   let balances = await load();
   const missing = keys.filter(
-    (k, i) => !balances.has(balanceKey(k.productId, k.ownerDocument)) && keys.findIndex((o) => balanceKey(o.productId, o.ownerDocument) === balanceKey(k.productId, k.ownerDocument)) === i,
+    (k, i) =>
+      !balances.has(balanceKey(k.productId, k.ownerDocument)) &&
+      keys.findIndex((o) => balanceKey(o.productId, o.ownerDocument) === balanceKey(k.productId, k.ownerDocument)) === i,
   );
   if (missing.length) {
     await em
       .createQueryBuilder()
       .insert()
       .into(ThirdPartyStockBalance)
-      .values(missing.map((k) => ({ companyId, filialId, productId: k.productId, ownerDocument: k.ownerDocument, ownerSupplierId: k.ownerSupplierId, quantity: new Dec(0), value: new Dec(0) })))
+      .values(
+        missing.map((k) => ({
+          companyId,
+          filialId,
+          productId: k.productId,
+          ownerDocument: k.ownerDocument,
+          ownerSupplierId: k.ownerSupplierId,
+          quantity: new Dec(0),
+          value: new Dec(0),
+        })),
+      )
       .orIgnore()
       .updateEntity(false)
       .execute();
@@ -48,19 +64,33 @@ export async function lockThirdPartyBalances(
   return balances;
 }
 
-export async function readThirdPartyBalances(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<Map<string, ThirdPartyStockBalance>> {
+export async function readThirdPartyBalances(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  productIds: number[],
+): Promise<Map<string, ThirdPartyStockBalance>> {
   if (!productIds.length) return new Map();
   const rows = await em.findBy(ThirdPartyStockBalance, { companyId, filialId, productId: In([...new Set(productIds)]) });
   return new Map(rows.map((b) => [balanceKey(b.productId, b.ownerDocument), b]));
 }
 
 /** New quantity and value of many balances in one statement (the rows are locked). */
-export async function writeThirdPartyBalances(em: EntityManager, companyId: number, updates: { id: number; quantity: Dec; value: Dec }[]): Promise<void> {
+export async function writeThirdPartyBalances(
+  em: EntityManager,
+  companyId: number,
+  updates: { id: number; quantity: Dec; value: Dec }[],
+): Promise<void> {
   if (!updates.length) return;
   const cases = updates.map(() => 'WHEN ? THEN ?').join(' ');
   await em.query(
     `UPDATE third_party_stock_balance SET quantity = CASE id ${cases} END, value = CASE id ${cases} END, updated_at = ${sqlNow()} WHERE company_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
-    [...updates.flatMap((u) => [u.id, toFixed(u.quantity, 'quantity')]), ...updates.flatMap((u) => [u.id, toFixed(u.value, 'amount')]), companyId, ...updates.map((u) => u.id)],
+    [
+      ...updates.flatMap((u) => [u.id, toFixed(u.quantity, 'quantity')]),
+      ...updates.flatMap((u) => [u.id, toFixed(u.value, 'amount')]),
+      companyId,
+      ...updates.map((u) => u.id),
+    ],
   );
 }
 
@@ -75,8 +105,17 @@ export async function insertThirdPartyMovements(em: EntityManager, rows: Partial
       .execute();
 }
 
-export function thirdPartyMovementsByReference(em: EntityManager, companyId: number, referenceType: string, referenceId: number, reason?: string): Promise<ThirdPartyStockMovement[]> {
-  return em.find(ThirdPartyStockMovement, { where: { companyId, referenceType, referenceId, ...(reason ? { reason } : {}) }, order: { id: 'ASC' } });
+export function thirdPartyMovementsByReference(
+  em: EntityManager,
+  companyId: number,
+  referenceType: string,
+  referenceId: number,
+  reason?: string,
+): Promise<ThirdPartyStockMovement[]> {
+  return em.find(ThirdPartyStockMovement, {
+    where: { companyId, referenceType, referenceId, ...(reason ? { reason } : {}) },
+    order: { id: 'ASC' },
+  });
 }
 
 export interface ThirdPartyBalanceFilters {
@@ -86,8 +125,15 @@ export interface ThirdPartyBalanceFilters {
   held?: boolean;
 }
 
-export function thirdPartyBalanceQuery(em: EntityManager, companyId: number, filialId: number, f: ThirdPartyBalanceFilters): SelectQueryBuilder<ThirdPartyStockBalance> {
-  const qb = em.createQueryBuilder(ThirdPartyStockBalance, 'b').where('b.company_id = :companyId AND b.filial_id = :filialId', { companyId, filialId });
+export function thirdPartyBalanceQuery(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  f: ThirdPartyBalanceFilters,
+): SelectQueryBuilder<ThirdPartyStockBalance> {
+  const qb = em
+    .createQueryBuilder(ThirdPartyStockBalance, 'b')
+    .where('b.company_id = :companyId AND b.filial_id = :filialId', { companyId, filialId });
   if (f.productId !== undefined) qb.andWhere('b.product_id = :productId', { productId: f.productId });
   if (f.ownerDocument) qb.andWhere('b.owner_document = :owner', { owner: f.ownerDocument });
   // A text comparison, not arithmetic: zero is stored as exactly '0.0000' on both engines.

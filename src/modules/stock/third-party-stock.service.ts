@@ -72,7 +72,10 @@ interface HeldState {
 }
 
 /** The one computation of a posting's effects, for the preview and the post. Lines compound in order. */
-export function computeThirdPartyEffects(balances: Map<string, Pick<ThirdPartyStockBalance, 'quantity' | 'value'>>, lines: ThirdPartyLine[]) {
+export function computeThirdPartyEffects(
+  balances: Map<string, Pick<ThirdPartyStockBalance, 'quantity' | 'value'>>,
+  lines: ThirdPartyLine[],
+) {
   const state = new Map<string, HeldState>();
   const effects: ThirdPartyEffect[] = [];
   const shortages: ThirdPartyShortage[] = [];
@@ -83,7 +86,8 @@ export function computeThirdPartyEffects(balances: Map<string, Pick<ThirdPartySt
     const value = round(line.value, 'amount');
     const sign = line.direction === 'IN' ? 1 : -1;
     const after = { quantity: b.quantity.plus(quantity.times(sign)), value: b.value.plus(value.times(sign)) };
-    if (after.quantity.lt(0)) shortages.push({ productId: line.productId, ownerDocument: line.ownerDocument, available: b.quantity, requested: quantity });
+    if (after.quantity.lt(0))
+      shortages.push({ productId: line.productId, ownerDocument: line.ownerDocument, available: b.quantity, requested: quantity });
     state.set(key, after);
     effects.push({
       productId: line.productId,
@@ -100,9 +104,18 @@ export function computeThirdPartyEffects(balances: Map<string, Pick<ThirdPartySt
 }
 
 function shortageError(shortages: ThirdPartyShortage[]): BusinessRuleError {
-  return new BusinessRuleError('INSUFFICIENT_THIRD_PARTY_STOCK', `Third-party stock would go below zero for ${shortages.length} product(s)`, {
-    shortages: shortages.map((s) => ({ productId: encodeId('product', s.productId), ownerDocument: s.ownerDocument, available: s.available.toFixed(4), requested: s.requested.toFixed(4) })),
-  });
+  return new BusinessRuleError(
+    'INSUFFICIENT_THIRD_PARTY_STOCK',
+    `Third-party stock would go below zero for ${shortages.length} product(s)`,
+    {
+      shortages: shortages.map((s) => ({
+        productId: encodeId('product', s.productId),
+        ownerDocument: s.ownerDocument,
+        available: s.available.toFixed(4),
+        requested: s.requested.toFixed(4),
+      })),
+    },
+  );
 }
 
 /** What a posting would do (no lock, no write). */
@@ -155,7 +168,11 @@ export const thirdPartyMovementsOf = thirdPartyMovementsByReference;
 export type ThirdPartyStockQuery = PageRequest & ThirdPartyBalanceFilters;
 
 /** The third-party goods a filial holds (two-phase list). */
-export function listThirdPartyStock(ctx: TenantContext, filialId: number, query: ThirdPartyStockQuery): Promise<Page<ThirdPartyStockBalance>> {
+export function listThirdPartyStock(
+  ctx: TenantContext,
+  filialId: number,
+  query: ThirdPartyStockQuery,
+): Promise<Page<ThirdPartyStockBalance>> {
   const em = readerOf(ctx);
   return paginate(
     thirdPartyBalanceQuery(em, ctx.companyId, filialId, query),

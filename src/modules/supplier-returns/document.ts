@@ -9,7 +9,15 @@ import { findAccessibleDocument, supplierReturnSource } from '../entry-document'
 import { buildReturnDocument, loadFiscalIssuer, recipientFromParty } from '../fiscal';
 import { invoicesOfSource, issueInvoice, registerDocumentSource, SourceDocument } from '../outbound-nfe';
 import { findByKeyInFilial, parseNfe, storedXml } from '../inbound-nfe';
-import { assertStock, authorizeReturn, cancelReturn, planReturn, registerReturn, ReturnRequest, settleReturnWithoutPosting } from './postings';
+import {
+  assertStock,
+  authorizeReturn,
+  cancelReturn,
+  planReturn,
+  registerReturn,
+  ReturnRequest,
+  settleReturnWithoutPosting,
+} from './postings';
 import { CODE_SEQUENCE, findByRequestKey, findReturn, itemsOf, reservedLines, setInvoice } from './supplier-returns.repository';
 
 /*
@@ -22,7 +30,10 @@ import { CODE_SEQUENCE, findByRequestKey, findReturn, itemsOf, reservedLines, se
 /** The supplier's NF-e the entry document was imported from, parsed (422 when there is none). */
 async function supplierNfe(em: EntityManager, ctx: ActorContext, filialId: number, accessKey: string | null) {
   if (!accessKey) {
-    throw new BusinessRuleError('SUPPLIER_NFE_REQUIRED', "A devolução references the supplier's NF-e: this entry document was keyed by hand, import the supplier's XML instead");
+    throw new BusinessRuleError(
+      'SUPPLIER_NFE_REQUIRED',
+      "A devolução references the supplier's NF-e: this entry document was keyed by hand, import the supplier's XML instead",
+    );
   }
   return parseNfe(await storedXml(em, ctx, await findByKeyInFilial(em, ctx, filialId, accessKey)));
 }
@@ -31,7 +42,8 @@ async function supplierNfe(em: EntityManager, ctx: ActorContext, filialId: numbe
 async function buildDocument(ctx: TenantContext, id: number, em: EntityManager, date: string): Promise<SourceDocument> {
   const ret = await findReturn(em, ctx.companyId, id);
   if (!ret) throw new NotFoundError('Supplier return');
-  if (ret.status !== 'ISSUED' && ret.status !== 'REJECTED') throw new BusinessRuleError('SUPPLIER_RETURN_NOT_ISSUABLE', `The supplier return is ${ret.status}`);
+  if (ret.status !== 'ISSUED' && ret.status !== 'REJECTED')
+    throw new BusinessRuleError('SUPPLIER_RETURN_NOT_ISSUABLE', `The supplier return is ${ret.status}`);
   const [items, { doc, lines }] = [await itemsOf(em, ctx.companyId, id), await supplierReturnSource(em, ctx, ret.entryDocumentId)];
   const original = await supplierNfe(em, ctx, doc.filialId, doc.accessKey);
   const before = new Map<number, Dec>();
@@ -47,10 +59,22 @@ async function buildDocument(ctx: TenantContext, id: number, em: EntityManager, 
     recipient: recipientFromParty(original.issuer),
     lines: items.map((i) => {
       const item = entryLine.get(i.entryDocumentItemId)!;
-      return { lineNumber: item.lineNumber, quantity: i.quantity, alreadyReturned: before.get(item.id) ?? 0, productId: item.productId!, entryCfop: item.entryCfop };
+      return {
+        lineNumber: item.lineNumber,
+        quantity: i.quantity,
+        alreadyReturned: before.get(item.id) ?? 0,
+        productId: item.productId!,
+        entryCfop: item.entryCfop,
+      };
     }),
   });
-  return { filialId: doc.filialId, customerId: null, salesOrderId: null, document, notes: `Devolução de compra (NF-e ${doc.series}/${doc.number} do fornecedor). Motivo: ${ret.reason}` };
+  return {
+    filialId: doc.filialId,
+    customerId: null,
+    salesOrderId: null,
+    document,
+    notes: `Devolução de compra (NF-e ${doc.series}/${doc.number} do fornecedor). Motivo: ${ret.reason}`,
+  };
 }
 
 registerDocumentSource({
@@ -64,7 +88,13 @@ registerDocumentSource({
     await cancelReturn(em, ctx, c.sourceId);
   },
   onReleased: async (em, ctx, o) => {
-    await settleReturnWithoutPosting(em, ctx, o.sourceId, o.status === 'REJECTED' ? 'reject' : o.status === 'DENIED' ? 'deny' : 'void', o.invoiceId);
+    await settleReturnWithoutPosting(
+      em,
+      ctx,
+      o.sourceId,
+      o.status === 'REJECTED' ? 'reject' : o.status === 'DENIED' ? 'deny' : 'void',
+      o.invoiceId,
+    );
   },
 });
 
@@ -75,7 +105,12 @@ registerDocumentSource({
  * NF-e could be stored (certificate, fiscal data, série), the return is FAILED (its quantities free)
  * and the request answers the emission's problem.
  */
-export async function issueSupplierReturn(ctx: TenantContext, entryDocumentId: number, request: ReturnRequest, requestKey: string | null): Promise<number> {
+export async function issueSupplierReturn(
+  ctx: TenantContext,
+  entryDocumentId: number,
+  request: ReturnRequest,
+  requestKey: string | null,
+): Promise<number> {
   const entry = await findAccessibleDocument(ctx, entryDocumentId);
   // The document the NF-e will carry, checked before anything is written (a hand-keyed entry, an over-return → 422).
   await supplierNfe(readerOf(ctx), ctx, entry.filialId, entry.accessKey);

@@ -14,7 +14,17 @@ import { Filial } from '../tenancy';
 import type { SupplierReturnItem } from './entities/supplier-return-item.entity';
 import type { SupplierReturn, SupplierReturnStatus } from './entities/supplier-return.entity';
 import { supplierReturnData } from './supplier-returns.events';
-import { AUDIT_ENTITY, findReturn, insertItems, insertReturn, itemsOf, reservedLines, setSettlement, STOCK_REFERENCE, updateIf } from './supplier-returns.repository';
+import {
+  AUDIT_ENTITY,
+  findReturn,
+  insertItems,
+  insertReturn,
+  itemsOf,
+  reservedLines,
+  setSettlement,
+  STOCK_REFERENCE,
+  updateIf,
+} from './supplier-returns.repository';
 import { lineValues, RETURNABLE_CLASSES, returnCfopOf, ReturnLineValues, totalsOf } from './supplier-returns.rules';
 import { assertTransition, SupplierReturnAction } from './supplier-returns.state';
 
@@ -83,14 +93,16 @@ const TOTAL_KEYS = [
 /** What the returns of the document hold per entry line (supplier's units). */
 export async function returnedByLine(em: EntityManager, companyId: number, entryDocumentId: number): Promise<Map<number, Dec>> {
   const out = new Map<number, Dec>();
-  for (const i of await reservedLines(em, companyId, entryDocumentId)) out.set(i.entryDocumentItemId, (out.get(i.entryDocumentItemId) ?? new Dec(0)).plus(i.quantity));
+  for (const i of await reservedLines(em, companyId, entryDocumentId))
+    out.set(i.entryDocumentItemId, (out.get(i.entryDocumentItemId) ?? new Dec(0)).plus(i.quantity));
   return out;
 }
 
 /** Why a line cannot go back with a devolução de compra (null: it can). */
 export function notReturnable(line: ReturnSourceLine): string | null {
   const { item } = line;
-  if (!item.operationClass || !RETURNABLE_CLASSES.includes(item.operationClass)) return `a line booked as ${item.operationClass ?? 'unclassified'} is not a purchase to return`;
+  if (!item.operationClass || !RETURNABLE_CLASSES.includes(item.operationClass))
+    return `a line booked as ${item.operationClass ?? 'unclassified'} is not a purchase to return`;
   if (item.entryCfop?.startsWith('3')) return 'imported goods are returned with the import rules, not a devolução de compra';
   return null;
 }
@@ -99,17 +111,31 @@ export function notReturnable(line: ReturnSourceLine): string | null {
  * The return as asked, computed against the document as it is (locked on MySQL when `lock`): 404 for
  * a line not of the document, 422 for a line that cannot go back or a quantity above what is left.
  */
-export async function planReturn(em: EntityManager, ctx: ActorContext, entryDocumentId: number, request: ReturnRequest, lock: boolean): Promise<ReturnPlan> {
+export async function planReturn(
+  em: EntityManager,
+  ctx: ActorContext,
+  entryDocumentId: number,
+  request: ReturnRequest,
+  lock: boolean,
+): Promise<ReturnPlan> {
   const seen = new Set<number>();
   const repeated: FieldError[] = [];
   request.items.forEach((l, i) =>
-    seen.has(l.entryDocumentItemId) ? repeated.push({ path: `items[${i}].entryDocumentItemId`, message: 'the same line appears twice' }) : seen.add(l.entryDocumentItemId),
+    seen.has(l.entryDocumentItemId)
+      ? repeated.push({ path: `items[${i}].entryDocumentItemId`, message: 'the same line appears twice' })
+      : seen.add(l.entryDocumentItemId),
   );
   if (repeated.length) throw new ValidationError('The same line appears twice', repeated);
 
   const source = await supplierReturnSource(em, ctx, entryDocumentId, lock);
   const { doc } = source;
-  if (doc.status !== 'CONFIRMED') throw new StateConflictError('Entry document', doc.status, 'return goods of (only a CONFIRMED document can)', `ENTRY_DOCUMENT_${doc.status}`);
+  if (doc.status !== 'CONFIRMED')
+    throw new StateConflictError(
+      'Entry document',
+      doc.status,
+      'return goods of (only a CONFIRMED document can)',
+      `ENTRY_DOCUMENT_${doc.status}`,
+    );
   const filial = await em.findOneByOrFail(Filial, { id: doc.filialId, companyId: ctx.companyId });
   const interstate = !!doc.supplierUf && doc.supplierUf !== filial.uf;
   const returned = await returnedByLine(em, ctx.companyId, doc.id);
@@ -121,21 +147,33 @@ export async function planReturn(em: EntityManager, ctx: ActorContext, entryDocu
   request.items.forEach((l, i) => {
     const line = byId.get(l.entryDocumentItemId);
     if (!line) return missing.push({ path: `items[${i}].entryDocumentItemId`, message: 'not a line of this entry document' });
-    const why = notReturnable(line) ?? (returnCfopOf(line.item, interstate) ? null : `no devolução CFOP answers the entry CFOP ${line.item.entryCfop ?? line.item.cfop}`);
+    const why =
+      notReturnable(line) ??
+      (returnCfopOf(line.item, interstate) ? null : `no devolução CFOP answers the entry CFOP ${line.item.entryCfop ?? line.item.cfop}`);
     if (why) return refused.push({ path: `items[${i}].entryDocumentItemId`, message: why });
     const left = line.item.quantity.minus(returned.get(line.item.id) ?? 0);
     if (l.quantity.gt(left))
-      exceeded.push({ path: `items[${i}].quantity`, message: `only ${toFixed(Dec.max(left, 0), 'quantity')} ${line.item.unit} left to return of ${toFixed(line.item.quantity, 'quantity')} received` });
+      exceeded.push({
+        path: `items[${i}].quantity`,
+        message: `only ${toFixed(Dec.max(left, 0), 'quantity')} ${line.item.unit} left to return of ${toFixed(line.item.quantity, 'quantity')} received`,
+      });
   });
   if (missing.length) throw Object.assign(new NotFoundError('Entry document item'), { extensions: { errors: missing } });
-  if (refused.length) throw new BusinessRuleError('SUPPLIER_RETURN_LINE_NOT_RETURNABLE', 'Some lines cannot be returned to the supplier', { errors: refused });
-  if (exceeded.length) throw new BusinessRuleError('SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE', 'Some quantities exceed what is left to return', { errors: exceeded });
+  if (refused.length)
+    throw new BusinessRuleError('SUPPLIER_RETURN_LINE_NOT_RETURNABLE', 'Some lines cannot be returned to the supplier', {
+      errors: refused,
+    });
+  if (exceeded.length)
+    throw new BusinessRuleError('SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE', 'Some quantities exceed what is left to return', {
+      errors: exceeded,
+    });
 
   const lines: PlannedLine[] = request.items.map((l, i) => {
     const line = byId.get(l.entryDocumentItemId)!;
     const before = returned.get(line.item.id) ?? new Dec(0);
     const values = lineValues(line.item, before, l.quantity);
-    const stockQuantity = line.entryUnitCost && line.item.productId !== null ? round(l.quantity.times(line.item.conversionFactor), 'quantity') : new Dec(0);
+    const stockQuantity =
+      line.entryUnitCost && line.item.productId !== null ? round(l.quantity.times(line.item.conversionFactor), 'quantity') : new Dec(0);
     return {
       ...values,
       source: line,
@@ -149,14 +187,29 @@ export async function planReturn(em: EntityManager, ctx: ActorContext, entryDocu
   });
   const stockLines: LedgerLine[] = lines
     .filter((l) => l.stockQuantity.gt(0))
-    .map((l) => ({ productId: l.source.item.productId!, direction: 'OUT' as const, quantity: l.stockQuantity, unitCost: l.source.entryUnitCost!, reversal: true, referenceLineId: l.source.item.id }));
+    .map((l) => ({
+      productId: l.source.item.productId!,
+      direction: 'OUT' as const,
+      quantity: l.stockQuantity,
+      unitCost: l.source.entryUnitCost!,
+      reversal: true,
+      referenceLineId: l.source.item.id,
+    }));
   return {
     doc,
     filial,
     interstate,
     lines,
     totals: totalsOf(lines, TOTAL_KEYS),
-    posting: { companyId: ctx.companyId, filialId: doc.filialId, reason: RETURN_REASON, referenceType: STOCK_REFERENCE, referenceId: 0, actor: ctx.actor, lines: stockLines },
+    posting: {
+      companyId: ctx.companyId,
+      filialId: doc.filialId,
+      reason: RETURN_REASON,
+      referenceType: STOCK_REFERENCE,
+      referenceId: 0,
+      actor: ctx.actor,
+      lines: stockLines,
+    },
   };
 }
 
@@ -167,13 +220,23 @@ export async function assertStock(em: EntityManager, plan: ReturnPlan): Promise<
   throw new BusinessRuleError('INSUFFICIENT_STOCK', 'The goods to return are no longer in stock', {
     errors: shortages.map((s) => {
       const i = plan.lines.findIndex((l) => l.source.item.productId === s.productId);
-      return { path: `items[${i}].quantity`, message: `needs ${toFixed(s.requested, 'quantity')} in stock, ${toFixed(s.available, 'quantity')} available` };
+      return {
+        path: `items[${i}].quantity`,
+        message: `needs ${toFixed(s.requested, 'quantity')} in stock, ${toFixed(s.available, 'quantity')} available`,
+      };
     }),
   });
 }
 
 /** In the issuing transaction: the return ISSUED with its lines (quantities reserved), audited, its event. Answers its id. */
-export async function registerReturn(em: EntityManager, ctx: ActorContext, plan: ReturnPlan, reason: string, code: number, requestKey: string | null = null): Promise<number> {
+export async function registerReturn(
+  em: EntityManager,
+  ctx: ActorContext,
+  plan: ReturnPlan,
+  reason: string,
+  code: number,
+  requestKey: string | null = null,
+): Promise<number> {
   const { doc, totals } = plan;
   const id = await insertReturn(em, {
     companyId: ctx.companyId,
@@ -264,7 +327,13 @@ export async function registerReturn(em: EntityManager, ctx: ActorContext, plan:
       ),
     },
   });
-  await publishEvent(em, ctx, { type: 'supplier-return.issued', filialId: doc.filialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: supplierReturnData(ret, items) });
+  await publishEvent(em, ctx, {
+    type: 'supplier-return.issued',
+    filialId: doc.filialId,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: id,
+    data: supplierReturnData(ret, items),
+  });
   return id;
 }
 
@@ -301,20 +370,37 @@ const stockPosting = (ret: SupplierReturn, items: SupplierReturnItem[], ctx: Act
   allowNegative: true,
   lines: items
     .filter((i) => i.stockQuantity.gt(0) && i.productId !== null && i.entryUnitCost)
-    .map((i) => ({ productId: i.productId!, direction: undo ? ('IN' as const) : ('OUT' as const), quantity: i.stockQuantity, unitCost: i.entryUnitCost!, reversal: !undo, referenceLineId: i.id })),
+    .map((i) => ({
+      productId: i.productId!,
+      direction: undo ? ('IN' as const) : ('OUT' as const),
+      quantity: i.stockQuantity,
+      unitCost: i.entryUnitCost!,
+      reversal: !undo,
+      referenceLineId: i.id,
+    })),
 });
 
 const poLines = (items: SupplierReturnItem[]) =>
-  items.filter((i) => i.purchaseOrderItemId !== null && i.stockQuantity.gt(0)).map((i) => ({ purchaseOrderItemId: i.purchaseOrderItemId!, quantity: i.stockQuantity }));
+  items
+    .filter((i) => i.purchaseOrderItemId !== null && i.stockQuantity.gt(0))
+    .map((i) => ({ purchaseOrderItemId: i.purchaseOrderItemId!, quantity: i.stockQuantity }));
 
 /** The authority authorized our NF-e de devolução: every posting, in the caller's (recording) transaction. */
-export async function authorizeReturn(em: EntityManager, ctx: ActorContext, id: number, invoice: { invoiceId: number; total: Dec } | null = null): Promise<SupplierReturn> {
+export async function authorizeReturn(
+  em: EntityManager,
+  ctx: ActorContext,
+  id: number,
+  invoice: { invoiceId: number; total: Dec } | null = null,
+): Promise<SupplierReturn> {
   const found = await current(em, ctx, id);
   const { items } = found;
   // What the supplier owes back is the authorized NF-e's total (vNF); it equals the return's own figure.
   const ret = invoice ? { ...found.ret, total: invoice.total } : found.ret;
   // The status first (conditional): a second recording of the same answer finds nothing to move.
-  await move(em, ctx, found.ret, 'authorize', 'AUTHORIZED', { authorizedAt: new Date(), ...(invoice ? { invoiceId: invoice.invoiceId, total: invoice.total } : {}) });
+  await move(em, ctx, found.ret, 'authorize', 'AUTHORIZED', {
+    authorizedAt: new Date(),
+    ...(invoice ? { invoiceId: invoice.invoiceId, total: invoice.total } : {}),
+  });
   // Purchase-order lines (orders, then lines, locked), then the balances, then the payables.
   await applySupplierReturn(em, ctx, { entryDocumentId: ret.entryDocumentId, supplierReturnId: ret.id, lines: poLines(items) }, false);
   const effects = await postToLedger(em, stockPosting(ret, items, ctx, false));
@@ -336,7 +422,13 @@ export async function authorizeReturn(em: EntityManager, ctx: ActorContext, id: 
     changes: {
       status: [ret.status, 'AUTHORIZED'],
       stockValue: [null, toFixed(ret.stockValue, 'amount')],
-      creditsReversed: [null, toFixed(ret.creditIcms.plus(ret.creditPis).plus(ret.creditCofins).plus(ret.creditIpi).plus(ret.creditCbs).plus(ret.creditIbs), 'amount')],
+      creditsReversed: [
+        null,
+        toFixed(
+          ret.creditIcms.plus(ret.creditPis).plus(ret.creditCofins).plus(ret.creditIpi).plus(ret.creditCbs).plus(ret.creditIbs),
+          'amount',
+        ),
+      ],
       payablesDeducted: [null, toFixed(payablesDeducted, 'amount')],
       supplierCredit: [null, toFixed(settled.supplierCredit, 'amount')],
     },
@@ -396,17 +488,34 @@ export async function cancelReturn(em: EntityManager, ctx: ActorContext, id: num
 
 type Unposted = 'reject' | 'deny' | 'void' | 'fail';
 const STATUS_OF: Record<Unposted, SupplierReturnStatus> = { reject: 'REJECTED', deny: 'DENIED', void: 'VOIDED', fail: 'FAILED' };
-const EVENT_OF: Record<Unposted, string> = { reject: 'supplier-return.rejected', deny: 'supplier-return.denied', void: 'supplier-return.voided', fail: 'supplier-return.failed' };
+const EVENT_OF: Record<Unposted, string> = {
+  reject: 'supplier-return.rejected',
+  deny: 'supplier-return.denied',
+  void: 'supplier-return.voided',
+  fail: 'supplier-return.failed',
+};
 
 /**
  * The NF-e was rejected (its quantities stay reserved: it may be corrected and re-sent), denied or its
  * number voided, or no NF-e could be stored (the quantities are free again): status, audit, event; nothing posts.
  */
-export async function settleReturnWithoutPosting(em: EntityManager, ctx: ActorContext, id: number, action: Unposted, invoiceId: number | null = null): Promise<SupplierReturn> {
+export async function settleReturnWithoutPosting(
+  em: EntityManager,
+  ctx: ActorContext,
+  id: number,
+  action: Unposted,
+  invoiceId: number | null = null,
+): Promise<SupplierReturn> {
   const { ret, items } = await current(em, ctx, id);
   const to = STATUS_OF[action];
   const moved = await move(em, ctx, ret, action, to, invoiceId === null ? {} : { invoiceId });
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: ret.id, action: to, changes: { status: [ret.status, to] } });
-  await publishEvent(em, ctx, { type: EVENT_OF[action], filialId: ret.filialId, aggregateType: AUDIT_ENTITY, aggregateId: ret.id, data: supplierReturnData(moved, items) });
+  await publishEvent(em, ctx, {
+    type: EVENT_OF[action],
+    filialId: ret.filialId,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: ret.id,
+    data: supplierReturnData(moved, items),
+  });
   return moved;
 }

@@ -15,7 +15,13 @@ export async function preview(req: ValidRequest<typeof s.preview>, res: Response
 }
 
 export async function issue(req: ValidRequest<typeof s.issue>, res: Response) {
-  res.status(201).json(toSupplierReturnDetailDto(await issueReturn(req.ctx, req.valid.params.entryDocumentId, req.valid.body, req.header('idempotency-key') ?? null)));
+  res
+    .status(201)
+    .json(
+      toSupplierReturnDetailDto(
+        await issueReturn(req.ctx, req.valid.params.entryDocumentId, req.valid.body, req.header('idempotency-key') ?? null),
+      ),
+    );
 }
 
 export async function list(req: ValidRequest<typeof s.list>, res: Response) {

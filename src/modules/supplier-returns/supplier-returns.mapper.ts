@@ -11,9 +11,30 @@ const money = (d: Dec) => toJsonNumber(d, 'amount');
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 type Credits = Pick<SupplierReturn, 'creditIcms' | 'creditPis' | 'creditCofins' | 'creditIpi' | 'creditCbs' | 'creditIbs'>;
-const creditsDto = (c: Credits) => ({ icms: money(c.creditIcms), pis: money(c.creditPis), cofins: money(c.creditCofins), ipi: money(c.creditIpi), cbs: money(c.creditCbs), ibs: money(c.creditIbs) });
+const creditsDto = (c: Credits) => ({
+  icms: money(c.creditIcms),
+  pis: money(c.creditPis),
+  cofins: money(c.creditCofins),
+  ipi: money(c.creditIpi),
+  cbs: money(c.creditCbs),
+  ibs: money(c.creditIbs),
+});
 
-type Values = Pick<SupplierReturnItem, 'productsValue' | 'discount' | 'freight' | 'insurance' | 'otherExpenses' | 'icmsBase' | 'icms' | 'ipiBase' | 'ipi' | 'icmsStBase' | 'icmsSt' | 'total'>;
+type Values = Pick<
+  SupplierReturnItem,
+  | 'productsValue'
+  | 'discount'
+  | 'freight'
+  | 'insurance'
+  | 'otherExpenses'
+  | 'icmsBase'
+  | 'icms'
+  | 'ipiBase'
+  | 'ipi'
+  | 'icmsStBase'
+  | 'icmsSt'
+  | 'total'
+>;
 const valuesDto = (v: Values) => ({
   productsValue: money(v.productsValue),
   discount: money(v.discount),
@@ -76,11 +97,23 @@ export const toSupplierReturnDto = ({ ret, items }: { ret: SupplierReturn; items
   version: ret.version,
 });
 
-export const toSupplierReturnDetailDto = (d: { ret: SupplierReturn; items: SupplierReturnItem[]; settlement: { deductions: PayableDeduction[]; credits: SupplierCredit[] } }) => ({
+export const toSupplierReturnDetailDto = (d: {
+  ret: SupplierReturn;
+  items: SupplierReturnItem[];
+  settlement: { deductions: PayableDeduction[]; credits: SupplierCredit[] };
+}) => ({
   ...toSupplierReturnDto(d),
   settlement: {
-    payables: d.settlement.deductions.map((x) => ({ payableId: encodeId('payable', x.payableId), amount: money(x.amount), status: x.status })),
-    supplierCredits: d.settlement.credits.map((c) => ({ id: encodeId('supplier-credit', c.id), amount: money(c.amount), status: c.status })),
+    payables: d.settlement.deductions.map((x) => ({
+      payableId: encodeId('payable', x.payableId),
+      amount: money(x.amount),
+      status: x.status,
+    })),
+    supplierCredits: d.settlement.credits.map((c) => ({
+      id: encodeId('supplier-credit', c.id),
+      amount: money(c.amount),
+      status: c.status,
+    })),
   },
 });
 

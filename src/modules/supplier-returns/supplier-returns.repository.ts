@@ -20,9 +20,11 @@ export const insertItems = (em: EntityManager, rows: TenantRow<SupplierReturnIte
 
 export const findReturn = (em: EntityManager, companyId: number, id: number) => em.findOneBy(SupplierReturn, { companyId, id });
 
-export const findByRequestKey = (em: EntityManager, companyId: number, requestKey: string) => em.findOneBy(SupplierReturn, { companyId, requestKey });
+export const findByRequestKey = (em: EntityManager, companyId: number, requestKey: string) =>
+  em.findOneBy(SupplierReturn, { companyId, requestKey });
 
-export const itemsOf = (em: EntityManager, companyId: number, supplierReturnId: number) => em.find(SupplierReturnItem, { where: { companyId, supplierReturnId }, order: { lineNumber: 'ASC' } });
+export const itemsOf = (em: EntityManager, companyId: number, supplierReturnId: number) =>
+  em.find(SupplierReturnItem, { where: { companyId, supplierReturnId }, order: { lineNumber: 'ASC' } });
 
 /**
  * The lines of the document's returns that still hold their quantities (ISSUED, REJECTED,
@@ -33,7 +35,11 @@ export function reservedLines(em: EntityManager, companyId: number, entryDocumen
   return em
     .createQueryBuilder(SupplierReturnItem, 'i')
     .innerJoin(SupplierReturn, 'r', 'r.id = i.supplier_return_id AND r.company_id = i.company_id')
-    .where('r.company_id = :companyId AND r.entry_document_id = :entryDocumentId AND r.status IN (:...live)', { companyId, entryDocumentId, live: LIVE_STATUSES })
+    .where('r.company_id = :companyId AND r.entry_document_id = :entryDocumentId AND r.status IN (:...live)', {
+      companyId,
+      entryDocumentId,
+      live: LIVE_STATUSES,
+    })
     .getMany();
 }
 
@@ -47,7 +53,9 @@ export async function updateIf(
   companyId: number,
   id: number,
   expected: { status: SupplierReturnStatus; version: number },
-  values: Partial<Pick<SupplierReturn, 'status' | 'invoiceId' | 'total' | 'authorizedAt' | 'cancelledAt' | 'payablesDeducted' | 'supplierCredit'>>,
+  values: Partial<
+    Pick<SupplierReturn, 'status' | 'invoiceId' | 'total' | 'authorizedAt' | 'cancelledAt' | 'payablesDeducted' | 'supplierCredit'>
+  >,
 ): Promise<boolean> {
   const result = await em
     .createQueryBuilder()
@@ -59,7 +67,12 @@ export async function updateIf(
 }
 
 /** What the authorization settled against the supplier (payables abated, supplier credit). */
-export async function setSettlement(em: EntityManager, companyId: number, id: number, values: Pick<SupplierReturn, 'payablesDeducted' | 'supplierCredit'>): Promise<void> {
+export async function setSettlement(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  values: Pick<SupplierReturn, 'payablesDeducted' | 'supplierCredit'>,
+): Promise<void> {
   await em
     .createQueryBuilder()
     .update(SupplierReturn)
@@ -78,15 +91,26 @@ export async function setInvoice(em: EntityManager, companyId: number, id: numbe
     .execute();
 }
 
-export function listQuery(em: EntityManager, companyId: number, filialId: number, f: { status?: SupplierReturnStatus; entryDocumentId?: number }): SelectQueryBuilder<SupplierReturn> {
-  const qb = em.createQueryBuilder(SupplierReturn, 'r').where('r.company_id = :companyId AND r.filial_id = :filialId', { companyId, filialId });
+export function listQuery(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  f: { status?: SupplierReturnStatus; entryDocumentId?: number },
+): SelectQueryBuilder<SupplierReturn> {
+  const qb = em
+    .createQueryBuilder(SupplierReturn, 'r')
+    .where('r.company_id = :companyId AND r.filial_id = :filialId', { companyId, filialId });
   if (f.status) qb.andWhere('r.status = :status', { status: f.status });
   if (f.entryDocumentId !== undefined) qb.andWhere('r.entry_document_id = :entryDocumentId', { entryDocumentId: f.entryDocumentId });
   return qb;
 }
 
 /** Phase 2 of lists: the returns by id with their lines (two queries). */
-export async function loadReturns(em: EntityManager, companyId: number, ids: number[]): Promise<{ ret: SupplierReturn; items: SupplierReturnItem[] }[]> {
+export async function loadReturns(
+  em: EntityManager,
+  companyId: number,
+  ids: number[],
+): Promise<{ ret: SupplierReturn; items: SupplierReturnItem[] }[]> {
   if (!ids.length) return [];
   const [returns, items] = [
     await em.findBy(SupplierReturn, { companyId, id: In(ids) }),

@@ -6,13 +6,30 @@ import { hashid, money, named, obj, oneOf, page, quantity, taxDocument, timestam
 const STATUSES = ['ISSUED', 'AUTHORIZED', 'REJECTED', 'DENIED', 'VOIDED', 'FAILED', 'CANCELLED'];
 const accessKey = () => Joi.string().example('35251112345678000195550010000123451234567890');
 
-const Supplier = obj({ id: hashid('supplier'), document: taxDocument(), name: Joi.string().example('Distribuidora Paulista de Alimentos Ltda') });
+const Supplier = obj({
+  id: hashid('supplier'),
+  document: taxDocument(),
+  name: Joi.string().example('Distribuidora Paulista de Alimentos Ltda'),
+});
 
-const Credits = named('SupplierReturnCredits', obj({ icms: money(), pis: money(), cofins: money(), ipi: money(), cbs: money(), ibs: money() }));
+const Credits = named(
+  'SupplierReturnCredits',
+  obj({ icms: money(), pis: money(), cofins: money(), ipi: money(), cbs: money(), ibs: money() }),
+);
 
 const Totals = named(
   'SupplierReturnTotals',
-  obj({ products: money(), discount: money(), freight: money(), insurance: money(), otherExpenses: money(), icms: money(), ipi: money(), icmsSt: money(), total: money() }),
+  obj({
+    products: money(),
+    discount: money(),
+    freight: money(),
+    insurance: money(),
+    otherExpenses: money(),
+    icms: money(),
+    ipi: money(),
+    icmsSt: money(),
+    total: money(),
+  }),
 );
 
 const lineValues = {

@@ -21,12 +21,17 @@ export const supplierReturnRoutes = defineRoutes([
     method: 'post',
     path: '/supplier-returns/preview',
     tag: TAG,
-    summary: 'Preview a return to the supplier: the NF-e de devolução, stock out at entry cost, credits reversed, payables abated (writes nothing)',
+    summary:
+      'Preview a return to the supplier: the NF-e de devolução, stock out at entry cost, credits reversed, payables abated (writes nothing)',
     scope: 'supplier-returns:write',
     schema: s.preview,
     responses: {
       body: SupplierReturnPreview,
-      errors: { 404: ['ENTRY_DOCUMENT_NOT_FOUND', 'ENTRY_DOCUMENT_ITEM_NOT_FOUND'], 409: ['ENTRY_DOCUMENT_DRAFT', 'ENTRY_DOCUMENT_CANCELLED'], 422: NOT_RETURNABLE },
+      errors: {
+        404: ['ENTRY_DOCUMENT_NOT_FOUND', 'ENTRY_DOCUMENT_ITEM_NOT_FOUND'],
+        409: ['ENTRY_DOCUMENT_DRAFT', 'ENTRY_DOCUMENT_CANCELLED'],
+        422: NOT_RETURNABLE,
+      },
     },
     handler: c.preview,
   },

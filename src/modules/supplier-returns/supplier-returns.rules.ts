@@ -10,7 +10,12 @@ import { returnCfop } from '../fiscal';
  */
 
 /** Classes of purchases that can be sent back to the supplier with a devolução de compra. */
-export const RETURNABLE_CLASSES: OperationClass[] = ['PURCHASE_RESALE', 'PURCHASE_INPUT', 'PURCHASE_USE_CONSUMPTION', 'PURCHASE_FIXED_ASSET'];
+export const RETURNABLE_CLASSES: OperationClass[] = [
+  'PURCHASE_RESALE',
+  'PURCHASE_INPUT',
+  'PURCHASE_USE_CONSUMPTION',
+  'PURCHASE_FIXED_ASSET',
+];
 
 export function share(whole: Dec, received: Dec, before: Dec, now: Dec): Dec {
   if (received.lte(0)) return new Dec(0);
@@ -68,7 +73,11 @@ export function lineValues(item: EntryDocumentItem, before: Dec, quantity: Dec):
     creditCbs: part(item.creditCbs),
     creditIbs: part(item.creditIbs),
   };
-  return { ...v, total: v.productsValue.minus(v.discount).plus(v.freight).plus(v.insurance).plus(v.otherExpenses).plus(v.ipi).plus(v.icmsSt) };
+  return {
+    ...v,
+    total: v.productsValue.minus(v.discount).plus(v.freight).plus(v.insurance).plus(v.otherExpenses).plus(v.ipi).plus(v.icmsSt),
+  };
 }
 
-export const totalsOf = <K extends string>(lines: Record<K, Dec>[], keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, sum(lines.map((l) => l[k]))])) as Record<K, Dec>;
+export const totalsOf = <K extends string>(lines: Record<K, Dec>[], keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, sum(lines.map((l) => l[k]))])) as Record<K, Dec>;

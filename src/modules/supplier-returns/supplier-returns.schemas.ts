@@ -8,7 +8,12 @@ import { SUPPLIER_RETURN_STATUSES } from './supplier-returns.state';
 const byDocument = Joi.object({ entryDocumentId: id('entry-document').required() });
 
 export const returnBody = Joi.object({
-  reason: Joi.string().trim().min(15).max(255).required().description('why the goods go back (printed in the NF-e, at least 15 characters)'),
+  reason: Joi.string()
+    .trim()
+    .min(15)
+    .max(255)
+    .required()
+    .description('why the goods go back (printed in the NF-e, at least 15 characters)'),
   items: Joi.array()
     .items(
       Joi.object({

@@ -40,7 +40,10 @@ export async function previewReturn(ctx: TenantContext, entryDocumentId: number,
   await findAccessibleDocument(ctx, entryDocumentId);
   const em = readerOf(ctx);
   const plan = await planReturn(em, ctx, entryDocumentId, request, false);
-  const [stock, settlement] = [await previewPosting(em, plan.posting), await previewSupplierReturnDeduction(em, ctx.companyId, entryDocumentId, plan.totals.total)];
+  const [stock, settlement] = [
+    await previewPosting(em, plan.posting),
+    await previewSupplierReturnDeduction(em, ctx.companyId, entryDocumentId, plan.totals.total),
+  ];
   return { plan, stock, settlement };
 }
 

@@ -12,7 +12,15 @@ import type { SupplierReturn, SupplierReturnStatus } from './entities/supplier-r
  */
 export type SupplierReturnAction = 'authorize' | 'reject' | 'deny' | 'void' | 'fail' | 'cancel';
 
-export const SUPPLIER_RETURN_STATUSES: SupplierReturnStatus[] = ['ISSUED', 'AUTHORIZED', 'REJECTED', 'DENIED', 'VOIDED', 'FAILED', 'CANCELLED'];
+export const SUPPLIER_RETURN_STATUSES: SupplierReturnStatus[] = [
+  'ISSUED',
+  'AUTHORIZED',
+  'REJECTED',
+  'DENIED',
+  'VOIDED',
+  'FAILED',
+  'CANCELLED',
+];
 
 export const TRANSITIONS: Record<SupplierReturnAction, ActionRule<SupplierReturnStatus>> = {
   authorize: { from: { ISSUED: ['AUTHORIZED'], REJECTED: ['AUTHORIZED'] }, verb: 'authorize' },
@@ -28,7 +36,11 @@ export const LIVE_STATUSES: SupplierReturnStatus[] = ['ISSUED', 'REJECTED', 'AUT
 
 export const conflictCode = (status: SupplierReturnStatus) => `SUPPLIER_RETURN_${status}`;
 
-export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<SupplierReturnStatus, SupplierReturnAction, Pick<SupplierReturn, 'status'>>({
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<
+  SupplierReturnStatus,
+  SupplierReturnAction,
+  Pick<SupplierReturn, 'status'>
+>({
   resource: 'Supplier return',
   transitions: TRANSITIONS,
   conflictCode,

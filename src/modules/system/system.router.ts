@@ -24,5 +24,13 @@ const Ready = named('Ready', obj({ status: oneOf('ready'), database: oneOf('sqli
 
 export const systemRoutes = defineRoutes([
   { method: 'get', path: '/health', tag: 'System', summary: 'Liveness', public: true, responses: { body: Health }, handler: health },
-  { method: 'get', path: '/ready', tag: 'System', summary: 'Readiness (database ping)', public: true, responses: { body: Ready, errors: { 503: ['DATABASE_UNAVAILABLE'] } }, handler: ready },
+  {
+    method: 'get',
+    path: '/ready',
+    tag: 'System',
+    summary: 'Readiness (database ping)',
+    public: true,
+    responses: { body: Ready, errors: { 503: ['DATABASE_UNAVAILABLE'] } },
+    handler: ready,
+  },
 ]);

@@ -9,7 +9,13 @@ export { acceptFilial, assertFilialAccess, filialRead, lockFilialRow, requestFil
 export { Company } from './entities/company.entity';
 export { Filial } from './entities/filial.entity';
 export type { TaxRegime } from './entities/filial.entity';
-export { activeFilialRefs, filialsWithDfeSync, getFilialFiscalProfile, getFilialFiscalSettings, getPurchaseTolerances } from './settings.service';
+export {
+  activeFilialRefs,
+  filialsWithDfeSync,
+  getFilialFiscalProfile,
+  getFilialFiscalSettings,
+  getPurchaseTolerances,
+} from './settings.service';
 export type { DfeSyncFilial, PurchaseTolerances } from './settings.service';
 export { tenancyRoutes } from './tenancy.router';
 export { grantedTenant } from './tenant.service';

@@ -13,7 +13,9 @@ export const MIN_DFE_SYNC_MINUTES = 60;
 export const MAX_DFE_SYNC_MINUTES = 7 * 24 * 60;
 
 export const filialSettingsFields = {
-  nfeEnvironment: Joi.string().valid('PRODUCTION', 'HOMOLOGATION').description('tpAmb of the invoices this filial receives and of its SEFAZ calls'),
+  nfeEnvironment: Joi.string()
+    .valid('PRODUCTION', 'HOMOLOGATION')
+    .description('tpAmb of the invoices this filial receives and of its SEFAZ calls'),
   autoCiencia: Joi.boolean().description('send CIENCIA before downloading a summary’s full XML'),
   allowUnverifiedUploads: Joi.boolean().description(
     'homologation filials only: an NF-e XML uploaded by hand may be confirmed without its key consulted at the authority (refused with 422 for PRODUCTION)',
@@ -21,7 +23,11 @@ export const filialSettingsFields = {
   taxRegime: Joi.string().valid(...TAX_REGIMES),
   allowNegativeStock: Joi.boolean(),
   dfeSyncEnabled: Joi.boolean().description('scheduled DF-e sync of this filial'),
-  dfeSyncIntervalMinutes: Joi.number().integer().min(MIN_DFE_SYNC_MINUTES).max(MAX_DFE_SYNC_MINUTES).description('minutes between scheduled syncs (at least 60)'),
+  dfeSyncIntervalMinutes: Joi.number()
+    .integer()
+    .min(MIN_DFE_SYNC_MINUTES)
+    .max(MAX_DFE_SYNC_MINUTES)
+    .description('minutes between scheduled syncs (at least 60)'),
   // Fiscal data for issuing documents (SPEC §1, §12): the CRT is derived from taxRegime and simplesExcessSublimit.
   stateRegistration: Joi.string().trim().max(18).allow(null).description('IE, checked against the filial UF'),
   tradeName: Joi.string().trim().max(60).allow(null).description('xFant'),
@@ -52,8 +58,12 @@ export const filialSettingsFields = {
 };
 
 export const companySettingsFields = {
-  purchaseQuantityTolerancePct: decimal('percent', { min: 0, max: 100 }).description('received quantity may exceed the ordered by this percentage'),
-  purchasePriceTolerancePct: decimal('percent', { min: 0, max: 100 }).description("invoice unit price may exceed the order's by this percentage"),
+  purchaseQuantityTolerancePct: decimal('percent', { min: 0, max: 100 }).description(
+    'received quantity may exceed the ordered by this percentage',
+  ),
+  purchasePriceTolerancePct: decimal('percent', { min: 0, max: 100 }).description(
+    "invoice unit price may exceed the order's by this percentage",
+  ),
   purchaseToleranceMode: Joi.string().valid('BLOCK', 'WARN').description('divergences beyond tolerance block confirmation, or only warn'),
 };
 
@@ -64,8 +74,13 @@ type ByFilial = { params: { filialId: number } };
 /* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const settingsSchemas = {
   filial: typedSchema<ByFilial>(byFilial),
-  patchFilial: typedSchema<ByFilial & { body: FilialSettingsPatch & { version: number } }>({ ...byFilial, body: Joi.object({ version: version(), ...filialSettingsFields }).min(2) }),
-  patchCompany: typedSchema<{ body: CompanySettingsPatch & { version: number } }>({ body: Joi.object({ version: version(), ...companySettingsFields }).min(2) }),
+  patchFilial: typedSchema<ByFilial & { body: FilialSettingsPatch & { version: number } }>({
+    ...byFilial,
+    body: Joi.object({ version: version(), ...filialSettingsFields }).min(2),
+  }),
+  patchCompany: typedSchema<{ body: CompanySettingsPatch & { version: number } }>({
+    body: Joi.object({ version: version(), ...companySettingsFields }).min(2),
+  }),
 };
 
 /** Validates settings given outside HTTP (the CLI) with the API's fields; errors name the options. */

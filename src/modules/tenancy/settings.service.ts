@@ -41,13 +41,18 @@ export async function getPurchaseTolerances(em: EntityManager, companyId: number
     select: { id: true, purchaseQuantityTolerancePct: true, purchasePriceTolerancePct: true, purchaseToleranceMode: true },
   });
   if (!company) throw new NotFoundError('Company');
-  return { quantityPct: company.purchaseQuantityTolerancePct, pricePct: company.purchasePriceTolerancePct, mode: company.purchaseToleranceMode };
+  return {
+    quantityPct: company.purchaseQuantityTolerancePct,
+    pricePct: company.purchasePriceTolerancePct,
+    mode: company.purchaseToleranceMode,
+  };
 }
 
 export async function getFilialFiscalSettings(em: EntityManager, companyId: number, filialId: number): Promise<FilialFiscalSettings> {
   const filial = await em.findOneBy(Filial, { id: filialId, companyId });
   if (!filial) throw new NotFoundError('Filial');
-  const { nfeEnvironment, autoCiencia, allowUnverifiedUploads, taxRegime, allowNegativeStock, dfeSyncEnabled, dfeSyncIntervalMinutes } = filial;
+  const { nfeEnvironment, autoCiencia, allowUnverifiedUploads, taxRegime, allowNegativeStock, dfeSyncEnabled, dfeSyncIntervalMinutes } =
+    filial;
   return { nfeEnvironment, autoCiencia, allowUnverifiedUploads, taxRegime, allowNegativeStock, dfeSyncEnabled, dfeSyncIntervalMinutes };
 }
 
@@ -91,13 +96,22 @@ export function filialColumns(filial: Pick<Filial, 'uf'>, patch: FilialSettingsP
       phone: address.phone ?? null,
     });
     if (!municipalityCodeMatchesUf(address.municipalityCode, filial.uf))
-      errors.push({ path: 'address.municipalityCode', message: `${address.municipalityCode} is not an IBGE municipality code of ${filial.uf}` });
+      errors.push({
+        path: 'address.municipalityCode',
+        message: `${address.municipalityCode} is not an IBGE municipality code of ${filial.uf}`,
+      });
   }
   if (patch.stateRegistration) {
     out.stateRegistration = compactStateRegistration(patch.stateRegistration);
-    if (!isValidStateRegistration(out.stateRegistration as string, filial.uf)) errors.push({ path: 'stateRegistration', message: `not a valid IE of ${filial.uf} (format or check digits)` });
+    if (!isValidStateRegistration(out.stateRegistration as string, filial.uf))
+      errors.push({ path: 'stateRegistration', message: `not a valid IE of ${filial.uf} (format or check digits)` });
   }
-  if (errors.length) throw new ValidationError('Invalid fiscal data', errors, errors.some((e) => e.path === 'stateRegistration') ? 'INVALID_STATE_REGISTRATION' : 'INVALID_FISCAL_DATA');
+  if (errors.length)
+    throw new ValidationError(
+      'Invalid fiscal data',
+      errors,
+      errors.some((e) => e.path === 'stateRegistration') ? 'INVALID_STATE_REGISTRATION' : 'INVALID_FISCAL_DATA',
+    );
   return out;
 }
 
@@ -174,7 +188,12 @@ function eventChanges(changes: Record<string, [unknown, unknown]>): Record<strin
  * Changes a filial's settings under its version (stale → 409), audited with the changed fields and
  * published as filial.settings-changed. Nothing to change → the filial as it is, version unchanged.
  */
-export async function updateFilialSettings(ctx: ActorContext, filialId: number, version: number, patch: FilialSettingsPatch): Promise<Filial> {
+export async function updateFilialSettings(
+  ctx: ActorContext,
+  filialId: number,
+  version: number,
+  patch: FilialSettingsPatch,
+): Promise<Filial> {
   return inTransaction(ctx, async (em) => {
     const filial = await findFilialSettings(ctx, filialId, em);
     if (filial.version !== version) throw new StaleVersionError('Filial', filial.version);
@@ -208,12 +227,14 @@ export async function updateFilialSettings(ctx: ActorContext, filialId: number, 
  * filial, so the token must grant all of them (`filiais: ["*"]`).
  */
 export async function updateCompanySettings(ctx: TenantContext, version: number, patch: CompanySettingsPatch): Promise<Company> {
-  if (ctx.grantedFiliais !== '*') throw new ForbiddenError('Company settings need a token granting every filial of the company', 'ALL_FILIAIS_REQUIRED');
+  if (ctx.grantedFiliais !== '*')
+    throw new ForbiddenError('Company settings need a token granting every filial of the company', 'ALL_FILIAIS_REQUIRED');
   return inTransaction(ctx, async (em) => {
     const company = await findCompanySettings(ctx, em);
     if (company.version !== version) throw new StaleVersionError('Company', company.version);
     const fields = given(COMPANY_FIELDS, patch);
-    const snapshot = (c: CompanySettingsPatch) => Object.fromEntries(fields.map((f) => [f, c[f] instanceof Dec ? toJsonNumber(c[f] as Dec, 'percent') : c[f]]));
+    const snapshot = (c: CompanySettingsPatch) =>
+      Object.fromEntries(fields.map((f) => [f, c[f] instanceof Dec ? toJsonNumber(c[f] as Dec, 'percent') : c[f]]));
     const changes = diff(snapshot(company), snapshot(patch), fields);
     if (!Object.keys(changes).length) return company;
     const result = await em
@@ -251,7 +272,12 @@ export async function filialsWithDfeSync(em: EntityManager): Promise<DfeSyncFili
     .where('f.dfe_sync_enabled = :on AND f.active = :on AND c.active = :on', { on: true })
     .orderBy('f.id', 'ASC')
     .getMany();
-  return rows.map((f) => ({ companyId: f.companyId, filialId: f.id, dfeSyncIntervalMinutes: f.dfeSyncIntervalMinutes, autoCiencia: f.autoCiencia }));
+  return rows.map((f) => ({
+    companyId: f.companyId,
+    filialId: f.id,
+    dfeSyncIntervalMinutes: f.dfeSyncIntervalMinutes,
+    autoCiencia: f.autoCiencia,
+  }));
 }
 
 /** Every active filial of an active company (background work across tenants, such as deadline alerts). */
@@ -274,7 +300,10 @@ export interface FilialFiscalProfile {
 
 export async function getFilialFiscalProfile(em: EntityManager, companyId: number, filialId: number): Promise<FilialFiscalProfile | null> {
   // Plain SQL: every NF-e and NFC-e reads this, and TypeORM's find (query builder, column selects, mapping) was ~2 % of an NFC-e sale's API CPU (RESULTS.md, 2026-12-03).
-  const [filials, companies] = await Promise.all([selectRows(em, Filial, companyId, { id: filialId }), em.query('SELECT name FROM company WHERE id = ?', [companyId]) as Promise<{ name: string }[]>]);
+  const [filials, companies] = await Promise.all([
+    selectRows(em, Filial, companyId, { id: filialId }),
+    em.query('SELECT name FROM company WHERE id = ?', [companyId]) as Promise<{ name: string }[]>,
+  ]);
   if (!filials.length || !companies.length) return null;
   return { filial: filials[0], companyName: companies[0].name };
 }

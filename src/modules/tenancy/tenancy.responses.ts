@@ -13,7 +13,14 @@ export const Me = named(
     filiais: Joi.array().items(
       named(
         'GrantedFilial',
-        obj({ id: hashid('filial'), name: Joi.string().example('Loja Centro'), cnpj: taxDocument(), uf: Joi.string().example('SP'), nfeEnvironment, allowNegativeStock: Joi.boolean() }),
+        obj({
+          id: hashid('filial'),
+          name: Joi.string().example('Loja Centro'),
+          cnpj: taxDocument(),
+          uf: Joi.string().example('SP'),
+          nfeEnvironment,
+          allowNegativeStock: Joi.boolean(),
+        }),
       ),
     ),
     tokenExpiresAt: timestamp().allow(null),
@@ -29,7 +36,9 @@ export const FilialSettings = named(
     uf: Joi.string().example('SP'),
     nfeEnvironment,
     autoCiencia: Joi.boolean().description('send ciência da operação automatically on new NF-e summaries'),
-    allowUnverifiedUploads: Joi.boolean().description('homologation only: uploaded NF-e XML may be confirmed without consulting its key at the authority'),
+    allowUnverifiedUploads: Joi.boolean().description(
+      'homologation only: uploaded NF-e XML may be confirmed without consulting its key at the authority',
+    ),
     taxRegime: oneOf('SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL'),
     allowNegativeStock: Joi.boolean(),
     dfeSyncEnabled: Joi.boolean(),

@@ -10,7 +10,14 @@ const OPERATOR = 'Operators';
 const FISCAL_DATA = ['INVALID_STATE_REGISTRATION', 'INVALID_FISCAL_DATA'];
 
 export const tenancyRoutes = defineRoutes([
-  { method: 'get', path: '/me', tag: 'Tenancy', summary: "The token's user, company and granted filiais", responses: { body: Me }, handler: controller.me },
+  {
+    method: 'get',
+    path: '/me',
+    tag: 'Tenancy',
+    summary: "The token's user, company and granted filiais",
+    responses: { body: Me },
+    handler: controller.me,
+  },
   {
     method: 'get',
     path: '/settings/company',
@@ -49,7 +56,12 @@ export const tenancyRoutes = defineRoutes([
     schema: s.patchFilial,
     responses: {
       body: FilialSettings,
-      errors: { 400: ['INVALID_STATE_REGISTRATION', 'INVALID_FISCAL_DATA'], 404: ['FILIAL_NOT_FOUND'], 409: ['STALE_VERSION'], 422: ['UNVERIFIED_UPLOADS_PRODUCTION'] },
+      errors: {
+        400: ['INVALID_STATE_REGISTRATION', 'INVALID_FISCAL_DATA'],
+        404: ['FILIAL_NOT_FOUND'],
+        409: ['STALE_VERSION'],
+        422: ['UNVERIFIED_UPLOADS_PRODUCTION'],
+      },
     },
     handler: controller.patchFilialSettings,
   },
@@ -85,7 +97,10 @@ export const tenancyRoutes = defineRoutes([
     schema: o.addFilial,
     status: 201,
     idempotent: 'own-transactions',
-    responses: { body: FilialSettings, errors: { 400: FISCAL_DATA, 404: ['COMPANY_NOT_FOUND'], 409: ['FILIAL_EXISTS'], 422: ['UNVERIFIED_UPLOADS_PRODUCTION'] } },
+    responses: {
+      body: FilialSettings,
+      errors: { 400: FISCAL_DATA, 404: ['COMPANY_NOT_FOUND'], 409: ['FILIAL_EXISTS'], 422: ['UNVERIFIED_UPLOADS_PRODUCTION'] },
+    },
     handler: operator.createFilial,
   },
 ]);

@@ -30,7 +30,16 @@ function filialRow(companyId: number, f: FilialInput): Partial<Filial> {
   const defined = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as FilialSettingsPatch;
   const nfeEnvironment = f.nfeEnvironment ?? 'PRODUCTION';
   assertUploadPolicy({ nfeEnvironment, allowUnverifiedUploads: f.allowUnverifiedUploads ?? false }, defined);
-  return { companyId, name, cnpj, uf, stateRegistration: null, nfeEnvironment, allowNegativeStock: false, ...filialColumns({ uf }, defined) };
+  return {
+    companyId,
+    name,
+    cnpj,
+    uf,
+    stateRegistration: null,
+    nfeEnvironment,
+    allowNegativeStock: false,
+    ...filialColumns({ uf }, defined),
+  };
 }
 
 export interface TenantInput extends CompanySettingsPatch {
@@ -65,11 +74,14 @@ export async function createTenant(input: TenantInput, em?: EntityManager): Prom
   if (!input.filiais.length) throw new ValidationError('A company needs at least one filial');
   const filialRows = input.filiais.map((f) => filialRow(0, f));
   const docs = filialRows.map((f) => f.cnpj);
-  if (new Set(docs).size !== docs.length) throw new ValidationError('Two filiais with the same CNPJ', [{ path: 'filiais', message: 'each filial has its own CNPJ' }]);
+  if (new Set(docs).size !== docs.length)
+    throw new ValidationError('Two filiais with the same CNPJ', [{ path: 'filiais', message: 'each filial has its own CNPJ' }]);
   const work = async (tx: EntityManager) => {
     if (await tx.existsBy(Company, { cnpj })) throw new ConflictError('COMPANY_EXISTS', `A company with CNPJ ${cnpj} already exists`);
     const tolerances = Object.fromEntries(
-      (['purchaseQuantityTolerancePct', 'purchasePriceTolerancePct', 'purchaseToleranceMode'] as const).filter((k) => input[k] !== undefined).map((k) => [k, input[k]]),
+      (['purchaseQuantityTolerancePct', 'purchasePriceTolerancePct', 'purchaseToleranceMode'] as const)
+        .filter((k) => input[k] !== undefined)
+        .map((k) => [k, input[k]]),
     );
     const company = await tx.save(tx.create(Company, { name: input.name, cnpj, active: true, ...tolerances }));
     const filiais = await tx.save(filialRows.map((f) => tx.create(Filial, { ...f, companyId: company.id })));
@@ -91,7 +103,8 @@ export async function addFilial(companyId: number, input: FilialInput, actor = '
   const row = filialRow(companyId, input);
   return inTransaction(NO_UNIT, async (tx) => {
     if (!(await tx.existsBy(Company, { id: companyId }))) throw new NotFoundError('Company');
-    if (await tx.existsBy(Filial, { companyId, cnpj: row.cnpj })) throw new ConflictError('FILIAL_EXISTS', `The company already has a filial with CNPJ ${row.cnpj}`);
+    if (await tx.existsBy(Filial, { companyId, cnpj: row.cnpj }))
+      throw new ConflictError('FILIAL_EXISTS', `The company already has a filial with CNPJ ${row.cnpj}`);
     const filial = await tx.save(tx.create(Filial, row));
     await recordAudit(tx, systemContext(companyId, actor), { entity: 'filial', entityId: filial.id, action: 'CREATED' });
     return filial;

@@ -7,7 +7,8 @@ import { StockTransfer, TransferStatus } from './entities/stock-transfer.entity'
 
 export const findTransfer = (em: EntityManager, companyId: number, id: number) => em.findOneBy(StockTransfer, { id, companyId });
 
-export const itemsOf = (em: EntityManager, companyId: number, transferId: number) => em.find(StockTransferItem, { where: { companyId, transferId }, order: { lineNumber: 'ASC' } });
+export const itemsOf = (em: EntityManager, companyId: number, transferId: number) =>
+  em.find(StockTransferItem, { where: { companyId, transferId }, order: { lineNumber: 'ASC' } });
 
 /** Units of each product held by the filial's transfers whose NF-e is still being issued (not yet out of the ledger). */
 export async function heldUnits(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<Map<number, Dec>> {
@@ -16,13 +17,22 @@ export async function heldUnits(em: EntityManager, companyId: number, filialId: 
     .innerJoin(StockTransfer, 't', 't.id = i.transfer_id AND t.company_id = i.company_id')
     .select('i.product_id', 'productId')
     .addSelect('SUM(i.quantity)', 'quantity')
-    .where('i.company_id = :companyId AND t.from_filial_id = :filialId AND t.status = :status AND i.product_id IN (:...productIds)', { companyId, filialId, status: 'ISSUING', productIds })
+    .where('i.company_id = :companyId AND t.from_filial_id = :filialId AND t.status = :status AND i.product_id IN (:...productIds)', {
+      companyId,
+      filialId,
+      status: 'ISSUING',
+      productIds,
+    })
     .groupBy('i.product_id')
     .getRawMany();
   return new Map(rows.map((r) => [Number(r.productId), new Dec(String(r.quantity))]));
 }
 
-export async function insertTransfer(em: EntityManager, transfer: Partial<StockTransfer>, items: Partial<StockTransferItem>[]): Promise<number> {
+export async function insertTransfer(
+  em: EntityManager,
+  transfer: Partial<StockTransfer>,
+  items: Partial<StockTransferItem>[],
+): Promise<number> {
   const res = await em.insert(StockTransfer, transfer as never);
   const id = Number(res.identifiers[0].id);
   await em.insert(StockTransferItem, items.map((i) => ({ ...i, transferId: id })) as never);
@@ -30,7 +40,13 @@ export async function insertTransfer(em: EntityManager, transfer: Partial<StockT
 }
 
 /** Conditional status change; false when the transfer was not in `from` any more. */
-export async function moveStatus(em: EntityManager, companyId: number, id: number, from: TransferStatus, values: Partial<StockTransfer>): Promise<boolean> {
+export async function moveStatus(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  from: TransferStatus,
+  values: Partial<StockTransfer>,
+): Promise<boolean> {
   const res = await em
     .createQueryBuilder()
     .update(StockTransfer)

@@ -15,7 +15,15 @@ export const Transfer = named(
     ),
     total: money().description('the units at the sending filial’s average cost (vProd)'),
     notes: Joi.string().allow(null).example('Reposição da loja do centro'),
-    items: Joi.array().items(obj({ lineNumber: Joi.number().integer().example(1), productId: hashid('product'), quantity: quantity(), unitCost: unitPrice(), total: money() })),
+    items: Joi.array().items(
+      obj({
+        lineNumber: Joi.number().integer().example(1),
+        productId: hashid('product'),
+        quantity: quantity(),
+        unitCost: unitPrice(),
+        total: money(),
+      }),
+    ),
     invoices: Joi.array()
       .items(
         obj({

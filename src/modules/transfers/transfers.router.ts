@@ -4,7 +4,13 @@ import { Transfer } from './transfers.responses';
 import { transferSchemas as s } from './transfers.schemas';
 
 const TAG = 'Transfers';
-const CERTIFICATE_USE = ['CERTIFICATE_REQUIRED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_CNPJ_MISMATCH', 'CERTIFICATE_WITHOUT_CNPJ'];
+const CERTIFICATE_USE = [
+  'CERTIFICATE_REQUIRED',
+  'CERTIFICATE_EXPIRED',
+  'CERTIFICATE_NOT_YET_VALID',
+  'CERTIFICATE_CNPJ_MISMATCH',
+  'CERTIFICATE_WITHOUT_CNPJ',
+];
 
 /** Literal paths before parameterized ones. */
 export const transferRoutes = defineRoutes([
@@ -33,7 +39,14 @@ export const transferRoutes = defineRoutes([
       errors: {
         404: ['FILIAL_NOT_FOUND', 'PRODUCT_NOT_FOUND'],
         409: ['FISCAL_PERIOD_CLOSED', 'ALREADY_INVOICED'],
-        422: ['TRANSFER_SAME_FILIAL', 'INSUFFICIENT_STOCK', 'FISCAL_RULE_MISSING', 'FISCAL_DATA_INVALID', 'FISCAL_DATA_MISSING', ...CERTIFICATE_USE],
+        422: [
+          'TRANSFER_SAME_FILIAL',
+          'INSUFFICIENT_STOCK',
+          'FISCAL_RULE_MISSING',
+          'FISCAL_DATA_INVALID',
+          'FISCAL_DATA_MISSING',
+          ...CERTIFICATE_USE,
+        ],
         502: ['SEFAZ_SOAP_FAULT', 'SEFAZ_BAD_REPLY', 'SEFAZ_TLS_FAILURE'],
         503: ['SEFAZ_UNAVAILABLE'],
         504: ['SEFAZ_TIMEOUT'],

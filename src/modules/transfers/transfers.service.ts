@@ -11,7 +11,14 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import { Product } from '../catalog';
 import { computeFiscalDocument } from '../fiscal';
 import { assertPeriodOpen } from '../fiscal-periods';
-import { invoicesOfSource, issueInvoice, registerDocumentSource, SourceCancellation, SourceDocumentOutcome, SourceInvoice } from '../outbound-nfe';
+import {
+  invoicesOfSource,
+  issueInvoice,
+  registerDocumentSource,
+  SourceCancellation,
+  SourceDocumentOutcome,
+  SourceInvoice,
+} from '../outbound-nfe';
 import { lockForPosting, postToLedger, previewPosting, StockMovement } from '../stock';
 import { Filial } from '../tenancy';
 import { StockTransferItem } from './entities/stock-transfer-item.entity';
@@ -76,26 +83,59 @@ async function holdUnits(ctx: TenantContext, input: TransferInput): Promise<numb
       referenceType: TRANSFER_REFERENCE,
       referenceId: 0,
       allowNegative: false,
-      lines: input.items.map((i) => ({ productId: i.productId, direction: 'OUT' as const, quantity: i.quantity.plus(held.get(i.productId) ?? 0) })),
+      lines: input.items.map((i) => ({
+        productId: i.productId,
+        direction: 'OUT' as const,
+        quantity: i.quantity.plus(held.get(i.productId) ?? 0),
+      })),
     });
     if (shortages.length) {
-      throw new BusinessRuleError('INSUFFICIENT_STOCK', 'The sending filial does not have these units (its stock less what transfers being issued hold)', {
-        shortages: shortages.map((s) => ({
-          productId: encodeId('product', s.productId),
-          available: toJsonNumber(s.available.minus(held.get(s.productId) ?? 0), 'quantity'),
-          requested: toJsonNumber(s.requested.minus(held.get(s.productId) ?? 0), 'quantity'),
-        })),
-      });
+      throw new BusinessRuleError(
+        'INSUFFICIENT_STOCK',
+        'The sending filial does not have these units (its stock less what transfers being issued hold)',
+        {
+          shortages: shortages.map((s) => ({
+            productId: encodeId('product', s.productId),
+            available: toJsonNumber(s.available.minus(held.get(s.productId) ?? 0), 'quantity'),
+            requested: toJsonNumber(s.requested.minus(held.get(s.productId) ?? 0), 'quantity'),
+          })),
+        },
+      );
     }
     const items = input.items.map((i, idx) => {
       const unitCost = effects[idx].averageCostBefore;
-      return { companyId: ctx.companyId, lineNumber: idx + 1, productId: i.productId, quantity: i.quantity, unitCost, total: i.quantity.times(unitCost).toDecimalPlaces(2) };
+      return {
+        companyId: ctx.companyId,
+        lineNumber: idx + 1,
+        productId: i.productId,
+        quantity: i.quantity,
+        unitCost,
+        total: i.quantity.times(unitCost).toDecimalPlaces(2),
+      };
     });
     const total = sum(items.map((i) => i.total));
-    const id = await insertTransfer(em, { companyId: ctx.companyId, fromFilialId, toFilialId: to.id, status: 'ISSUING', total, notes: input.notes ?? null, createdBy: ctx.actor }, items);
+    const id = await insertTransfer(
+      em,
+      {
+        companyId: ctx.companyId,
+        fromFilialId,
+        toFilialId: to.id,
+        status: 'ISSUING',
+        total,
+        notes: input.notes ?? null,
+        createdBy: ctx.actor,
+      },
+      items,
+    );
     const created = (await findTransfer(em, ctx.companyId, id))!;
     await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'CREATED', changes: { status: [null, 'ISSUING'] } });
-    await publishEvent(em, ctx, { type: 'transfer.created', filialId: fromFilialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: eventData(created) });
+    await publishEvent(em, ctx, {
+      type: 'transfer.created',
+      filialId: fromFilialId,
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: id,
+      data: eventData(created),
+    });
     return id;
   });
 }
@@ -117,7 +157,8 @@ export async function createTransfer(ctx: TenantContext, input: TransferInput, r
 export async function transferDetail(ctx: TenantContext, id: number, em: EntityManager = readerOf(ctx)): Promise<TransferDetail> {
   const transfer = await findTransfer(em, ctx.companyId, id);
   if (!transfer) throw new NotFoundError('Transfer', 'TRANSFER_NOT_FOUND');
-  const granted = ctx.grantedFiliais === '*' || [transfer.fromFilialId, transfer.toFilialId].some((f) => (ctx.grantedFiliais as number[]).includes(f));
+  const granted =
+    ctx.grantedFiliais === '*' || [transfer.fromFilialId, transfer.toFilialId].some((f) => (ctx.grantedFiliais as number[]).includes(f));
   if (!granted) throw new NotFoundError('Transfer', 'TRANSFER_NOT_FOUND');
   const [items, invoices] = await Promise.all([itemsOf(em, ctx.companyId, id), invoicesOfSource(ctx.companyId, 'TRANSFER', [id], em)]);
   return { transfer, items, invoices: invoices.get(id) ?? [] };
@@ -128,7 +169,13 @@ async function release(em: EntityManager, ctx: ActorContext, id: number, why: st
   if (!(await moveStatus(em, ctx.companyId, id, from, { status: to }))) return;
   const t = (await findTransfer(em, ctx.companyId, id))!;
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'RELEASED', changes: { status: [from, to] } });
-  await publishEvent(em, ctx, { type: 'transfer.released', filialId: t.fromFilialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: { ...eventData(t), reason: why } });
+  await publishEvent(em, ctx, {
+    type: 'transfer.released',
+    filialId: t.fromFilialId,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: id,
+    data: { ...eventData(t), reason: why },
+  });
 }
 
 /** Authorized: the units leave the sending filial at its average cost, in the recording transaction. */
@@ -148,7 +195,12 @@ async function onAuthorized(em: EntityManager, ctx: ActorContext, o: SourceDocum
     allowNegative: true,
     lines: items.map((i) => ({ productId: i.productId, direction: 'OUT' as const, quantity: i.quantity, referenceLineId: i.id })),
   });
-  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: t.id, action: 'AUTHORIZED', changes: { status: [from, to], accessKey: [null, o.accessKey] } });
+  await recordAudit(em, ctx, {
+    entity: AUDIT_ENTITY,
+    entityId: t.id,
+    action: 'AUTHORIZED',
+    changes: { status: [from, to], accessKey: [null, o.accessKey] },
+  });
   await publishEvent(em, ctx, {
     type: 'transfer.authorized',
     filialId: t.fromFilialId,
@@ -164,7 +216,10 @@ async function onCancelled(em: EntityManager, ctx: ActorContext, c: SourceCancel
   const { from, to } = moveOf('cancel');
   if (!(await moveStatus(em, ctx.companyId, c.sourceId, from, { status: to, cancelledAt: new Date() }))) return;
   const t = (await findTransfer(em, ctx.companyId, c.sourceId))!;
-  const out = await em.find(StockMovement, { where: { companyId: ctx.companyId, referenceType: TRANSFER_REFERENCE, referenceId: t.id, direction: 'OUT' }, order: { id: 'ASC' } });
+  const out = await em.find(StockMovement, {
+    where: { companyId: ctx.companyId, referenceType: TRANSFER_REFERENCE, referenceId: t.id, direction: 'OUT' },
+    order: { id: 'ASC' },
+  });
   await postToLedger(em, {
     companyId: ctx.companyId,
     filialId: t.fromFilialId,
@@ -190,7 +245,8 @@ registerDocumentSource({
     const t = await findTransfer(em, ctx.companyId, id);
     if (!t) throw new NotFoundError('Transfer', 'TRANSFER_NOT_FOUND');
     // The document-source contract answers 422 here (the invoice route's problem), not the table's 409.
-    if (!canDo(t, 'issue')) throw new BusinessRuleError('TRANSFER_NOT_ISSUABLE', `The transfer is ${t.status}: make a new transfer`, { status: t.status });
+    if (!canDo(t, 'issue'))
+      throw new BusinessRuleError('TRANSFER_NOT_ISSUABLE', `The transfer is ${t.status}: make a new transfer`, { status: t.status });
     const items = await itemsOf(em, ctx.companyId, id);
     const document = await computeFiscalDocument(
       ctx,
@@ -206,7 +262,13 @@ registerDocumentSource({
       },
       em,
     );
-    return { filialId: t.fromFilialId, customerId: null, salesOrderId: null, document, notes: t.notes ? `Transferencia entre filiais: ${t.notes}` : 'Transferencia entre filiais' };
+    return {
+      filialId: t.fromFilialId,
+      customerId: null,
+      salesOrderId: null,
+      document,
+      notes: t.notes ? `Transferencia entre filiais: ${t.notes}` : 'Transferencia entre filiais',
+    };
   },
   onAuthorized,
   onCancelled,

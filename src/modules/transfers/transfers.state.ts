@@ -22,7 +22,11 @@ export const TRANSITIONS: Record<TransferAction, ActionRule<TransferStatus>> = {
   cancel: { from: { AUTHORIZED: ['CANCELLED'] }, verb: 'cancel' },
 };
 
-export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<TransferStatus, TransferAction, Pick<StockTransfer, 'status'>>({
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<
+  TransferStatus,
+  TransferAction,
+  Pick<StockTransfer, 'status'>
+>({
   resource: 'Transfer',
   transitions: TRANSITIONS,
   conflictCode: (status) => `TRANSFER_${status}`,

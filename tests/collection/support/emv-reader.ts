@@ -65,6 +65,7 @@ export function parseBrCode(payload: string): ParsedBrCode {
   if (!last || last.id !== '63' || last.length !== 4) throw new Error('the payload does not end with the CRC (63, 4 bytes)');
   const covered = bytes.subarray(0, bytes.length - 4);
   const crc = crcCcittFalse(covered).toString(16).toUpperCase().padStart(4, '0');
-  const open = (id: string) => (fields[id] === undefined ? {} : Object.fromEntries(readObjects(Buffer.from(fields[id], 'utf8')).map((o) => [o.id, o.value])));
+  const open = (id: string) =>
+    fields[id] === undefined ? {} : Object.fromEntries(readObjects(Buffer.from(fields[id], 'utf8')).map((o) => [o.id, o.value]));
   return { fields, order: objects.map((o) => o.id), account: open('26'), additional: open('62'), crcOk: crc === last.value, crc };
 }

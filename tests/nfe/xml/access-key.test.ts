@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { accessKeyBase, accessKeyCheckDigit, accessKeyFieldMismatches, buildAccessKey, hasValidCheckDigit, isAvulsaSeries } from '../../../src/modules/fiscal-xml/access-key';
+import {
+  accessKeyBase,
+  accessKeyCheckDigit,
+  accessKeyFieldMismatches,
+  buildAccessKey,
+  hasValidCheckDigit,
+  isAvulsaSeries,
+} from '../../../src/modules/fiscal-xml/access-key';
 
 // A real, public key (fixture procNFe-v400-prod-sc-csosn202-icmsst.xml) and its fields.
 const REAL = '42200823155000000166550010000062561182910239';

@@ -54,12 +54,29 @@ describe('nfe/xml: parser', () => {
     expect(nfe.root).to.equal('nfeProc');
     expect(nfe.version).to.equal('4.00');
     expect(nfe.accessKey).to.equal(built.accessKey);
-    expect(nfe.ide).to.include({ model: '55', series: '1', number: '4321', environment: '1', operationType: '1', checkDigit: built.accessKey[43] });
+    expect(nfe.ide).to.include({
+      model: '55',
+      series: '1',
+      number: '4321',
+      environment: '1',
+      operationType: '1',
+      checkDigit: built.accessKey[43],
+    });
     expect(nfe.issuer).to.include({ documentKind: 'CNPJ', name: 'FORNECEDOR TESTE LTDA', uf: 'SP', taxRegime: '3' });
     expect(nfe.recipient).to.include({ documentKind: 'CNPJ', document: RECIPIENT.cnpj });
     expect(nfe.items).to.have.length(1);
     const item = nfe.items[0];
-    expect(item).to.include({ lineNumber: 1, code: 'ABC-1', gtin: '7891234567895', description: 'CAFE 500G', ncm: '09012100', cest: '1709600', cfop: '5405', unit: 'CX', countsInTotal: true });
+    expect(item).to.include({
+      lineNumber: 1,
+      code: 'ABC-1',
+      gtin: '7891234567895',
+      description: 'CAFE 500G',
+      ncm: '09012100',
+      cest: '1709600',
+      cfop: '5405',
+      unit: 'CX',
+      countsInTotal: true,
+    });
     expect(item.quantity).to.be.instanceOf(Dec);
     expect(item.quantity.toFixed(4)).to.equal('3.5000');
     expect(item.unitPrice.toFixed(10)).to.equal('12.3456789012');
@@ -73,7 +90,9 @@ describe('nfe/xml: parser', () => {
     expect(item.taxes.cofins!.rate!.toString()).to.equal('7.6');
     expect(nfe.totals.invoice.toFixed(2)).to.equal(built.totals.vNF);
     expect(nfe.totals.icmsSt.toFixed(2)).to.equal(built.totals.vST);
-    expect(nfe.billing!.installments.map((d) => [d.number, d.dueDate, d.amount.toFixed(2)])).to.deep.equal(built.installments.map((d) => [d.number, d.dueDate, d.amount]));
+    expect(nfe.billing!.installments.map((d) => [d.number, d.dueDate, d.amount.toFixed(2)])).to.deep.equal(
+      built.installments.map((d) => [d.number, d.dueDate, d.amount]),
+    );
     expect(nfe.billing!.invoice!.net!.toFixed(2)).to.equal(built.totals.vNF);
     expect(nfe.payments).to.have.length(1);
     expect(nfe.payments[0]).to.include({ method: '15', indicator: '1' });
@@ -85,7 +104,10 @@ describe('nfe/xml: parser', () => {
   });
 
   it('reads many det as an ordered list (xml2js arrays)', async () => {
-    const built = buildNfe({ recipient: RECIPIENT, items: [1, 2, 3, 4, 5].map((n) => ({ code: `C${n}`, quantity: String(n), unitPrice: '1.01' })) });
+    const built = buildNfe({
+      recipient: RECIPIENT,
+      items: [1, 2, 3, 4, 5].map((n) => ({ code: `C${n}`, quantity: String(n), unitPrice: '1.01' })),
+    });
     const nfe = await parseNfe(built.xml);
     expect(nfe.items.map((i) => [i.lineNumber, i.code, i.total.toFixed(2)])).to.deep.equal([
       [1, 'C1', '1.01'],
@@ -144,7 +166,14 @@ describe('nfe/xml: parser', () => {
   it('refuses other roots and unsupported layouts (400)', async () => {
     const other = await rejection(parseNfe('<cteProc><CTe/></cteProc>'));
     expect([other.kind, other.code]).to.deep.equal(['invalid', 'NFE_UNSUPPORTED_DOCUMENT']);
-    const v2 = await rejection(parseNfe(buildNfe({ recipient: RECIPIENT, items: [{ quantity: '1', unitPrice: '1' }] }).xml.replace('<infNFe versao="4.00"', '<infNFe versao="2.00"')));
+    const v2 = await rejection(
+      parseNfe(
+        buildNfe({ recipient: RECIPIENT, items: [{ quantity: '1', unitPrice: '1' }] }).xml.replace(
+          '<infNFe versao="4.00"',
+          '<infNFe versao="2.00"',
+        ),
+      ),
+    );
     expect(v2.code).to.equal('NFE_UNSUPPORTED_VERSION');
   });
 

@@ -16,7 +16,12 @@ import { buildNfe, NfeSpec, REFORM_ITEMS } from '../../support/nfe-builder';
 
 const FILIAL: RecipientContext = { document: '23765766000162', environment: 'PRODUCTION' };
 const REFERENCED = '35250137241249000107550014231152171571688010';
-const spec = (over: Partial<NfeSpec> = {}): NfeSpec => ({ recipient: { cnpj: FILIAL.document }, issuedAt: '2026-08-10T10:00:00-03:00', items: REFORM_ITEMS, ...over });
+const spec = (over: Partial<NfeSpec> = {}): NfeSpec => ({
+  recipient: { cnpj: FILIAL.document },
+  issuedAt: '2026-08-10T10:00:00-03:00',
+  items: REFORM_ITEMS,
+  ...over,
+});
 const str = (d: Dec | null | undefined) => (d ? d.toFixed() : d);
 const checkOf = (r: ValidationReport, name: string) => r.checks.find((c) => c.check === name)!;
 const RULE_2027: TaxReformRule = { fromYear: 2027, charged: true, itemValueConventions: ['WITH_TAXES'], totalsBlock: true };
@@ -47,7 +52,12 @@ describe('nfe/xml: tax-reform groups (PL_010)', () => {
 
     const sp = mono.taxes.ibsCbs!.singlePhase!;
     expect(mono.taxes.ibsCbs!.general).to.equal(null);
-    expect([str(sp.standard!.baseQuantity), str(sp.standard!.ibsAdRemRate), str(sp.ibsTotal), str(sp.cbsTotal)]).to.deep.equal(['100', '0.1', '10', '20']);
+    expect([str(sp.standard!.baseQuantity), str(sp.standard!.ibsAdRemRate), str(sp.ibsTotal), str(sp.cbsTotal)]).to.deep.equal([
+      '100',
+      '0.1',
+      '10',
+      '20',
+    ]);
 
     expect(suspended.taxes.ibsCbs).to.deep.include({ cst: '410', classCode: '410999', general: null, singlePhase: null });
     expect(suspended.referencedDocument).to.deep.equal({ accessKey: REFERENCED, lineNumber: 2 });
@@ -59,13 +69,13 @@ describe('nfe/xml: tax-reform groups (PL_010)', () => {
     expect(nfe.ide.referencedKeys).to.deep.equal([REFERENCED]);
     expect(nfe.ide.references).to.deep.equal([{ kind: 'NFE', accessKey: REFERENCED, fields: null }]);
     const t = nfe.totals;
-    expect([str(t.ibsCbs!.base), str(t.ibsCbs!.ibs!.value), str(t.ibsCbs!.cbs!.value), str(t.ibsCbs!.singlePhase!.cbsValue), str(t.ibsCbs!.creditReversal!.ibsValue)]).to.deep.equal([
-      '20',
-      '0.01',
-      '0.12',
-      '20',
-      '0.05',
-    ]);
+    expect([
+      str(t.ibsCbs!.base),
+      str(t.ibsCbs!.ibs!.value),
+      str(t.ibsCbs!.cbs!.value),
+      str(t.ibsCbs!.singlePhase!.cbsValue),
+      str(t.ibsCbs!.creditReversal!.ibsValue),
+    ]).to.deep.equal(['20', '0.01', '0.12', '20', '0.05']);
     expect(str(t.selectiveTax)).to.equal('0.4');
     expect(t.invoiceWithTaxes!.toFixed(2)).to.equal(built.totals.vNFTot);
     expect(t.invoice.toFixed(2)).to.equal(built.totals.vNF);
@@ -90,7 +100,8 @@ describe('nfe/xml: tax-reform groups (PL_010)', () => {
 });
 
 describe('nfe/xml: tax-reform totals under the rule of the year', () => {
-  const signedWith = (mutate: (xml: string) => string, over: Partial<NfeSpec> = {}) => buildNfe(spec({ ...over, beforeSigning: mutate })).xml;
+  const signedWith = (mutate: (xml: string) => string, over: Partial<NfeSpec> = {}) =>
+    buildNfe(spec({ ...over, beforeSigning: mutate })).xml;
 
   it('2026: IBSCBSTot, ISTot, vItem and vNFTot differences are warnings, never blocks', async () => {
     const xml = signedWith((x) =>
@@ -110,14 +121,21 @@ describe('nfe/xml: tax-reform totals under the rule of the year', () => {
       expect(checkOf(report, check), check).to.include({ outcome: 'FAIL', blocking: false, code });
     }
     expect(checkOf(report, 'IBSCBS_TOTAL').details!.mismatches).to.deep.equal([{ field: 'IBSCBSTot/vBCIBSCBS', items: 20, total: 21 }]);
-    expect(checkOf(report, 'ITEM_VALUE').details!.mismatches).to.deep.equal([{ lineNumber: 1, vItem: 99.99, withoutTaxes: 21, withTaxes: 21.53 }]);
+    expect(checkOf(report, 'ITEM_VALUE').details!.mismatches).to.deep.equal([
+      { lineNumber: 1, vItem: 99.99, withoutTaxes: 21, withTaxes: 21.53 },
+    ]);
     expect(checkOf(report, 'INVOICE_TOTAL_WITH_TAXES').details).to.deep.include({
       vNFTot: 1,
       convention: null,
       rule: { year: 2026, fromYear: 2026, charged: false, itemValueConventions: ['WITHOUT_TAXES', 'WITH_TAXES'] },
     });
     expect(report.valid).to.equal(true);
-    expect(report.warnings).to.have.members(['NFE_IBSCBS_TOTAL_MISMATCH', 'NFE_IS_TOTAL_MISMATCH', 'NFE_ITEM_VALUE_MISMATCH', 'NFE_INVOICE_TOTAL_WITH_TAXES_MISMATCH']);
+    expect(report.warnings).to.have.members([
+      'NFE_IBSCBS_TOTAL_MISMATCH',
+      'NFE_IS_TOTAL_MISMATCH',
+      'NFE_ITEM_VALUE_MISMATCH',
+      'NFE_INVOICE_TOTAL_WITH_TAXES_MISMATCH',
+    ]);
   });
 
   it('2026 accepts vNFTot with and without the taxes (the real invoices do both)', async () => {
@@ -151,8 +169,12 @@ describe('nfe/xml: tax-reform totals under the rule of the year', () => {
   });
 
   it('a document without the groups: all four SKIPPED', async () => {
-    const { report } = await inspectNfeXml(buildNfe({ recipient: { cnpj: FILIAL.document }, items: [{ quantity: '1', unitPrice: '2' }] }).xml, FILIAL);
-    for (const c of ['IBSCBS_TOTAL', 'IS_TOTAL', 'ITEM_VALUE', 'INVOICE_TOTAL_WITH_TAXES']) expect(checkOf(report, c).outcome).to.equal('SKIPPED');
+    const { report } = await inspectNfeXml(
+      buildNfe({ recipient: { cnpj: FILIAL.document }, items: [{ quantity: '1', unitPrice: '2' }] }).xml,
+      FILIAL,
+    );
+    for (const c of ['IBSCBS_TOTAL', 'IS_TOTAL', 'ITEM_VALUE', 'INVOICE_TOTAL_WITH_TAXES'])
+      expect(checkOf(report, c).outcome).to.equal('SKIPPED');
   });
 });
 
@@ -161,7 +183,12 @@ describe('core/config: NFE_TAX_REFORM_RULES', () => {
     expect(loadTaxReformRules({})).to.equal(DEFAULT_TAX_REFORM_RULES);
     expect(taxReformRuleFor(2025)).to.include({ fromYear: 2026, charged: false, totalsBlock: false });
     expect(taxReformRuleFor(2026)).to.include({ fromYear: 2026, charged: false });
-    expect(taxReformRuleFor(2027)).to.deep.equal({ fromYear: 2027, charged: true, itemValueConventions: ['WITH_TAXES'], totalsBlock: false });
+    expect(taxReformRuleFor(2027)).to.deep.equal({
+      fromYear: 2027,
+      charged: true,
+      itemValueConventions: ['WITH_TAXES'],
+      totalsBlock: false,
+    });
     expect(taxReformRuleFor(2031)).to.include({ fromYear: 2027, charged: true });
   });
 
@@ -196,14 +223,26 @@ describe('nfe: the draft of a tax-reform invoice', () => {
     expect(draft.expectedTotals!.total!.toFixed(2)).to.equal(nfe.totals.invoice.toFixed(2));
     expect(draft.items[0].otherExpenses!.toFixed(2)).to.equal('0.00');
     const line = draft.items[0].reformTaxes as any;
-    expect(line.ibsCbs.general.cbs).to.deep.equal({ rate: '0.9', deferral: { rate: '10', value: '0.01' }, returnedValue: '0.01', reduction: { rate: '20', effectiveRate: '0.72' }, value: '0.12' });
+    expect(line.ibsCbs.general.cbs).to.deep.equal({
+      rate: '0.9',
+      deferral: { rate: '10', value: '0.01' },
+      returnedValue: '0.01',
+      reduction: { rate: '20', effectiveRate: '0.72' },
+      value: '0.12',
+    });
     expect(line.itemValue).to.equal('21.53');
     expect(draft.items[2].reformTaxes).to.deep.include({ referencedDocument: { accessKey: REFERENCED, lineNumber: 2 } });
     const doc = draft.reformTaxes as any;
     expect(doc.totals.invoiceWithTaxes).to.equal(nfe.totals.invoiceWithTaxes!.toFixed());
     expect(doc.itemTaxes).to.equal('30.53');
     expect(doc.rule).to.deep.equal({ year: 2026, fromYear: 2026, charged: false, itemValueConventions: ['WITHOUT_TAXES', 'WITH_TAXES'] });
-    expect(doc.checks).to.deep.equal({ ibsCbsTotal: 'PASS', selectiveTaxTotal: 'PASS', itemValues: 'PASS', invoiceWithTaxes: 'PASS', invoiceTotalConvention: 'WITH_TAXES' });
+    expect(doc.checks).to.deep.equal({
+      ibsCbsTotal: 'PASS',
+      selectiveTaxTotal: 'PASS',
+      itemValues: 'PASS',
+      invoiceWithTaxes: 'PASS',
+      invoiceTotalConvention: 'WITH_TAXES',
+    });
   });
 
   it("a charged rule adds each line's IBS + CBS + IS to its other expenses and expects vNFTot", async () => {

@@ -4,7 +4,11 @@ import { DOMParser } from '@xmldom/xmldom';
 import { expect } from 'chai';
 import { SignedXml } from 'xml-crypto';
 import { verifyNfeSignature } from '../../../src/modules/fiscal-xml/signature';
-import { signatureWorkerRunning, stopSignatureWorker, verifyNfeSignatureOffThread } from '../../../src/modules/inbound-nfe/xml/signature-pool';
+import {
+  signatureWorkerRunning,
+  stopSignatureWorker,
+  verifyNfeSignatureOffThread,
+} from '../../../src/modules/inbound-nfe/xml/signature-pool';
 import { buildNfe, DEFAULT_ISSUER_CNPJ, signNfeXml } from '../../support/nfe-builder';
 import { testCertificate } from '../../support/test-certificate';
 
@@ -58,7 +62,10 @@ describe('nfe/xml: XMLDSig signature', () => {
   });
 
   it('a SignatureValue of another key fails the signature, not the digest', () => {
-    const other = signNfeXml(/<NFe[\s\S]*<\/NFe>/.exec(built.xml)![0].replace(/<Signature[\s\S]*<\/Signature>/, ''), { cnpj: '99888777000166', name: 'OUTRA' });
+    const other = signNfeXml(/<NFe[\s\S]*<\/NFe>/.exec(built.xml)![0].replace(/<Signature[\s\S]*<\/Signature>/, ''), {
+      cnpj: '99888777000166',
+      name: 'OUTRA',
+    });
     const foreignValue = /<SignatureValue>([^<]+)<\/SignatureValue>/.exec(other)![1];
     const tampered = built.xml.replace(/<SignatureValue>[^<]+<\/SignatureValue>/, `<SignatureValue>${foreignValue}</SignatureValue>`);
     expect(verifyNfeSignature(tampered, idOf(tampered))).to.include({ status: 'INVALID', digestValid: true, signatureValid: false });
@@ -183,7 +190,9 @@ describe('nfe/xml: a protocol signed by the authority too (two Signature element
 
     it('the signed infNFe kept under its Id elsewhere while another infNFe is read', () => {
       const infNFe = /<infNFe[\s\S]*<\/infNFe>/.exec(signed.xml)![0];
-      const wrapped = signed.xml.replace('</protNFe>', `</protNFe><Object>${infNFe}</Object>`).replace('<qCom>3.0000</qCom>', '<qCom>30.0000</qCom>');
+      const wrapped = signed.xml
+        .replace('</protNFe>', `</protNFe><Object>${infNFe}</Object>`)
+        .replace('<qCom>3.0000</qCom>', '<qCom>30.0000</qCom>');
       const r = verifyNfeSignature(wrapped, id);
       expect(r.status).to.equal('INVALID');
       expect(r.reason).to.match(/exactly one infNFe/);
@@ -206,7 +215,9 @@ describe('nfe/xml: signature checks off the request thread', () => {
   });
 
   it('concurrent checks each get their own answer', async () => {
-    const docs = [1, 2, 3, 4].map((n) => buildNfe({ recipient: RECIPIENT, number: 9000 + n, items: [{ quantity: String(n), unitPrice: '1' }] }).xml);
+    const docs = [1, 2, 3, 4].map(
+      (n) => buildNfe({ recipient: RECIPIENT, number: 9000 + n, items: [{ quantity: String(n), unitPrice: '1' }] }).xml,
+    );
     docs[2] = docs[2].replace('<qCom>3.0000</qCom>', '<qCom>9.0000</qCom>');
     const results = await Promise.all(docs.map((xml) => verifyNfeSignatureOffThread(xml, idOf(xml), 0)));
     expect(results.map((r) => r.status)).to.deep.equal(['VALID', 'VALID', 'INVALID', 'VALID']);

@@ -4,7 +4,13 @@ import { DOMParser, Element } from '@xmldom/xmldom';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { CTE_SIGNED_SHAPE } from '../../../src/modules/cte/xml/inspect';
-import { canonicalThroughDom, NFE_SIGNED_SHAPE, SignedShape, verifySignedDocument, verifyThroughDom } from '../../../src/modules/fiscal-xml/signature';
+import {
+  canonicalThroughDom,
+  NFE_SIGNED_SHAPE,
+  SignedShape,
+  verifySignedDocument,
+  verifyThroughDom,
+} from '../../../src/modules/fiscal-xml/signature';
 import { OutlineElement, readSignedOutline } from '../../../src/modules/fiscal-xml/signed-outline';
 import { buildCte } from '../../support/cte-builder';
 import { buildNfe, manyItems, signNfeXml } from '../../support/nfe-builder';
@@ -75,20 +81,23 @@ function xmlFiles(dir: string): string[] {
 }
 
 describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
-  (fs.existsSync(FIXTURES) ? it : it.skip)('every fixture NF-e and CT-e: same canonical strings and same result as xml-crypto over xmldom', () => {
-    const files = xmlFiles(FIXTURES);
-    let signed = 0;
-    let fast = 0;
-    for (const f of files) {
-      const xml = fs.readFileSync(f, 'utf8');
-      if (!/<(?:\w+:)?Signature\b/.test(xml)) continue;
-      signed++;
-      if (expectSameReading(xml, signedIdOf(xml), shapeOf(xml), path.relative(FIXTURES, f)).fast) fast++;
-    }
-    expect(signed).to.be.greaterThan(15);
-    // The reader declines only what it cannot read with certainty; real documents are not that.
-    expect(fast).to.equal(signed);
-  });
+  (fs.existsSync(FIXTURES) ? it : it.skip)(
+    'every fixture NF-e and CT-e: same canonical strings and same result as xml-crypto over xmldom',
+    () => {
+      const files = xmlFiles(FIXTURES);
+      let signed = 0;
+      let fast = 0;
+      for (const f of files) {
+        const xml = fs.readFileSync(f, 'utf8');
+        if (!/<(?:\w+:)?Signature\b/.test(xml)) continue;
+        signed++;
+        if (expectSameReading(xml, signedIdOf(xml), shapeOf(xml), path.relative(FIXTURES, f)).fast) fast++;
+      }
+      expect(signed).to.be.greaterThan(15);
+      // The reader declines only what it cannot read with certainty; real documents are not that.
+      expect(fast).to.equal(signed);
+    },
+  );
 
   describe("the builders' documents", () => {
     const nfe = buildNfe({ recipient: RECIPIENT, items: manyItems(30), protocolSigned: true });
@@ -111,11 +120,16 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
     it('pretty-printed, CRLF line endings, prefixed ds: and a comment inside infNFe: still identical, still VALID', () => {
       // Signed after the change, so the signature covers the new form.
       const body = /<NFe[\s\S]*<\/NFe>/.exec(nfe.xml)![0].replace(/<Signature[\s\S]*<\/Signature>/, '');
-      const pretty = body.replace(/></g, '>\r\n  <').replace('<det ', '<!-- item --><det ').replace('<xProd>', '<xProd><![CDATA[A & B]]> &#9;&lt;');
+      const pretty = body
+        .replace(/></g, '>\r\n  <')
+        .replace('<det ', '<!-- item --><det ')
+        .replace('<xProd>', '<xProd><![CDATA[A & B]]> &#9;&lt;');
       const resigned = signNfeXml(pretty);
       expect(same(resigned, 'pretty')).to.include({ status: 'VALID' });
       // ds: on every element of the Signature: the SignedInfo's canonical form changes, so it no longer verifies — the same way both ways.
-      const prefixed = resigned.replace(/<Signature[\s\S]*<\/Signature>/, (sig) => sig.replace(/<(\/?)(\w+)/g, '<$1ds:$2').replace(' xmlns=', ' xmlns:ds='));
+      const prefixed = resigned.replace(/<Signature[\s\S]*<\/Signature>/, (sig) =>
+        sig.replace(/<(\/?)(\w+)/g, '<$1ds:$2').replace(' xmlns=', ' xmlns:ds='),
+      );
       expect(same(prefixed, 'prefixed')).to.include({ status: 'INVALID', digestValid: true, signatureValid: false });
     });
 
@@ -188,7 +202,9 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
         } catch (err) {
           ours = err;
         }
-        expect(String(ours instanceof Error ? ours.message : JSON.stringify(ours)), label).to.equal(String(dom instanceof Error ? dom.message : JSON.stringify(dom)));
+        expect(String(ours instanceof Error ? ours.message : JSON.stringify(ours)), label).to.equal(
+          String(dom instanceof Error ? dom.message : JSON.stringify(dom)),
+        );
       }
     });
   });
@@ -238,7 +254,26 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
 
   describe('random element trees (fast-check): the same canonical bytes as xml-crypto over xmldom', () => {
     const NS = ['urn:a', 'urn:b', 'http://www.w3.org/2000/09/xmldsig#', 'urn:x?a=1&b=2', 'urn:a/'];
-    const chars = fc.constantFrom('a', 'Z', ' ', '&', '<', '>', '"', "'", '\r', '\n', '\t', '\r\n', 'é', '\u{1D11E}', ']', '=', '\u2028', '\u0085');
+    const chars = fc.constantFrom(
+      'a',
+      'Z',
+      ' ',
+      '&',
+      '<',
+      '>',
+      '"',
+      "'",
+      '\r',
+      '\n',
+      '\t',
+      '\r\n',
+      'é',
+      '\u{1D11E}',
+      ']',
+      '=',
+      '\u2028',
+      '\u0085',
+    );
     const value = fc.array(chars, { maxLength: 6 }).map((a) => a.join(''));
 
     interface Node {
@@ -254,18 +289,45 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
 
     const prefix = fc.constantFrom<string | null>(null, null, null, 'p', 'q', 'ds');
     const leaf: fc.Arbitrary<Child> = fc.oneof(
-      { weight: 4, arbitrary: fc.record({ kind: fc.constant('text' as const), value: value.filter((v) => v.length > 0), refs: fc.boolean() }) },
+      {
+        weight: 4,
+        arbitrary: fc.record({ kind: fc.constant('text' as const), value: value.filter((v) => v.length > 0), refs: fc.boolean() }),
+      },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('cdata' as const), value, refs: fc.constant(false) }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('comment' as const), value: value.map((v) => v.replace(/-/g, '')), refs: fc.constant(false) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('pi' as const), value: value.map((v) => v.replace(/\?>/g, '')), refs: fc.constant(false) }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('ws' as const), value: fc.constantFrom(' ', '\n  ', '\r\n', '\t'), refs: fc.constant(false) }) },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('comment' as const),
+          value: value.map((v) => v.replace(/-/g, '')),
+          refs: fc.constant(false),
+        }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          kind: fc.constant('pi' as const),
+          value: value.map((v) => v.replace(/\?>/g, '')),
+          refs: fc.constant(false),
+        }),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('ws' as const),
+          value: fc.constantFrom(' ', '\n  ', '\r\n', '\t'),
+          refs: fc.constant(false),
+        }),
+      },
     );
     const { tree } = fc.letrec<{ tree: Node; child: Child }>((tie) => ({
       tree: fc.record({
         kind: fc.constant('element' as const),
         prefix,
         local: fc.constantFrom('a', 'b', 'infNFe', 'Signature', 'SignedInfo', 'x-y', '_z', 'é'),
-        decls: fc.array(fc.record({ prefix: fc.constantFrom('', '', 'p', 'q', 'ds', 'r'), uri: fc.constantFrom(...NS, ''), asRef: fc.boolean() }), { maxLength: 3 }),
+        decls: fc.array(
+          fc.record({ prefix: fc.constantFrom('', '', 'p', 'q', 'ds', 'r'), uri: fc.constantFrom(...NS, ''), asRef: fc.boolean() }),
+          { maxLength: 3 },
+        ),
         attrs: fc.array(
           fc.record({
             prefix: fc.constantFrom<string | null>(null, null, null, 'p', 'q', 'p', 'q', 'xml'),

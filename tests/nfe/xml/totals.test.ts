@@ -63,7 +63,16 @@ describe('nfe/xml: totals', () => {
     const built = buildNfe({
       recipient: RECIPIENT,
       items: [
-        { quantity: '3', unitPrice: '19.99', discount: '0.97', freight: '1.50', insurance: '0.25', otherExpenses: '0.10', icms: { cst: '10', rate: '12', stMva: '35', stRate: '18' }, ipiRate: '10' },
+        {
+          quantity: '3',
+          unitPrice: '19.99',
+          discount: '0.97',
+          freight: '1.50',
+          insurance: '0.25',
+          otherExpenses: '0.10',
+          icms: { cst: '10', rate: '12', stMva: '35', stRate: '18' },
+          ipiRate: '10',
+        },
         { quantity: '1.5', unitPrice: '7.3333333333', icms: { cst: '00', rate: '18' } },
       ],
     });

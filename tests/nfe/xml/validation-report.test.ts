@@ -41,13 +41,28 @@ describe('nfe/xml: validation report', () => {
   });
 
   const cases: [string, () => string, string[], string][] = [
-    ['value changed after signing', () => buildNfe(base).xml.replace('<vUnCom>10.0000000000</vUnCom>', '<vUnCom>9.0000000000</vUnCom>'), ['SIGNATURE'], 'NFE_SIGNATURE_INVALID'],
+    [
+      'value changed after signing',
+      () => buildNfe(base).xml.replace('<vUnCom>10.0000000000</vUnCom>', '<vUnCom>9.0000000000</vUnCom>'),
+      ['SIGNATURE'],
+      'NFE_SIGNATURE_INVALID',
+    ],
     ['wrong check digit', () => buildNfe({ ...base, wrongCheckDigit: true }).xml, ['ACCESS_KEY_CHECK_DIGIT'], 'NFE_ACCESS_KEY_INVALID'],
     ['other recipient', () => buildNfe({ ...base, recipient: { cnpj: '11222333000181' } }).xml, ['RECIPIENT'], 'NFE_RECIPIENT_MISMATCH'],
     ['missing protocol (bare NFe)', () => buildNfe({ ...base, protocol: null }).xml, ['ROOT', 'PROTOCOL'], 'NFE_PROTOCOL_MISSING'],
-    ['denied (cStat 302)', () => buildNfe({ ...base, protocol: { cStat: '302', xMotivo: 'Uso Denegado' } }).xml, ['PROTOCOL'], 'NFE_NOT_AUTHORIZED'],
+    [
+      'denied (cStat 302)',
+      () => buildNfe({ ...base, protocol: { cStat: '302', xMotivo: 'Uso Denegado' } }).xml,
+      ['PROTOCOL'],
+      'NFE_NOT_AUTHORIZED',
+    ],
     ['unsigned', () => buildNfe({ ...base, unsigned: true }).xml, ['SIGNATURE'], 'NFE_SIGNATURE_MISSING'],
-    ['homologation document for a production filial', () => buildNfe({ ...base, environment: '2' }).xml, ['ENVIRONMENT'], 'NFE_ENVIRONMENT_MISMATCH'],
+    [
+      'homologation document for a production filial',
+      () => buildNfe({ ...base, environment: '2' }).xml,
+      ['ENVIRONMENT'],
+      'NFE_ENVIRONMENT_MISMATCH',
+    ],
     ['NFC-e (model 65)', () => buildNfe({ ...base, model: '65' }).xml, ['MODEL'], 'NFCE_NOT_A_PURCHASE_INVOICE'],
   ];
   for (const [name, xml, checks, code] of cases) {

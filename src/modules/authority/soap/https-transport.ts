@@ -56,7 +56,17 @@ export class TransportError extends Error {
 }
 
 const MAX_REPLY_BYTES = 50 * 1024 * 1024;
-const RETRYABLE_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
+const RETRYABLE_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
 let extraRoots: string[] | null = null;
@@ -143,7 +153,13 @@ export function closeAuthorityConnections(): void {
   pools.clear();
 }
 
-function postOnce(target: TlsTarget, headers: Record<string, string>, body: string, timeoutMs: number, fresh: boolean): Promise<{ status: number; body: string }> {
+function postOnce(
+  target: TlsTarget,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  fresh: boolean,
+): Promise<{ status: number; body: string }> {
   const url = new URL(target.url);
   const ca = target.ca ?? defaultCa();
   const pool = poolOf(target, ca);
@@ -180,15 +196,26 @@ function postOnce(target: TlsTarget, headers: Record<string, string>, body: stri
     req.on('error', (e) => {
       const failure = classify(e);
       // No answer at all on a kept socket: the server may have closed it as the request went out.
-      reject(req.reusedSocket && !answered && failure.failure === 'network' ? new TransportError('network', failure.message, null, true) : failure);
+      reject(
+        req.reusedSocket && !answered && failure.failure === 'network'
+          ? new TransportError('network', failure.message, null, true)
+          : failure,
+      );
     });
     req.end(body);
   });
 }
 
-const retryable = (e: TransportError) => e.failure === 'timeout' || (e.failure === 'network' && (RETRYABLE_CODES.has(e.message.replace(/^Network failure: /, '')) || /hang up/i.test(e.message)));
+const retryable = (e: TransportError) =>
+  e.failure === 'timeout' ||
+  (e.failure === 'network' && (RETRYABLE_CODES.has(e.message.replace(/^Network failure: /, '')) || /hang up/i.test(e.message)));
 
-export async function postWithRetries(target: TlsTarget, headers: Record<string, string>, body: string, opts: PostOptions = {}): Promise<{ status: number; body: string }> {
+export async function postWithRetries(
+  target: TlsTarget,
+  headers: Record<string, string>,
+  body: string,
+  opts: PostOptions = {},
+): Promise<{ status: number; body: string }> {
   const retries = opts.retries ?? sefazConfig.retries;
   const base = opts.retryBaseMs ?? sefazConfig.retryBaseMs;
   const timeoutMs = opts.timeoutMs ?? sefazConfig.timeoutMs;

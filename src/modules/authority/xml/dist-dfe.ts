@@ -146,7 +146,8 @@ function documentTree(xml: string): { name: string; root: XNode } {
   try {
     tree = readXml(xml);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'MALFORMED_XML') throw new XmlReadError(err.message.replace('The XML is not well-formed', 'XML is not well-formed'));
+    if (err instanceof AppError && err.code === 'MALFORMED_XML')
+      throw new XmlReadError(err.message.replace('The XML is not well-formed', 'XML is not well-formed'));
     throw err;
   }
   const name = Object.keys(tree)[0];

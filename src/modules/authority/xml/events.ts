@@ -17,7 +17,8 @@ export const EVENT_TYPES: Record<ManifestationEvent, { tpEvento: string; descEve
   NAO_REALIZADA: { tpEvento: '210240', descEvento: 'Operacao nao Realizada' },
 };
 
-export const eventOfType = (tpEvento: string): ManifestationEvent | null => (Object.keys(EVENT_TYPES) as ManifestationEvent[]).find((k) => EVENT_TYPES[k].tpEvento === tpEvento) ?? null;
+export const eventOfType = (tpEvento: string): ManifestationEvent | null =>
+  (Object.keys(EVENT_TYPES) as ManifestationEvent[]).find((k) => EVENT_TYPES[k].tpEvento === tpEvento) ?? null;
 
 /** Cancellation by the issuer (Cancelamento): distributed to the recipient without manifestation. */
 export const TP_CANCELAMENTO = '110111';
@@ -25,7 +26,8 @@ export const TP_CANCELAMENTO = '110111';
 export const TP_CTE_AUTORIZADO = '610600';
 
 /** Id of infEvento: "ID" + tpEvento + key + nSeqEvento on two digits (pattern ID[0-9]{52}). */
-export const eventId = (tpEvento: string, accessKey: string, sequence: number) => `ID${tpEvento}${accessKey}${String(sequence).padStart(2, '0')}`;
+export const eventId = (tpEvento: string, accessKey: string, sequence: number) =>
+  `ID${tpEvento}${accessKey}${String(sequence).padStart(2, '0')}`;
 
 /** Date-time as TDateTimeUTC wants it (no fraction, no "Z", an explicit offset): the fiscal clock of core/business-date.ts. */
 export const brasiliaDateTime = (at: Date = new Date()): string => fiscalDateTime(at);
@@ -88,7 +90,8 @@ export function signedEvento(f: InfEventoFields, signer: Signer): string {
 export function manifestationFields(e: EventInput): InfEventoFields {
   const { tpEvento, descEvento } = EVENT_TYPES[e.event];
   // xJust exists only in 210220 (optional) and 210240 (required); the client sends it for 210240 only.
-  const just = e.event === 'NAO_REALIZADA' && e.justification ? `<xJust>${canonicalText(asciiText(e.justification).slice(0, 255))}</xJust>` : '';
+  const just =
+    e.event === 'NAO_REALIZADA' && e.justification ? `<xJust>${canonicalText(asciiText(e.justification).slice(0, 255))}</xJust>` : '';
   return {
     tpEvento,
     accessKey: e.accessKey,
@@ -102,7 +105,11 @@ export function manifestationFields(e: EventInput): InfEventoFields {
 }
 
 /** Signs one evento and puts it in a lot; the signed text goes in verbatim (no re-serialisation). */
-export function buildSignedEnvEvento(e: EventInput, credentials: SigningCredentials | Signer, idLote: string): { envEvento: string; evento: string } {
+export function buildSignedEnvEvento(
+  e: EventInput,
+  credentials: SigningCredentials | Signer,
+  idLote: string,
+): { envEvento: string; evento: string } {
   const signer = 'key' in credentials ? credentials : signerOf(credentials.keyPem, credentials.certPem);
   const evento = signedEvento(manifestationFields(e), signer);
   return { evento, envEvento: `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote}</idLote>${evento}</envEvento>` };
@@ -192,7 +199,11 @@ export interface RetEventoInput {
 
 /** One retEvento (the simulator's answer for one event; also the second half of a procEventoNFe). */
 export function buildRetEvento(r: RetEventoInput): string {
-  const dest = r.recipientDocument ? (r.recipientDocument.length === 11 ? `<CPFDest>${r.recipientDocument}</CPFDest>` : `<CNPJDest>${r.recipientDocument}</CNPJDest>`) : '';
+  const dest = r.recipientDocument
+    ? r.recipientDocument.length === 11
+      ? `<CPFDest>${r.recipientDocument}</CPFDest>`
+      : `<CNPJDest>${r.recipientDocument}</CNPJDest>`
+    : '';
   return (
     `<retEvento versao="1.00"><infEvento><tpAmb>${r.tpAmb}</tpAmb><verAplic>${r.verAplic}</verAplic><cOrgao>91</cOrgao>` +
     `<cStat>${r.cStat}</cStat><xMotivo>${escapeXml(r.xMotivo)}</xMotivo>` +
@@ -207,7 +218,14 @@ export function buildRetEvento(r: RetEventoInput): string {
   );
 }
 
-export function buildRetEnvEvento(r: { idLote: string; tpAmb: string; verAplic: string; cStat: string; xMotivo: string; retEventos: string[] }): string {
+export function buildRetEnvEvento(r: {
+  idLote: string;
+  tpAmb: string;
+  verAplic: string;
+  cStat: string;
+  xMotivo: string;
+  retEventos: string[];
+}): string {
   return (
     `<retEnvEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${r.idLote}</idLote><tpAmb>${r.tpAmb}</tpAmb><verAplic>${r.verAplic}</verAplic>` +
     `<cOrgao>91</cOrgao><cStat>${r.cStat}</cStat><xMotivo>${escapeXml(r.xMotivo)}</xMotivo>${r.retEventos.join('')}</retEnvEvento>`

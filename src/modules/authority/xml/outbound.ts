@@ -12,13 +12,39 @@ import type { SoapService } from './soap';
 
 const wsdl = (name: string) => `http://www.portalfiscal.inf.br/nfe/wsdl/${name}`;
 
-export const AUTORIZACAO: SoapService = { namespace: wsdl('NFeAutorizacao4'), operation: 'nfeAutorizacaoLote', wrapped: false, resultElement: 'retEnviNFe' };
-export const RET_AUTORIZACAO: SoapService = { namespace: wsdl('NFeRetAutorizacao4'), operation: 'nfeRetAutorizacaoLote', wrapped: false, resultElement: 'retConsReciNFe' };
-export const CONSULTA_PROTOCOLO: SoapService = { namespace: wsdl('NFeConsultaProtocolo4'), operation: 'nfeConsultaNF', wrapped: false, resultElement: 'retConsSitNFe' };
-export const STATUS_SERVICO: SoapService = { namespace: wsdl('NFeStatusServico4'), operation: 'nfeStatusServicoNF', wrapped: false, resultElement: 'retConsStatServ' };
-export const INUTILIZACAO: SoapService = { namespace: wsdl('NFeInutilizacao4'), operation: 'nfeInutilizacaoNF', wrapped: false, resultElement: 'retInutNFe' };
+export const AUTORIZACAO: SoapService = {
+  namespace: wsdl('NFeAutorizacao4'),
+  operation: 'nfeAutorizacaoLote',
+  wrapped: false,
+  resultElement: 'retEnviNFe',
+};
+export const RET_AUTORIZACAO: SoapService = {
+  namespace: wsdl('NFeRetAutorizacao4'),
+  operation: 'nfeRetAutorizacaoLote',
+  wrapped: false,
+  resultElement: 'retConsReciNFe',
+};
+export const CONSULTA_PROTOCOLO: SoapService = {
+  namespace: wsdl('NFeConsultaProtocolo4'),
+  operation: 'nfeConsultaNF',
+  wrapped: false,
+  resultElement: 'retConsSitNFe',
+};
+export const STATUS_SERVICO: SoapService = {
+  namespace: wsdl('NFeStatusServico4'),
+  operation: 'nfeStatusServicoNF',
+  wrapped: false,
+  resultElement: 'retConsStatServ',
+};
+export const INUTILIZACAO: SoapService = {
+  namespace: wsdl('NFeInutilizacao4'),
+  operation: 'nfeInutilizacaoNF',
+  wrapped: false,
+  resultElement: 'retInutNFe',
+};
 
-export type OutboundService = 'AUTORIZACAO' | 'RET_AUTORIZACAO' | 'CONSULTA_PROTOCOLO' | 'STATUS_SERVICO' | 'INUTILIZACAO' | 'RECEPCAO_EVENTO';
+export type OutboundService =
+  'AUTORIZACAO' | 'RET_AUTORIZACAO' | 'CONSULTA_PROTOCOLO' | 'STATUS_SERVICO' | 'INUTILIZACAO' | 'RECEPCAO_EVENTO';
 
 /** Paths of the services on an authority's host (the SVRS layout; the simulator serves the same). */
 export const OUTBOUND_PATHS: Record<OutboundService, string> = {
@@ -150,7 +176,8 @@ export interface IssuerEvent {
   appVersion?: string;
 }
 
-export const issuerEventId = (e: Pick<IssuerEvent, 'tpEvento' | 'accessKey' | 'sequence'>) => `ID${e.tpEvento}${e.accessKey}${String(e.sequence).padStart(2, '0')}`;
+export const issuerEventId = (e: Pick<IssuerEvent, 'tpEvento' | 'accessKey' | 'sequence'>) =>
+  `ID${e.tpEvento}${e.accessKey}${String(e.sequence).padStart(2, '0')}`;
 
 /** infEvento of an issuer's event in canonical form. */
 export function canonicalIssuerInfEvento(e: IssuerEvent): string {

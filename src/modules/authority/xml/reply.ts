@@ -178,7 +178,11 @@ export const exactText = (reply: Reply, node: ReplyNode): string => reply.raw.sl
  * message's. Null when the reply holds no status.
  */
 export function answerStatus(message: ReplyNode): { cStat: string | null; xMotivo: string | null } {
-  const inner = childOf(childOf(message, 'protNFe'), 'infProt') ?? childOf(message, 'infInut') ?? childOf(childOf(message, 'retEvento'), 'infEvento') ?? message;
+  const inner =
+    childOf(childOf(message, 'protNFe'), 'infProt') ??
+    childOf(message, 'infInut') ??
+    childOf(childOf(message, 'retEvento'), 'infEvento') ??
+    message;
   const cStat = valueOf(inner, 'cStat') ?? valueOf(message, 'cStat');
   const xMotivo = valueOf(inner, 'xMotivo') ?? valueOf(message, 'xMotivo');
   return { cStat: cStat && /^\d{3}$/.test(cStat) ? cStat : null, xMotivo: xMotivo?.slice(0, 255) ?? null };
@@ -225,14 +229,24 @@ export function situationOf(reply: Reply): SituationReply {
     events: childrenOf(el, 'procEventoNFe').map((p) => {
       const inf = childOf(firstOf(p, 'retEvento') ?? p, 'infEvento');
       const seq = valueOf(inf, 'nSeqEvento');
-      return { tpEvento: valueOf(inf, 'tpEvento'), cStat: valueOf(inf, 'cStat'), protocol: valueOf(inf, 'nProt'), sequence: seq ? Number(seq) : null };
+      return {
+        tpEvento: valueOf(inf, 'tpEvento'),
+        cStat: valueOf(inf, 'cStat'),
+        protocol: valueOf(inf, 'nProt'),
+        sequence: seq ? Number(seq) : null,
+      };
     }),
   };
 }
 
 export function statusOf(reply: Reply): StatusReply {
   const el = reply.message;
-  return { cStat: valueOf(el, 'cStat') ?? '', xMotivo: valueOf(el, 'xMotivo') ?? '', returnAt: valueOf(el, 'dhRetorno'), observation: valueOf(el, 'xObs') };
+  return {
+    cStat: valueOf(el, 'cStat') ?? '',
+    xMotivo: valueOf(el, 'xMotivo') ?? '',
+    returnAt: valueOf(el, 'dhRetorno'),
+    observation: valueOf(el, 'xObs'),
+  };
 }
 
 /** retInutNFe, with its exact text (archived as the voiding's proof). */

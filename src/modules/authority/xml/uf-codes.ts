@@ -5,6 +5,8 @@ export const UF_CODES: Readonly<Record<string, string>> = Object.freeze({ ...UF_
 
 export const ufCode = (uf: string): string | null => UF_CODES[uf.toUpperCase()] ?? null;
 
-const BY_CODE: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(Object.entries(UF_CODES).map(([uf, code]) => [code, uf])));
+const BY_CODE: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(Object.entries(UF_CODES).map(([uf, code]) => [code, uf])),
+);
 
 export const ufOfCode = (code: string): string | null => BY_CODE[code] ?? null;

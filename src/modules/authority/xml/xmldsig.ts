@@ -87,6 +87,10 @@ export function signNfe(unsignedNfe: string, accessKey: string, canonicalInfNFe:
  * of messages (verifyEnvelopedInDocument) over the authority's parse. `direct`: the node:crypto pass
  * for the plain valid case (the simulator, issue 51).
  */
-export function verifyEnvelopedSignatures(xml: string, signedLocalName: 'infEvento' | 'infNFe' | 'infInut', opts: { direct?: boolean } = {}): SignatureCheck[] {
+export function verifyEnvelopedSignatures(
+  xml: string,
+  signedLocalName: 'infEvento' | 'infNFe' | 'infInut',
+  opts: { direct?: boolean } = {},
+): SignatureCheck[] {
   return verifyEnvelopedInDocument(xml, parseDom(xml), signedLocalName, opts);
 }

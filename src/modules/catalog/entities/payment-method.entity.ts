@@ -23,7 +23,9 @@ export const SETTLEMENT_DEFAULTS: Record<PaymentKind, { settlement: SettlementMo
 };
 
 /** The method's settlement, its own or its kind's default. */
-export const settlementOf = (m: Pick<PaymentMethod, 'kind' | 'settlement' | 'settlementDays' | 'feePercent'>): { settlement: SettlementMode; settlementDays: number; feePercent: Dec } => ({
+export const settlementOf = (
+  m: Pick<PaymentMethod, 'kind' | 'settlement' | 'settlementDays' | 'feePercent'>,
+): { settlement: SettlementMode; settlementDays: number; feePercent: Dec } => ({
   settlement: m.settlement ?? SETTLEMENT_DEFAULTS[m.kind].settlement,
   settlementDays: m.settlementDays ?? SETTLEMENT_DEFAULTS[m.kind].settlementDays,
   feePercent: m.feePercent ?? new Dec(0),

@@ -80,7 +80,10 @@ export const BANKS: Record<BankCode, BankRule> = {
     beneficiaryCodeLength: 7,
     maxSequence: 9_999_999_999,
     layouts: ['CNAB240', 'CNAB400'],
-    cnab400: { needsCarteiraVariation: 'variação da carteira: Banco do Brasil’s CNAB 400 (CBR641) needs the 3 digits BB assigned with the convênio (e.g. 019)' },
+    cnab400: {
+      needsCarteiraVariation:
+        'variação da carteira: Banco do Brasil’s CNAB 400 (CBR641) needs the 3 digits BB assigned with the convênio (e.g. 019)',
+    },
     nossoNumero: (a, seq) => {
       const number = a.beneficiaryCode! + pad(seq, 10);
       return { number, dv: '', printed: number };
@@ -104,7 +107,8 @@ export const BANKS: Record<BankCode, BankRule> = {
       const dv = String(mod10(base));
       return { number, dv, printed: `${a.carteira}/${number}-${dv}` };
     },
-    campoLivre: (a, nn) => a.carteira + nn.number + nn.dv + pad(a.agency, 4) + pad(a.account, 5) + String(mod10(pad(a.agency, 4) + pad(a.account, 5))) + '000',
+    campoLivre: (a, nn) =>
+      a.carteira + nn.number + nn.dv + pad(a.agency, 4) + pad(a.account, 5) + String(mod10(pad(a.agency, 4) + pad(a.account, 5))) + '000',
   },
   '237': {
     code: '237',
@@ -176,7 +180,8 @@ export const BANKS: Record<BankCode, BankRule> = {
     },
     campoLivre: (a, nn) => {
       const ben = a.beneficiaryCode!;
-      const body = ben + mod11Zero(ben) + nn.number.slice(2, 5) + nn.number[0] + nn.number.slice(5, 8) + nn.number[1] + nn.number.slice(8, 17);
+      const body =
+        ben + mod11Zero(ben) + nn.number.slice(2, 5) + nn.number[0] + nn.number.slice(5, 8) + nn.number[1] + nn.number.slice(8, 17);
       return body + mod11Zero(body);
     },
   },
@@ -206,7 +211,8 @@ export const BANKS: Record<BankCode, BankRule> = {
 };
 
 /** The largest nosso número sequence of a bank in a layout (CNAB 400 fields may be shorter than the barcode's). */
-export const layoutMaxSequence = (code: BankCode, layout: CnabLayout) => (layout === 'CNAB400' && BANKS[code].cnab400?.maxSequence) || BANKS[code].maxSequence;
+export const layoutMaxSequence = (code: BankCode, layout: CnabLayout) =>
+  (layout === 'CNAB400' && BANKS[code].cnab400?.maxSequence) || BANKS[code].maxSequence;
 
 export const bankRule = (code: string): BankRule => {
   const rule = BANKS[code as BankCode];
@@ -223,28 +229,37 @@ export function accountProblems(a: AccountData, layout: CnabLayout): { path: str
   const problems: { path: string; message: string }[] = [];
   if (!rule) return [{ path: 'bankCode', message: `bank ${a.bankCode} is not supported (${BANK_CODES.join(', ')})` }];
   if (!/^\d{1,4}$/.test(a.agency)) problems.push({ path: 'agency', message: 'agência: up to 4 digits' });
-  if (!/^\d+$/.test(a.account) || a.account.length > rule.accountLength) problems.push({ path: 'account', message: `conta: up to ${rule.accountLength} digits for ${rule.name}` });
+  if (!/^\d+$/.test(a.account) || a.account.length > rule.accountLength)
+    problems.push({ path: 'account', message: `conta: up to ${rule.accountLength} digits for ${rule.name}` });
   if (problems.length) return problems;
   if (rule.agencyDigit) {
     const expected = rule.agencyDigit(a.agency);
-    if ((a.agencyDigit ?? '').toUpperCase() !== expected) problems.push({ path: 'agencyDigit', message: `the agência's check digit is ${expected} for ${rule.name}` });
+    if ((a.agencyDigit ?? '').toUpperCase() !== expected)
+      problems.push({ path: 'agencyDigit', message: `the agência's check digit is ${expected} for ${rule.name}` });
   } else if (a.agencyDigit) {
     problems.push({ path: 'agencyDigit', message: `${rule.name} agências have no check digit` });
   }
   const accountDv = rule.accountDigit(a.agency, a.account);
-  if ((a.accountDigit ?? '').toUpperCase() !== accountDv) problems.push({ path: 'accountDigit', message: `the conta's check digit is ${accountDv} for ${rule.name}` });
+  if ((a.accountDigit ?? '').toUpperCase() !== accountDv)
+    problems.push({ path: 'accountDigit', message: `the conta's check digit is ${accountDv} for ${rule.name}` });
   if (!rule.carteiras.test(a.carteira)) problems.push({ path: 'carteira', message: `carteira for ${rule.name}: ${rule.carteiraHint}` });
   if (rule.beneficiaryCodeLength === null) {
-    if (a.beneficiaryCode !== null && !/^\d{1,20}$/.test(a.beneficiaryCode)) problems.push({ path: 'beneficiaryCode', message: 'código da empresa: up to 20 digits' });
+    if (a.beneficiaryCode !== null && !/^\d{1,20}$/.test(a.beneficiaryCode))
+      problems.push({ path: 'beneficiaryCode', message: 'código da empresa: up to 20 digits' });
   } else if (!a.beneficiaryCode || !new RegExp(`^\\d{${rule.beneficiaryCodeLength}}$`).test(a.beneficiaryCode)) {
-    problems.push({ path: 'beneficiaryCode', message: `convênio / código do beneficiário: ${rule.beneficiaryCodeLength} digits for ${rule.name}` });
+    problems.push({
+      path: 'beneficiaryCode',
+      message: `convênio / código do beneficiário: ${rule.beneficiaryCodeLength} digits for ${rule.name}`,
+    });
   }
   if (layout === 'CNAB400' && offersLayout(a.bankCode, layout) && rule.cnab400?.needsBeneficiaryCode && !a.beneficiaryCode)
     problems.push({ path: 'beneficiaryCode', message: rule.cnab400.needsBeneficiaryCode });
-  if (a.carteiraVariation && !rule.cnab400?.needsCarteiraVariation) problems.push({ path: 'carteiraVariation', message: `${rule.name} has no variação da carteira (Banco do Brasil only)` });
+  if (a.carteiraVariation && !rule.cnab400?.needsCarteiraVariation)
+    problems.push({ path: 'carteiraVariation', message: `${rule.name} has no variação da carteira (Banco do Brasil only)` });
   else if (layout === 'CNAB400' && offersLayout(a.bankCode, layout) && rule.cnab400?.needsCarteiraVariation && !a.carteiraVariation)
     problems.push({ path: 'carteiraVariation', message: rule.cnab400.needsCarteiraVariation });
-  if (a.transmissionCode && !rule.cnab400?.takesTransmissionCode) problems.push({ path: 'transmissionCode', message: `${rule.name} has no código de transmissão (Santander only)` });
+  if (a.transmissionCode && !rule.cnab400?.takesTransmissionCode)
+    problems.push({ path: 'transmissionCode', message: `${rule.name} has no código de transmissão (Santander only)` });
   return problems;
 }
 

@@ -42,7 +42,8 @@ export function dueDateOfFactor(factor: string, reference: string): string | nul
 /** The value field: cents in 10 digits (up to 99,999,999.99). */
 export function valueField(amount: Dec): string {
   const cents = amount.times(100);
-  if (!cents.isInteger() || cents.lt(0) || cents.gt(9_999_999_999)) throw new Error(`a boleto value must be 0.00…99,999,999.99 (${amount.toFixed()})`);
+  if (!cents.isInteger() || cents.lt(0) || cents.gt(9_999_999_999))
+    throw new Error(`a boleto value must be 0.00…99,999,999.99 (${amount.toFixed()})`);
   return pad(cents.toFixed(0), 10);
 }
 
@@ -94,7 +95,8 @@ export function decodeBoleto(code: string, reference: string): DecodedBoleto {
       [21, 31],
     ];
     fields.forEach(([from, to], i) => {
-      if (mod10(code.slice(from, to)) !== Number(code[to])) throw new Error(`linha digitável field ${i + 1}: check digit ${code[to]} should be ${mod10(code.slice(from, to))}`);
+      if (mod10(code.slice(from, to)) !== Number(code[to]))
+        throw new Error(`linha digitável field ${i + 1}: check digit ${code[to]} should be ${mod10(code.slice(from, to))}`);
     });
     barcode = barcodeOfDigitableLine(code);
   } else if (!/^\d{44}$/.test(code)) {

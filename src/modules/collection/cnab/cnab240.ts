@@ -181,7 +181,12 @@ function fileTrailer(a: CnabAccount, records: number): string {
 }
 
 /** A remessa: P + Q (+ R with fine) per entry, P for every other instruction. */
-export function writeRemessa240(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): { content: string; recordCount: number; totalAmount: Dec } {
+export function writeRemessa240(
+  a: CnabAccount,
+  fileNumber: number,
+  at: Date,
+  titles: RemessaTitle[],
+): { content: string; recordCount: number; totalAmount: Dec } {
   const lines = [fileHeader(a, '1', fileNumber, at), lotHeader(a, 'R', fileNumber, at)];
   let seq = 0;
   let total = new Dec(0);
@@ -361,19 +366,32 @@ function readEnvelope(content: string, problems: FileProblem[]): { lines: string
     kind: h.str(143, 143),
   };
   const last = readers[readers.length - 1];
-  if (type(last) !== '9') problems.push({ line: last.line, field: 'record type (8)', message: 'the file must end with a file trailer (9)' });
+  if (type(last) !== '9')
+    problems.push({ line: last.line, field: 'record type (8)', message: 'the file must end with a file trailer (9)' });
   else if (Number(last.digits(24, 29, 'record count')) !== lines.length)
-    problems.push({ line: last.line, field: 'record count (24-29)', message: `says ${last.str(24, 29)}, the file has ${lines.length} records` });
-  if (readers.length < 4 || type(readers[1]) !== '1') problems.push({ line: 2, field: 'record type (8)', message: 'a lot header (1) must follow the file header' });
+    problems.push({
+      line: last.line,
+      field: 'record count (24-29)',
+      message: `says ${last.str(24, 29)}, the file has ${lines.length} records`,
+    });
+  if (readers.length < 4 || type(readers[1]) !== '1')
+    problems.push({ line: 2, field: 'record type (8)', message: 'a lot header (1) must follow the file header' });
   const trailer = readers[readers.length - 2];
   const details = readers.slice(2, -2);
-  if (trailer && type(trailer) !== '5') problems.push({ line: trailer.line, field: 'record type (8)', message: 'a lot trailer (5) must close the lot' });
+  if (trailer && type(trailer) !== '5')
+    problems.push({ line: trailer.line, field: 'record type (8)', message: 'a lot trailer (5) must close the lot' });
   else if (trailer && Number(trailer.digits(18, 23, 'lot record count')) !== details.length + 2)
-    problems.push({ line: trailer.line, field: 'lot record count (18-23)', message: `says ${trailer.str(18, 23)}, the lot has ${details.length + 2} records` });
+    problems.push({
+      line: trailer.line,
+      field: 'lot record count (18-23)',
+      message: `says ${trailer.str(18, 23)}, the lot has ${details.length + 2} records`,
+    });
   details.forEach((d, i) => {
     if (type(d) !== '3') problems.push({ line: d.line, field: 'record type (8)', message: 'expected a detail (3) inside the lot' });
-    if (d.str(1, 3) !== envelope.bankCode) problems.push({ line: d.line, field: 'bank code (1-3)', message: `expected ${envelope.bankCode}` });
-    if (Number(d.str(9, 13)) !== i + 1) problems.push({ line: d.line, field: 'record sequence (9-13)', message: `expected ${i + 1}, found ${d.str(9, 13)}` });
+    if (d.str(1, 3) !== envelope.bankCode)
+      problems.push({ line: d.line, field: 'bank code (1-3)', message: `expected ${envelope.bankCode}` });
+    if (Number(d.str(9, 13)) !== i + 1)
+      problems.push({ line: d.line, field: 'record sequence (9-13)', message: `expected ${i + 1}, found ${d.str(9, 13)}` });
   });
   return { lines, envelope, details };
 }
@@ -399,7 +417,8 @@ export function parseRetorno240(content: string): Envelope & { occurrences: Reto
     }
     i++;
     const nn = BANKS[bankCode] ? splitNn(bankCode, t.str(38, 57)) : { number: '', dv: '' };
-    if (!/^\d+$/.test(nn.number)) problems.push({ line: t.line, field: 'nosso número (38-57)', message: `not a nosso número: "${t.str(38, 57).trim()}"` });
+    if (!/^\d+$/.test(nn.number))
+      problems.push({ line: t.line, field: 'nosso número (38-57)', message: `not a nosso número: "${t.str(38, 57).trim()}"` });
     occurrences.push({
       line: t.line,
       code: t.digits(16, 17, 'movement code'),
@@ -426,7 +445,10 @@ export function parseRetorno240(content: string): Envelope & { occurrences: Reto
 
 /** Reads a remessa back (the bank simulator's side, and the record-by-record check of ours). */
 export function parseRemessa240(content: string): Envelope & {
-  titles: (Omit<RemessaTitle, 'payer' | 'discountDate' | 'protestDays' | 'writeOffDays'> & { line: number; payerDocument: string | null })[];
+  titles: (Omit<RemessaTitle, 'payer' | 'discountDate' | 'protestDays' | 'writeOffDays'> & {
+    line: number;
+    payerDocument: string | null;
+  })[];
   registeredTotal: Dec;
   lotTitleCount: number;
 } {
@@ -441,7 +463,8 @@ export function parseRemessa240(content: string): Envelope & {
     const current = titles[titles.length - 1];
     if (segment === 'Q' && current) {
       current.payerDocument = d.digits(19, 33, 'payer document').replace(/^0+(?=\d{11}$)|^0(?=\d{14}$)/, '');
-      if (!/^\d+$/.test(d.str(19, 33)) || /^0+$/.test(d.str(19, 33))) problems.push({ line: d.line, field: 'payer document (19-33)', message: 'the payer’s CPF/CNPJ is required' });
+      if (!/^\d+$/.test(d.str(19, 33)) || /^0+$/.test(d.str(19, 33)))
+        problems.push({ line: d.line, field: 'payer document (19-33)', message: 'the payer’s CPF/CNPJ is required' });
       continue;
     }
     if (segment === 'R' && current) {
@@ -475,9 +498,15 @@ export function parseRemessa240(content: string): Envelope & {
   const trailer = new LineReader(lines[lines.length - 2], lines.length - 1, problems);
   const lotTitleCount = Number(trailer.digits(24, 29, 'title count'));
   const lotTotal = trailer.money(30, 46, 'total amount');
-  if (!lotTotal.eq(total)) problems.push({ line: trailer.line, field: 'total amount (30-46)', message: `says ${lotTotal.toFixed(2)}, the entries add up to ${total.toFixed(2)}` });
+  if (!lotTotal.eq(total))
+    problems.push({
+      line: trailer.line,
+      field: 'total amount (30-46)',
+      message: `says ${lotTotal.toFixed(2)}, the entries add up to ${total.toFixed(2)}`,
+    });
   const entries = titles.filter((t) => t.movement === REMESSA_MOVEMENT.REGISTER).length;
-  if (lotTitleCount !== entries) problems.push({ line: trailer.line, field: 'title count (24-29)', message: `says ${lotTitleCount}, the lot registers ${entries}` });
+  if (lotTitleCount !== entries)
+    problems.push({ line: trailer.line, field: 'title count (24-29)', message: `says ${lotTitleCount}, the lot registers ${entries}` });
   if (problems.length) throw new CnabParseError(problems);
   return { ...envelope, titles, registeredTotal: total, lotTitleCount };
 }

@@ -49,7 +49,19 @@ export const BB400_MOVEMENTS = Object.keys(REMESSA);
  * CBR643 commands → ours: 05 (liquidated without registration), 07 (liquidação por conta, a
  * partial payment), 08 (por saldo) and 15 (em cartório) are liquidações; 10 (baixa solicitada) a baixa.
  */
-const RETORNO: Record<string, string> = { '02': '02', '03': '03', '05': '06', '06': '06', '07': '06', '08': '06', '15': '06', '09': '09', '10': '09', '14': '14', '19': '19' };
+const RETORNO: Record<string, string> = {
+  '02': '02',
+  '03': '03',
+  '05': '06',
+  '06': '06',
+  '07': '06',
+  '08': '06',
+  '15': '06',
+  '09': '09',
+  '10': '09',
+  '14': '14',
+  '19': '19',
+};
 
 const convenio = (a: CnabAccount) => {
   if (!a.beneficiaryCode || !/^\d{7}$/.test(a.beneficiaryCode)) throw new Error('BB CNAB 400 (CBR641) needs the convênio of 7 digits');
@@ -57,7 +69,8 @@ const convenio = (a: CnabAccount) => {
 };
 
 const variation = (a: CnabAccount) => {
-  if (!a.carteiraVariation || !/^\d{3}$/.test(a.carteiraVariation)) throw new Error('BB CNAB 400 (CBR641) needs the variação da carteira of 3 digits');
+  if (!a.carteiraVariation || !/^\d{3}$/.test(a.carteiraVariation))
+    throw new Error('BB CNAB 400 (CBR641) needs the variação da carteira of 3 digits');
   return a.carteiraVariation;
 };
 
@@ -157,7 +170,17 @@ export function writeRemessa400Bb(a: CnabAccount, fileNumber: number, at: Date, 
     );
     // The fine goes in a record 5 after its title (BB keeps no fine per carteira): percent, from the day after the due date.
     if (t.movement === '01' && t.finePercent.gt(0)) {
-      lines.push(record(WIDTH_400, [[1, '5'], [2, '99'], [4, '2'], [5, ddmmyy(addCalendarDays(t.dueDate, 1))], [11, money(t.finePercent, 12)], [23, alpha('', 372)], sequenceField(lines.length + 1)]));
+      lines.push(
+        record(WIDTH_400, [
+          [1, '5'],
+          [2, '99'],
+          [4, '2'],
+          [5, ddmmyy(addCalendarDays(t.dueDate, 1))],
+          [11, money(t.finePercent, 12)],
+          [23, alpha('', 372)],
+          sequenceField(lines.length + 1),
+        ]),
+      );
     }
   }
   lines.push(blankTrailer400(lines.length + 1));
@@ -260,9 +283,12 @@ export function parseRemessa400Bb(content: string): ParsedRemessa400 {
     }
     const command = d.digits(109, 110, 'comando');
     const movement = movementFromBank(REMESSA, command);
-    if (!Object.values(REMESSA).includes(command)) problems.push({ line: d.line, field: 'comando (109-110)', message: `command "${command}" is not one we send` });
-    if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
-    if (d.str(32, 38) !== envelope.beneficiaryCode) problems.push({ line: d.line, field: 'convênio (32-38)', message: `expected the header's ${envelope.beneficiaryCode}` });
+    if (!Object.values(REMESSA).includes(command))
+      problems.push({ line: d.line, field: 'comando (109-110)', message: `command "${command}" is not one we send` });
+    if (/^0+$/.test(d.str(221, 234)))
+      problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
+    if (d.str(32, 38) !== envelope.beneficiaryCode)
+      problems.push({ line: d.line, field: 'convênio (32-38)', message: `expected the header's ${envelope.beneficiaryCode}` });
     titles.push({
       line: d.line,
       movement,
@@ -316,9 +342,15 @@ export function parseRetorno400Bb(content: string): ParsedRetorno400 {
     };
   });
   const count = Number(trailer.digits(18, 25, 'title count'));
-  if (count !== details.length) problems.push({ line: trailer.line, field: 'title count (18-25)', message: `${count}, the file has ${details.length} details` });
+  if (count !== details.length)
+    problems.push({ line: trailer.line, field: 'title count (18-25)', message: `${count}, the file has ${details.length} details` });
   const declared = trailer.money(26, 39, 'title value');
-  if (!declared.eq(total)) problems.push({ line: trailer.line, field: 'title value (26-39)', message: `${declared.toFixed(2)}, the details sum ${total.toFixed(2)}` });
+  if (!declared.eq(total))
+    problems.push({
+      line: trailer.line,
+      field: 'title value (26-39)',
+      message: `${declared.toFixed(2)}, the details sum ${total.toFixed(2)}`,
+    });
   failOn(problems);
   return { ...envelope, occurrences };
 }

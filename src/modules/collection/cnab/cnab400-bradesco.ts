@@ -68,7 +68,8 @@ const companyCode = (a: CnabAccount) => {
 };
 
 /** Identificação da empresa no banco (17): zero, carteira (3), agência (5), conta (7), DV. */
-const companyId = (a: CnabAccount) => '0' + num(carteiraOf(a.carteira), 3) + num(a.agency, 5) + num(a.account, 7) + alpha(a.accountDigit, 1);
+const companyId = (a: CnabAccount) =>
+  '0' + num(carteiraOf(a.carteira), 3) + num(a.agency, 5) + num(a.account, 7) + alpha(a.accountDigit, 1);
 
 function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date): string {
   const today = ddmmyy(at.toISOString().slice(0, 10));
@@ -87,7 +88,16 @@ function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number,
           [380, today],
           [386, alpha('', 9)],
         ];
-  return record(WIDTH_400, [...header400Start(kind), [27, companyCode(a)], [47, alpha(a.companyName, 30)], [77, BANK], [80, alpha('BRADESCO', 15)], [95, today], ...tail, sequenceField(1)]);
+  return record(WIDTH_400, [
+    ...header400Start(kind),
+    [27, companyCode(a)],
+    [47, alpha(a.companyName, 30)],
+    [77, BANK],
+    [80, alpha('BRADESCO', 15)],
+    [95, today],
+    ...tail,
+    sequenceField(1),
+  ]);
 }
 
 /** Bradesco has no city/UF fields: the address line (40) carries street, district and city/UF. */
@@ -155,7 +165,12 @@ export function writeRemessa400Bradesco(a: CnabAccount, fileNumber: number, at: 
   return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
 }
 
-export function writeRetorno400Bradesco(a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]): string {
+export function writeRetorno400Bradesco(
+  a: CnabAccount,
+  fileNumber: number,
+  at: Date,
+  occurrences: Omit<RetornoOccurrence, 'line'>[],
+): string {
   const lines = [header(a, 'RETORNO', fileNumber, at)];
   for (const o of occurrences) {
     const nn = num(o.nossoNumero, 11) + alpha(o.nossoNumeroDv, 1);
@@ -273,9 +288,11 @@ export function parseRemessa400Bradesco(content: string): ParsedRemessa400 {
   const titles = details.map((d) => {
     const movement = movementFromBank(REMESSA, d.digits(109, 110, 'identificação da ocorrência'));
     const amount = d.money(127, 139, 'valor do título');
-    if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
+    if (/^0+$/.test(d.str(221, 234)))
+      problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
     const fine = d.str(66, 66);
-    if (fine !== '0' && fine !== '2') problems.push({ line: d.line, field: 'campo de multa (66)', message: `expected 0 or 2, found "${fine}"` });
+    if (fine !== '0' && fine !== '2')
+      problems.push({ line: d.line, field: 'campo de multa (66)', message: `expected 0 or 2, found "${fine}"` });
     return {
       line: d.line,
       movement,

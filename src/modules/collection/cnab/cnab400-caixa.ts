@@ -48,10 +48,22 @@ export const CAIXA400_MOVEMENTS = Object.keys(REMESSA);
  * (em cartório) liquidação, 02 baixa, 23 (por devolução) and 24 (franco pagamento) baixas, 25 baixa
  * por protesto, 05 vencimento alterado, 26 título enviado a cartório (protested).
  */
-const RETORNO: Record<string, string> = { '01': '02', '99': '03', '21': '06', '22': '06', '02': '09', '23': '09', '24': '09', '25': '25', '05': '14', '26': '19' };
+const RETORNO: Record<string, string> = {
+  '01': '02',
+  '99': '03',
+  '21': '06',
+  '22': '06',
+  '02': '09',
+  '23': '09',
+  '24': '09',
+  '25': '25',
+  '05': '14',
+  '26': '19',
+};
 
 const beneficiary = (a: CnabAccount) => {
-  if (!a.beneficiaryCode || !/^\d{6}$/.test(a.beneficiaryCode)) throw new Error('Caixa CNAB 400 (SIGCB) needs the código do beneficiário of 6 digits');
+  if (!a.beneficiaryCode || !/^\d{6}$/.test(a.beneficiaryCode))
+    throw new Error('Caixa CNAB 400 (SIGCB) needs the código do beneficiário of 6 digits');
   return a.beneficiaryCode;
 };
 
@@ -196,7 +208,12 @@ function readHeader(h: LineReader, kind: 'REMESSA' | 'RETORNO', problems: FilePr
 }
 
 function sameBeneficiary(d: LineReader, beneficiaryCode: string, problems: FileProblem[]) {
-  if (d.str(22, 27) !== beneficiaryCode) problems.push({ line: d.line, field: 'código do beneficiário (22-27)', message: `expected the header's ${beneficiaryCode}, found "${d.str(22, 27)}"` });
+  if (d.str(22, 27) !== beneficiaryCode)
+    problems.push({
+      line: d.line,
+      field: 'código do beneficiário (22-27)',
+      message: `expected the header's ${beneficiaryCode}, found "${d.str(22, 27)}"`,
+    });
 }
 
 export function parseRemessa400Caixa(content: string): ParsedRemessa400 {
@@ -207,8 +224,10 @@ export function parseRemessa400Caixa(content: string): ParsedRemessa400 {
     sameBeneficiary(d, envelope.beneficiaryCode, problems);
     const code = d.digits(109, 110, 'código de ocorrência');
     const movement = movementFromBank(REMESSA, code);
-    if (!Object.values(REMESSA).includes(code)) problems.push({ line: d.line, field: 'código de ocorrência (109-110)', message: `code "${code}" is not one we send` });
-    if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
+    if (!Object.values(REMESSA).includes(code))
+      problems.push({ line: d.line, field: 'código de ocorrência (109-110)', message: `code "${code}" is not one we send` });
+    if (/^0+$/.test(d.str(221, 234)))
+      problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
     const amount = d.money(127, 139, 'amount');
     const fine = d.money(358, 367, 'fine');
     return {

@@ -199,7 +199,13 @@ export function writeRetorno400Itau(a: CnabAccount, fileNumber: number, at: Date
 function readItau(content: string, problems: FileProblem[], kind: 'REMESSA' | 'RETORNO') {
   const { header: h, details } = readFile400(content, problems);
   checkHeader400(h, problems, kind, '341', 'Itaú');
-  const envelope = { bankCode: h.str(77, 79), agency: h.digits(27, 30, 'agência'), account: h.digits(33, 37, 'conta'), fileNumber: Number(h.digits(109, 113, 'file number')), kind: h.str(2, 2) };
+  const envelope = {
+    bankCode: h.str(77, 79),
+    agency: h.digits(27, 30, 'agência'),
+    account: h.digits(33, 37, 'conta'),
+    fileNumber: Number(h.digits(109, 113, 'file number')),
+    kind: h.str(2, 2),
+  };
   return { envelope, details };
 }
 
@@ -237,7 +243,8 @@ export function parseRemessa400Itau(content: string): ParsedRemessa400 {
   const titles = details.map((d) => {
     const movement = movementFromBank(REMESSA, d.digits(109, 110, 'occurrence code'));
     const amount = d.money(127, 139, 'amount');
-    if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
+    if (/^0+$/.test(d.str(221, 234)))
+      problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
     return {
       line: d.line,
       movement,

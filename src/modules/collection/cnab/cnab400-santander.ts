@@ -77,7 +77,8 @@ const beneficiaryCode = (a: CnabAccount) => {
  * Código de transmissão: the one the bank assigned when the account has it; otherwise agência (4),
  * código do beneficiário (8), conta without its last digit (8), as laravel-boleto derives it.
  */
-const transmissionCode = (a: CnabAccount) => a.transmissionCode || num(a.agency, 4) + num(beneficiaryCode(a), 8) + num(a.account.slice(0, -1), 8);
+const transmissionCode = (a: CnabAccount) =>
+  a.transmissionCode || num(a.agency, 4) + num(beneficiaryCode(a), 8) + num(a.account.slice(0, -1), 8);
 /** The conta's last digit and its DV (384–385). */
 const accountComplement = (a: CnabAccount) => a.account.slice(-1) + alpha(a.accountDigit, 1);
 
@@ -166,11 +167,18 @@ export function writeRemessa400Santander(a: CnabAccount, fileNumber: number, at:
       ]),
     );
   }
-  lines.push(record(WIDTH_400, [[1, '9'], [2, num(titles.length, 6)], [8, money(all, 13)], [21, num(0, 374)], sequenceField(lines.length + 1)]));
+  lines.push(
+    record(WIDTH_400, [[1, '9'], [2, num(titles.length, 6)], [8, money(all, 13)], [21, num(0, 374)], sequenceField(lines.length + 1)]),
+  );
   return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
 }
 
-export function writeRetorno400Santander(a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]): string {
+export function writeRetorno400Santander(
+  a: CnabAccount,
+  fileNumber: number,
+  at: Date,
+  occurrences: Omit<RetornoOccurrence, 'line'>[],
+): string {
   const lines = [header(a, 'RETORNO', fileNumber, at)];
   for (const o of occurrences) {
     const nn = shortNn(o.nossoNumero) + alpha(o.nossoNumeroDv, 1);
@@ -247,9 +255,18 @@ function readSantander(content: string, problems: FileProblem[], kind: 'REMESSA'
   h.digits(27, 46, 'código de transmissão');
   const head = accountOf(h, 27, details[0]);
   for (const d of details) {
-    if (d.str(18, 37) !== h.str(27, 46)) problems.push({ line: d.line, field: 'código de transmissão (18-37)', message: `"${d.str(18, 37)}", the header's is "${h.str(27, 46)}"` });
+    if (d.str(18, 37) !== h.str(27, 46))
+      problems.push({
+        line: d.line,
+        field: 'código de transmissão (18-37)',
+        message: `"${d.str(18, 37)}", the header's is "${h.str(27, 46)}"`,
+      });
     if (d.str(384, 385) !== details[0].str(384, 385))
-      problems.push({ line: d.line, field: 'complemento (384-385)', message: `"${d.str(384, 385)}", the first title's is "${details[0].str(384, 385)}"` });
+      problems.push({
+        line: d.line,
+        field: 'complemento (384-385)',
+        message: `"${d.str(384, 385)}", the first title's is "${details[0].str(384, 385)}"`,
+      });
   }
   const version = h.str(392, 394);
   return {
@@ -308,9 +325,11 @@ export function parseRemessa400Santander(content: string): ParsedRemessa400 {
     const movement = movementFromBank(REMESSA, d.digits(109, 110, 'código de ocorrência'));
     const amount = d.money(127, 139, 'valor do título');
     all = all.plus(amount);
-    if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
+    if (/^0+$/.test(d.str(221, 234)))
+      problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
     const fine = d.str(78, 78);
-    if (fine !== '0' && fine !== '4') problems.push({ line: d.line, field: 'código da multa (78)', message: `expected 0 or 4, found "${fine}"` });
+    if (fine !== '0' && fine !== '4')
+      problems.push({ line: d.line, field: 'código da multa (78)', message: `expected 0 or 4, found "${fine}"` });
     return {
       line: d.line,
       movement,
@@ -329,9 +348,19 @@ export function parseRemessa400Santander(content: string): ParsedRemessa400 {
   });
   // The trailer: how many details and the sum of their values.
   const count = Number(trailer.digits(2, 7, 'quantidade de documentos'));
-  if (count !== details.length) problems.push({ line: trailer.line, field: 'quantidade de documentos (2-7)', message: `says ${trailer.str(2, 7)}, the file has ${details.length} details` });
+  if (count !== details.length)
+    problems.push({
+      line: trailer.line,
+      field: 'quantidade de documentos (2-7)',
+      message: `says ${trailer.str(2, 7)}, the file has ${details.length} details`,
+    });
   const sum = trailer.money(8, 20, 'valor total dos títulos');
-  if (!sum.eq(all)) problems.push({ line: trailer.line, field: 'valor total dos títulos (8-20)', message: `says ${sum.toFixed(2)}, the details add up to ${all.toFixed(2)}` });
+  if (!sum.eq(all))
+    problems.push({
+      line: trailer.line,
+      field: 'valor total dos títulos (8-20)',
+      message: `says ${sum.toFixed(2)}, the details add up to ${all.toFixed(2)}`,
+    });
   failOn(problems);
   const totals = remessaTotals(titles);
   return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };

@@ -77,7 +77,10 @@ export function remessaTotals(titles: Pick<RemessaTitle, 'movement' | 'amount'>[
 }
 
 /** A title of a remessa as read back (the bank simulator's side and the check of our own files). */
-export type RemessaTitle400 = Omit<RemessaTitle, 'payer' | 'discountDate' | 'protestDays' | 'writeOffDays'> & { line: number; payerDocument: string | null };
+export type RemessaTitle400 = Omit<RemessaTitle, 'payer' | 'discountDate' | 'protestDays' | 'writeOffDays'> & {
+  line: number;
+  payerDocument: string | null;
+};
 
 export interface ParsedRemessa400 extends Envelope400 {
   titles: RemessaTitle400[];
@@ -92,27 +95,43 @@ export type ParsedRetorno400 = Envelope400 & { occurrences: RetornoOccurrence[] 
  * the layout's types between (1, or BB's 7 and 5), record numbers 1…n. Throws at once on widths
  * (positions of a short line mean nothing); collects the rest.
  */
-export function readFile400(content: string, problems: FileProblem[], detailTypes: readonly string[] = ['1']): { header: LineReader; details: LineReader[]; trailer: LineReader } {
+export function readFile400(
+  content: string,
+  problems: FileProblem[],
+  detailTypes: readonly string[] = ['1'],
+): { header: LineReader; details: LineReader[]; trailer: LineReader } {
   const lines = linesOf(content, WIDTH_400, problems);
   if (problems.length) throw new CnabParseError(problems);
   const readers = lines.map((l, i) => new LineReader(l, i + 1, problems));
   const header = readers[0];
   if (header.str(1, 1) !== '0') problems.push({ line: 1, field: 'record type (1)', message: 'the file must start with a header (0)' });
   const trailer = readers[readers.length - 1];
-  if (readers.length < 2 || trailer.str(1, 1) !== '9') problems.push({ line: trailer.line, field: 'record type (1)', message: 'the file must end with a trailer (9)' });
+  if (readers.length < 2 || trailer.str(1, 1) !== '9')
+    problems.push({ line: trailer.line, field: 'record type (1)', message: 'the file must end with a trailer (9)' });
   readers.forEach((r, i) => {
     if (Number(r.str(395, 400)) !== i + 1 || !/^\d{6}$/.test(r.str(395, 400)))
       problems.push({ line: r.line, field: 'record sequence (395-400)', message: `expected ${i + 1}, found ${r.str(395, 400)}` });
   });
   const details = readers.slice(1, -1);
   for (const d of details) {
-    if (!detailTypes.includes(d.str(1, 1))) problems.push({ line: d.line, field: 'record type (1)', message: `expected a detail (${detailTypes.join(' or ')}), found "${d.str(1, 1)}"` });
+    if (!detailTypes.includes(d.str(1, 1)))
+      problems.push({
+        line: d.line,
+        field: 'record type (1)',
+        message: `expected a detail (${detailTypes.join(' or ')}), found "${d.str(1, 1)}"`,
+      });
   }
   return { header, details, trailer };
 }
 
 /** The header's kind and bank, checked against what the reader expects. */
-export function checkHeader400(header: LineReader, problems: FileProblem[], kind: 'REMESSA' | 'RETORNO', bankCode: string, bankName: string): void {
+export function checkHeader400(
+  header: LineReader,
+  problems: FileProblem[],
+  kind: 'REMESSA' | 'RETORNO',
+  bankCode: string,
+  bankName: string,
+): void {
   const code = kind === 'REMESSA' ? '1' : '2';
   if (header.str(2, 2) !== code) problems.push({ line: 1, field: 'remessa/retorno (2)', message: `not a ${kind.toLowerCase()} (${code})` });
   if (header.str(77, 79) !== bankCode) problems.push({ line: 1, field: 'bank code (77-79)', message: `not a ${bankName} file` });
@@ -168,7 +187,12 @@ export function movementFromBank(table: Record<string, string>, code: string): s
  * The retorno trailer of Bradesco, Santander and BB: 9, 2 (retorno), 01 (cobrança), the bank, the
  * count and value of the titles (cobrança simples, 18–25 / 26–39) and the aviso bancário (40–47).
  */
-export function retornoTrailer400(bankCode: string, occurrences: Pick<RetornoOccurrence, 'titleAmount'>[], aviso: number, seq: number): string {
+export function retornoTrailer400(
+  bankCode: string,
+  occurrences: Pick<RetornoOccurrence, 'titleAmount'>[],
+  aviso: number,
+  seq: number,
+): string {
   const total = occurrences.reduce((sum, o) => sum.plus(o.titleAmount), new Dec(0));
   return record(WIDTH_400, [
     [1, '9'],
@@ -185,7 +209,8 @@ export function retornoTrailer400(bankCode: string, occurrences: Pick<RetornoOcc
 }
 
 /** Reasons given as fixed-width codes (2 or 3 digits), zeros meaning none. */
-export const reasonsOf = (field: string, width: number) => (field.match(new RegExp(`\\S{${width}}`, 'g')) ?? []).filter((r) => !/^0+$/.test(r));
+export const reasonsOf = (field: string, width: number) =>
+  (field.match(new RegExp(`\\S{${width}}`, 'g')) ?? []).filter((r) => !/^0+$/.test(r));
 
 /** A detail of a retorno names one account: all of them must name the same. */
 export function sameAccount(
@@ -199,7 +224,11 @@ export function sameAccount(
   for (const d of details.slice(1)) {
     const other = read(d);
     if (Number(other.agency) !== Number(first.agency) || Number(other.account) !== Number(first.account))
-      problems.push({ line: d.line, field, message: `agência/conta ${other.agency}/${other.account}, the file's first title is of ${first.agency}/${first.account}` });
+      problems.push({
+        line: d.line,
+        field,
+        message: `agência/conta ${other.agency}/${other.account}, the file's first title is of ${first.agency}/${first.account}`,
+      });
   }
   return first;
 }

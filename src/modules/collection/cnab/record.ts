@@ -69,7 +69,8 @@ export class LineReader {
 
   digits(from: number, to: number, field: string): string {
     const s = this.str(from, to);
-    if (!/^\d+$/.test(s)) this.problems.push({ line: this.line, field: `${field} (${from}-${to})`, message: `expected digits, found "${s}"` });
+    if (!/^\d+$/.test(s))
+      this.problems.push({ line: this.line, field: `${field} (${from}-${to})`, message: `expected digits, found "${s}"` });
     return s;
   }
 
@@ -82,7 +83,8 @@ export class LineReader {
   date(from: number, to: number, field: string, optional = false): string | null {
     const s = this.digits(from, to, field);
     if (/^0+$/.test(s) && optional) return null;
-    const iso = s.length === 8 ? `${s.slice(4, 8)}-${s.slice(2, 4)}-${s.slice(0, 2)}` : `20${s.slice(4, 6)}-${s.slice(2, 4)}-${s.slice(0, 2)}`;
+    const iso =
+      s.length === 8 ? `${s.slice(4, 8)}-${s.slice(2, 4)}-${s.slice(0, 2)}` : `20${s.slice(4, 6)}-${s.slice(2, 4)}-${s.slice(0, 2)}`;
     const d = new Date(`${iso}T00:00:00Z`);
     if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) {
       this.problems.push({ line: this.line, field: `${field} (${from}-${to})`, message: `not a date: "${s}"` });
@@ -93,7 +95,8 @@ export class LineReader {
 
   expect(from: number, to: number, field: string, value: string): void {
     const s = this.str(from, to);
-    if (s !== value) this.problems.push({ line: this.line, field: `${field} (${from}-${to})`, message: `expected "${value}", found "${s}"` });
+    if (s !== value)
+      this.problems.push({ line: this.line, field: `${field} (${from}-${to})`, message: `expected "${value}", found "${s}"` });
   }
 }
 
@@ -101,7 +104,8 @@ export class LineReader {
 export function linesOf(content: string, width: number, problems: FileProblem[]): string[] {
   const lines = content.replace(/\r\n/g, '\n').replace(/\n+$/, '').split('\n');
   lines.forEach((l, i) => {
-    if (l.length !== width) problems.push({ line: i + 1, field: 'record', message: `${l.length} positions, a CNAB ${width} record has ${width}` });
+    if (l.length !== width)
+      problems.push({ line: i + 1, field: 'record', message: `${l.length} positions, a CNAB ${width} record has ${width}` });
   });
   return lines;
 }

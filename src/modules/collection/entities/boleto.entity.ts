@@ -1,9 +1,26 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { AmountColumn, CreatedAtColumn, DateColumn, DateTimeColumn, DecimalColumn, IdColumn, UpdatedAtColumn } from '../../../core/db/columns';
+import {
+  AmountColumn,
+  CreatedAtColumn,
+  DateColumn,
+  DateTimeColumn,
+  DecimalColumn,
+  IdColumn,
+  UpdatedAtColumn,
+} from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
 import type { BankCode } from '../banks/banks';
 
-export const BOLETO_STATUSES = ['PENDING_REGISTRATION', 'REGISTERED', 'REFUSED', 'PAID', 'PARTIALLY_PAID', 'WRITTEN_OFF', 'PROTESTED', 'CANCELLED'] as const;
+export const BOLETO_STATUSES = [
+  'PENDING_REGISTRATION',
+  'REGISTERED',
+  'REFUSED',
+  'PAID',
+  'PARTIALLY_PAID',
+  'WRITTEN_OFF',
+  'PROTESTED',
+  'CANCELLED',
+] as const;
 export type BoletoStatus = (typeof BOLETO_STATUSES)[number];
 
 /**

@@ -1,5 +1,14 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { AmountColumn, BlobColumn, CreatedAtColumn, DateColumn, DateTimeColumn, IdColumn, JsonColumn, UpdatedAtColumn } from '../../../core/db/columns';
+import {
+  AmountColumn,
+  BlobColumn,
+  CreatedAtColumn,
+  DateColumn,
+  DateTimeColumn,
+  IdColumn,
+  JsonColumn,
+  UpdatedAtColumn,
+} from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
 import type { PayerRole } from '../xml/cte-types';
 import type { CteValidationReport } from '../xml/cte-validation';

@@ -15,9 +15,16 @@ export const SUPPORTED_VERSION = '4.00';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?$/;
 
-const unsupported = (message: string, code = 'CTE_UNSUPPORTED_DOCUMENT') => new AppError('invalid', code, message, { errors: [{ path: 'xml', message }] });
+const unsupported = (message: string, code = 'CTE_UNSUPPORTED_DOCUMENT') =>
+  new AppError('invalid', code, message, { errors: [{ path: 'xml', message }] });
 
-const ADDRESS_TAG: Record<string, string> = { rem: 'enderReme', exped: 'enderExped', receb: 'enderReceb', dest: 'enderDest', toma4: 'enderToma' };
+const ADDRESS_TAG: Record<string, string> = {
+  rem: 'enderReme',
+  exped: 'enderExped',
+  receb: 'enderReceb',
+  dest: 'enderDest',
+  toma4: 'enderToma',
+};
 
 function readParty(r: Reader, node: XNode | null, tag: string, path: string): CteParty | null {
   if (!node) return null;
@@ -41,7 +48,8 @@ function readIde(r: Reader, node: XNode | null, path: string): CteIde {
   const n = node ?? {};
   const issuedAt = r.text(n, 'dhEmi', path);
   if (!issuedAt) r.fail(`${path}/dhEmi`, 'dhEmi is required');
-  else if (!DATE_TIME.test(issuedAt) || Number.isNaN(Date.parse(issuedAt))) r.fail(`${path}/dhEmi`, `dhEmi must be a date-time (AAAA-MM-DDThh:mm:ssTZD), got "${issuedAt.slice(0, 30)}"`);
+  else if (!DATE_TIME.test(issuedAt) || Number.isNaN(Date.parse(issuedAt)))
+    r.fail(`${path}/dhEmi`, `dhEmi must be a date-time (AAAA-MM-DDThh:mm:ssTZD), got "${issuedAt.slice(0, 30)}"`);
   const toma3 = r.node(n, 'toma3', path);
   const toma4 = r.node(n, 'toma4', path);
   const payerCode = toma3 ? r.text(toma3, 'toma', `${path}/toma3`) : toma4 ? r.text(toma4, 'toma', `${path}/toma4`) : null;
@@ -95,11 +103,19 @@ function readBilling(r: Reader, node: XNode | null, path: string): CteBilling | 
   const fat = r.node(node, 'fat', path);
   const fp = `${path}/fat`;
   return {
-    invoice: fat ? { number: r.text(fat, 'nFat', fp), original: r.dec(fat, 'vOrig', fp), discount: r.dec(fat, 'vDesc', fp), net: r.dec(fat, 'vLiq', fp) } : null,
+    invoice: fat
+      ? {
+          number: r.text(fat, 'nFat', fp),
+          original: r.dec(fat, 'vOrig', fp),
+          discount: r.dec(fat, 'vDesc', fp),
+          net: r.dec(fat, 'vLiq', fp),
+        }
+      : null,
     installments: r.nodes(node, 'dup').map((d, i) => {
       const dp = `${path}/dup[${i + 1}]`;
       const dueDate = r.text(d, 'dVenc', dp);
-      if (dueDate !== null && (!DATE.test(dueDate) || Number.isNaN(Date.parse(dueDate)))) r.fail(`${dp}/dVenc`, `dVenc must be a date AAAA-MM-DD, got "${dueDate.slice(0, 30)}"`);
+      if (dueDate !== null && (!DATE.test(dueDate) || Number.isNaN(Date.parse(dueDate))))
+        r.fail(`${dp}/dVenc`, `dVenc must be a date AAAA-MM-DD, got "${dueDate.slice(0, 30)}"`);
       return { number: r.text(d, 'nDup', dp), dueDate, amount: r.requiredDec(d, 'vDup', dp) };
     }),
   };
@@ -121,7 +137,13 @@ function readProtocol(r: Reader, node: XNode | null, path: string): CteProtocol 
   };
 }
 
-function payerOf(r: Reader, ide: XNode | null, parties: Record<string, CteParty | null>, code: string | null, path: string): CtePayer | null {
+function payerOf(
+  r: Reader,
+  ide: XNode | null,
+  parties: Record<string, CteParty | null>,
+  code: string | null,
+  path: string,
+): CtePayer | null {
   const role = code === null ? undefined : PAYER_ROLES[code];
   if (code !== null && !role) r.fail(`${path}/toma`, `toma must be 0 to 4, got "${code.slice(0, 10)}"`);
   if (!role) return null;
@@ -136,7 +158,8 @@ function payerOf(r: Reader, ide: XNode | null, parties: Record<string, CteParty 
 /** Reads the CT-e from an already parsed tree (see parseXml). */
 export function readCte(tree: Record<string, unknown>): ParsedCte {
   const rootName = Object.keys(tree)[0];
-  if (rootName !== 'cteProc' && rootName !== 'CTe') throw unsupported(`The XML root is <${rootName}>; a CT-e is <cteProc> (or a bare <CTe>)`);
+  if (rootName !== 'cteProc' && rootName !== 'CTe')
+    throw unsupported(`The XML root is <${rootName}>; a CT-e is <cteProc> (or a bare <CTe>)`);
   const r = new Reader();
   const root = tree[rootName] as XNode;
   if (typeof root !== 'object' || root === null) throw unsupported(`<${rootName}> is empty`);
@@ -146,7 +169,8 @@ export function readCte(tree: Record<string, unknown>): ParsedCte {
   const inf = r.node(cte, 'infCte', base);
   if (!inf) throw unsupported('CTe has no (single) infCte element');
   const version = r.attr(inf, 'versao') ?? '';
-  if (version !== SUPPORTED_VERSION) throw unsupported(`Layout version "${version}" is not read; supported: ${SUPPORTED_VERSION}`, 'CTE_UNSUPPORTED_VERSION');
+  if (version !== SUPPORTED_VERSION)
+    throw unsupported(`Layout version "${version}" is not read; supported: ${SUPPORTED_VERSION}`, 'CTE_UNSUPPORTED_VERSION');
   const p = `${base}/infCte`;
   const id = r.attr(inf, 'Id') ?? '';
   if (!id.startsWith('CTe')) r.fail(`${p}/@Id`, 'Id must be "CTe" followed by the access key');
@@ -156,7 +180,9 @@ export function readCte(tree: Record<string, unknown>): ParsedCte {
   const emit = r.node(inf, 'emit', p);
   if (!emit) r.fail(`${p}/emit`, 'emit is required');
   const issuer = readParty(r, emit ?? {}, 'emit', `${p}/emit`)!;
-  const parties = Object.fromEntries(['rem', 'exped', 'receb', 'dest'].map((tag) => [tag, readParty(r, r.node(inf, tag, p), tag, `${p}/${tag}`)]));
+  const parties = Object.fromEntries(
+    ['rem', 'exped', 'receb', 'dest'].map((tag) => [tag, readParty(r, r.node(inf, tag, p), tag, `${p}/${tag}`)]),
+  );
   const vPrest = r.node(inf, 'vPrest', p);
   if (!vPrest) r.fail(`${p}/vPrest`, 'vPrest is required');
   const vp = `${p}/vPrest`;
@@ -183,7 +209,9 @@ export function readCte(tree: Record<string, unknown>): ParsedCte {
     values: {
       serviceTotal: r.requiredDec(vPrest, 'vTPrest', vp),
       receivable: r.requiredDec(vPrest, 'vRec', vp),
-      components: r.nodes(vPrest, 'Comp').map((c, i) => ({ name: r.text(c, 'xNome', `${vp}/Comp[${i + 1}]`), value: r.requiredDec(c, 'vComp', `${vp}/Comp[${i + 1}]`) })),
+      components: r
+        .nodes(vPrest, 'Comp')
+        .map((c, i) => ({ name: r.text(c, 'xNome', `${vp}/Comp[${i + 1}]`), value: r.requiredDec(c, 'vComp', `${vp}/Comp[${i + 1}]`) })),
     },
     icms: readIcms(r, imp, `${p}/imp`),
     estimatedTaxes: r.dec(imp, 'vTotTrib', `${p}/imp`),
@@ -203,7 +231,8 @@ export function readCte(tree: Record<string, unknown>): ParsedCte {
     hasSignature: signatures.length > 0,
   };
   nfeKeys.forEach((k, i) => {
-    if (k && !ACCESS_KEY_PATTERN.test(k)) r.fail(`${np}/infDoc/infNFe[${i + 1}]/chave`, `chave must be a 44-character NF-e access key, got "${k.slice(0, 50)}"`);
+    if (k && !ACCESS_KEY_PATTERN.test(k))
+      r.fail(`${np}/infDoc/infNFe[${i + 1}]/chave`, `chave must be a 44-character NF-e access key, got "${k.slice(0, 50)}"`);
   });
   if (r.errors.length) throw new ValidationError('The CT-e has missing or invalid fields', r.errors, 'CTE_INVALID_CONTENT');
   return parsed;

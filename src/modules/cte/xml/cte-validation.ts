@@ -1,6 +1,16 @@
 import { sum, toJsonNumber } from '../../../core/decimal';
 import type { Report, ReportCheck, SignatureResult } from '../../fiscal-xml';
-import { accessKeyBase, accessKeyCheckDigit, accessKeyFieldMismatches, AUTHORIZED_STATUSES, check, hasValidCheckDigit, isAccessKeyFormat, reportOf, skipped } from '../../fiscal-xml';
+import {
+  accessKeyBase,
+  accessKeyCheckDigit,
+  accessKeyFieldMismatches,
+  AUTHORIZED_STATUSES,
+  check,
+  hasValidCheckDigit,
+  isAccessKeyFormat,
+  reportOf,
+  skipped,
+} from '../../fiscal-xml';
 import type { ParsedCte } from './cte-types';
 
 /*
@@ -10,7 +20,18 @@ import type { ParsedCte } from './cte-types';
  */
 
 export type CteCheckName =
-  'ROOT' | 'MODEL' | 'ACCESS_KEY_CHECK_DIGIT' | 'ACCESS_KEY_FIELDS' | 'PROTOCOL' | 'PROTOCOL_KEY' | 'PROTOCOL_DIGEST' | 'SIGNATURE' | 'PAYER' | 'ENVIRONMENT' | 'COMPONENTS' | 'BILLING';
+  | 'ROOT'
+  | 'MODEL'
+  | 'ACCESS_KEY_CHECK_DIGIT'
+  | 'ACCESS_KEY_FIELDS'
+  | 'PROTOCOL'
+  | 'PROTOCOL_KEY'
+  | 'PROTOCOL_DIGEST'
+  | 'SIGNATURE'
+  | 'PAYER'
+  | 'ENVIRONMENT'
+  | 'COMPONENTS'
+  | 'BILLING';
 
 /** One rule of the CT-e report (fiscal-xml/report.ts), in the shape of the NF-e report's. */
 export type CteValidationCheck = ReportCheck<CteCheckName>;
@@ -47,7 +68,9 @@ function keyChecks(cte: ParsedCte): CteValidationCheck[] {
       blocking: true,
       code: 'CTE_ACCESS_KEY_INVALID',
       ok: 'The access key has 44 characters (digits, letters where the CNPJ is alphanumeric) and a valid mod-11 check digit',
-      failed: !format ? `The access key "${key}" is not a 44-character access key` : `The access key check digit is ${key[43]}; mod 11 gives ${accessKeyCheckDigit(key.slice(0, 43))}`,
+      failed: !format
+        ? `The access key "${key}" is not a 44-character access key`
+        : `The access key check digit is ${key[43]}; mod 11 gives ${accessKeyCheckDigit(key.slice(0, 43))}`,
       details: { accessKey: key },
     }),
     check('ACCESS_KEY_FIELDS', mismatches.length === 0, {
@@ -64,7 +87,12 @@ function protocolChecks(cte: ParsedCte, signature: SignatureResult): CteValidati
   const prot = cte.protocol;
   if (!prot) {
     return [
-      check('PROTOCOL', false, { blocking: true, code: 'CTE_PROTOCOL_MISSING', ok: '', failed: 'The XML carries no authorization protocol (protCTe)' }),
+      check('PROTOCOL', false, {
+        blocking: true,
+        code: 'CTE_PROTOCOL_MISSING',
+        ok: '',
+        failed: 'The XML carries no authorization protocol (protCTe)',
+      }),
       skipped('PROTOCOL_KEY', 'No protocol'),
       skipped('PROTOCOL_DIGEST', 'No protocol'),
     ];
@@ -100,8 +128,20 @@ function protocolChecks(cte: ParsedCte, signature: SignatureResult): CteValidati
 }
 
 function signatureCheck(signature: SignatureResult): CteValidationCheck {
-  const details = { status: signature.status, digestValid: signature.digestValid, signatureValid: signature.signatureValid, certificate: signature.certificate };
-  if (signature.status === 'ABSENT') return check('SIGNATURE', false, { blocking: true, code: 'CTE_SIGNATURE_MISSING', ok: '', failed: 'The CT-e is not signed (no XMLDSig Signature)', details });
+  const details = {
+    status: signature.status,
+    digestValid: signature.digestValid,
+    signatureValid: signature.signatureValid,
+    certificate: signature.certificate,
+  };
+  if (signature.status === 'ABSENT')
+    return check('SIGNATURE', false, {
+      blocking: true,
+      code: 'CTE_SIGNATURE_MISSING',
+      ok: '',
+      failed: 'The CT-e is not signed (no XMLDSig Signature)',
+      details,
+    });
   return check('SIGNATURE', signature.status === 'VALID', {
     blocking: true,
     code: 'CTE_SIGNATURE_INVALID',
@@ -114,7 +154,9 @@ function signatureCheck(signature: SignatureResult): CteValidationCheck {
 function payerChecks(cte: ParsedCte, filial: PayerContext | null): CteValidationCheck[] {
   if (!filial) return [skipped('PAYER', 'No filial given (x-filial-id)'), skipped('ENVIRONMENT', 'No filial given (x-filial-id)')];
   const payer = cte.payer;
-  const label = payer ? `${payer.role} ${payer.document ?? '(no document)'}` : `toma ${cte.ide.payerCode ?? '(absent)'}, a party the CT-e does not carry`;
+  const label = payer
+    ? `${payer.role} ${payer.document ?? '(no document)'}`
+    : `toma ${cte.ide.payerCode ?? '(absent)'}, a party the CT-e does not carry`;
   return [
     check('PAYER', !!payer?.document && payer.documentKind !== 'FOREIGN' && payer.document === filial.document, {
       blocking: true,
@@ -173,7 +215,12 @@ export function buildCteReport(cte: ParsedCte, signature: SignatureResult, filia
       ok: 'cteProc: the CT-e with its authorization protocol',
       failed: 'A bare CTe without cteProc: it carries no protocol',
     }),
-    check('MODEL', cte.ide.model === '57', { blocking: true, code: 'CTE_MODEL_NOT_SUPPORTED', ok: 'Model 57 (CT-e)', failed: `Model ${cte.ide.model} is not a CT-e (57)` }),
+    check('MODEL', cte.ide.model === '57', {
+      blocking: true,
+      code: 'CTE_MODEL_NOT_SUPPORTED',
+      ok: 'Model 57 (CT-e)',
+      failed: `Model ${cte.ide.model} is not a CT-e (57)`,
+    }),
     ...keyChecks(cte),
     ...protocolChecks(cte, signature),
     signatureCheck(signature),

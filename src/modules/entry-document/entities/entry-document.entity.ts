@@ -9,7 +9,9 @@ export type EntryDocumentStatus = 'DRAFT' | 'CONFIRMED' | 'CANCELLED';
 export type EntryDocumentOrigin = 'MANUAL' | 'NFE_XML' | 'NFE_SEFAZ';
 
 /** The XML's ICMSTot as declared (fixed-point strings), kept so confirmation can compare against it. */
-export type ExpectedTotals = Partial<Record<'products' | 'freight' | 'insurance' | 'discount' | 'otherExpenses' | 'ipi' | 'icmsSt' | 'total', string>>;
+export type ExpectedTotals = Partial<
+  Record<'products' | 'freight' | 'insurance' | 'discount' | 'otherExpenses' | 'ipi' | 'icmsSt' | 'total', string>
+>;
 
 /** An inbound purchase invoice (SPEC §2). Totals are always computed by the server from the items. */
 @Entity('entry_document')

@@ -24,14 +24,24 @@ const BOOKED = [
   'unitCost',
 ] as const;
 
-const same = (a: unknown, b: unknown) => (a && typeof a === 'object' && 'toFixed' in a && b && typeof b === 'object' && 'toFixed' in b ? toFixed(a as never, 10) === toFixed(b as never, 10) : a === b);
+const same = (a: unknown, b: unknown) =>
+  a && typeof a === 'object' && 'toFixed' in a && b && typeof b === 'object' && 'toFixed' in b
+    ? toFixed(a as never, 10) === toFixed(b as never, 10)
+    : a === b;
 
 /**
  * Records the regime on the document and brings its stored lines to what was posted: a line differs
  * only when the filial's regime or the company's rules changed since the draft was last written
  * (one UPDATE per such line; none otherwise).
  */
-export async function recordBooking(em: EntityManager, companyId: number, documentId: number, taxRegime: TaxRegime, stored: EntryDocumentItem[], computed: ComputedItem[]): Promise<void> {
+export async function recordBooking(
+  em: EntityManager,
+  companyId: number,
+  documentId: number,
+  taxRegime: TaxRegime,
+  stored: EntryDocumentItem[],
+  computed: ComputedItem[],
+): Promise<void> {
   await em
     .createQueryBuilder()
     .update(EntryDocument)
@@ -40,6 +50,11 @@ export async function recordBooking(em: EntityManager, companyId: number, docume
     .execute();
   for (let i = 0; i < stored.length; i++) {
     const changed = BOOKED.filter((f) => !same(stored[i][f], computed[i][f]));
-    if (changed.length) await em.update(EntryDocumentItem, { id: stored[i].id, companyId }, Object.fromEntries(changed.map((f) => [f, computed[i][f]])) as never);
+    if (changed.length)
+      await em.update(
+        EntryDocumentItem,
+        { id: stored[i].id, companyId },
+        Object.fromEntries(changed.map((f) => [f, computed[i][f]])) as never,
+      );
   }
 }

@@ -46,11 +46,16 @@ export interface BookingInput {
 }
 
 /** Where confirm puts a line's goods, and why a line whose class posts stock posts none (purchase receipts follow it too). */
-export function lineStockTarget(it: ComputedItem, product: Product | undefined, purpose: NfePurpose = '1'): { stock: StockTarget; note: string | null } {
+export function lineStockTarget(
+  it: ComputedItem,
+  product: Product | undefined,
+  purpose: NfePurpose = '1',
+): { stock: StockTarget; note: string | null } {
   const target = lineEffect(it.operationClass, it.entryCfop, purpose)?.stock ?? 'NONE';
   if (target === 'NONE') return { stock: 'NONE', note: null };
   if (it.reviewStatus === 'IGNORED') return { stock: 'NONE', note: 'Ignored on review: kept on the document, posts no stock' };
-  if (it.reviewStatus !== 'MATCHED' || !product) return { stock: 'NONE', note: 'No product yet: the line must be mapped before confirming' };
+  if (it.reviewStatus !== 'MATCHED' || !product)
+    return { stock: 'NONE', note: 'No product yet: the line must be mapped before confirming' };
   if (target === 'OWN' && !product.stockControlled) return { stock: 'NONE', note: `Product ${product.code} is not stock-controlled` };
   if (!it.stockQuantity.gt(0)) return { stock: 'NONE', note: 'No stock quantity' };
   return { stock: target, note: null };
@@ -67,7 +72,13 @@ export function bookLines(input: BookingInput): Booking {
     const { stock, note } = lineStockTarget(it, product, input.purpose);
     const effect = lineEffect(it.operationClass, it.entryCfop, input.purpose);
     if (stock === 'OWN') {
-      ownStock.push({ productId: product!.id, direction: 'IN', quantity: it.stockQuantity, unitCost: it.unitCost, referenceLineId: input.itemIds[i] });
+      ownStock.push({
+        productId: product!.id,
+        direction: 'IN',
+        quantity: it.stockQuantity,
+        unitCost: it.unitCost,
+        referenceLineId: input.itemIds[i],
+      });
       // Goods held in consignment become ours: they leave the consignor's third-party stock (at its declared value).
       if (effect?.fromThirdParty) {
         thirdParty.push({
@@ -102,13 +113,37 @@ export function bookLines(input: BookingInput): Booking {
   });
   const credited = (pick: (it: ComputedItem) => Dec) => input.items.filter((it) => pick(it).gt(0));
   const credits: TaxCreditTotal[] = [
-    { tax: 'ICMS' as const, base: sum(credited((it) => it.creditIcms).map((it) => taxBase(it, 'icms'))), amount: sum(input.items.map((it) => it.creditIcms)) },
-    { tax: 'PIS' as const, base: sum(credited((it) => it.creditPis).map((it) => it.creditBase)), amount: sum(input.items.map((it) => it.creditPis)) },
-    { tax: 'COFINS' as const, base: sum(credited((it) => it.creditCofins).map((it) => it.creditBase)), amount: sum(input.items.map((it) => it.creditCofins)) },
-    { tax: 'IPI' as const, base: sum(credited((it) => it.creditIpi).map((it) => taxBase(it, 'ipi'))), amount: sum(input.items.map((it) => it.creditIpi)) },
+    {
+      tax: 'ICMS' as const,
+      base: sum(credited((it) => it.creditIcms).map((it) => taxBase(it, 'icms'))),
+      amount: sum(input.items.map((it) => it.creditIcms)),
+    },
+    {
+      tax: 'PIS' as const,
+      base: sum(credited((it) => it.creditPis).map((it) => it.creditBase)),
+      amount: sum(input.items.map((it) => it.creditPis)),
+    },
+    {
+      tax: 'COFINS' as const,
+      base: sum(credited((it) => it.creditCofins).map((it) => it.creditBase)),
+      amount: sum(input.items.map((it) => it.creditCofins)),
+    },
+    {
+      tax: 'IPI' as const,
+      base: sum(credited((it) => it.creditIpi).map((it) => taxBase(it, 'ipi'))),
+      amount: sum(input.items.map((it) => it.creditIpi)),
+    },
     // CBS/IBS (2027 rule set): the base is the value of the lines credited, as for ICMS and IPI.
-    { tax: 'CBS' as const, base: sum(credited((it) => it.creditCbs).map((it) => it.total.minus(it.discount))), amount: sum(input.items.map((it) => it.creditCbs)) },
-    { tax: 'IBS' as const, base: sum(credited((it) => it.creditIbs).map((it) => it.total.minus(it.discount))), amount: sum(input.items.map((it) => it.creditIbs)) },
+    {
+      tax: 'CBS' as const,
+      base: sum(credited((it) => it.creditCbs).map((it) => it.total.minus(it.discount))),
+      amount: sum(input.items.map((it) => it.creditCbs)),
+    },
+    {
+      tax: 'IBS' as const,
+      base: sum(credited((it) => it.creditIbs).map((it) => it.total.minus(it.discount))),
+      amount: sum(input.items.map((it) => it.creditIbs)),
+    },
   ].filter((c) => c.amount.gt(0));
   return { lines, ownStock, thirdParty, credits };
 }

@@ -4,9 +4,17 @@ import type { CfopRule } from './fiscal.types';
 
 /** SQL of the company's CFOP rules. Every query is scoped by company. */
 
-export const scopeKey = (r: { issuerCfop: string; ncm: string | null; productId: number | null }) => `${r.issuerCfop}|${r.ncm ?? ''}|${r.productId ?? ''}`;
+export const scopeKey = (r: { issuerCfop: string; ncm: string | null; productId: number | null }) =>
+  `${r.issuerCfop}|${r.ncm ?? ''}|${r.productId ?? ''}`;
 
-export const toRule = (r: EntryCfopRule): CfopRule => ({ id: r.id, issuerCfop: r.issuerCfop, ncm: r.ncm, productId: r.productId, entryCfop: r.entryCfop, operationClass: r.operationClass });
+export const toRule = (r: EntryCfopRule): CfopRule => ({
+  id: r.id,
+  issuerCfop: r.issuerCfop,
+  ncm: r.ncm,
+  productId: r.productId,
+  entryCfop: r.entryCfop,
+  operationClass: r.operationClass,
+});
 
 /** The rules for these issuer CFOPs (the only ones a document's lines can use). */
 export async function rulesForCfops(em: EntityManager, companyId: number, issuerCfops: string[]): Promise<CfopRule[]> {
@@ -25,7 +33,13 @@ export async function insertRule(em: EntityManager, row: Partial<EntryCfopRule>)
 }
 
 /** Conditional on the version read: false → someone changed it first. */
-export async function updateRuleIfCurrent(em: EntityManager, companyId: number, id: number, version: number, values: Partial<EntryCfopRule>): Promise<boolean> {
+export async function updateRuleIfCurrent(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  version: number,
+  values: Partial<EntryCfopRule>,
+): Promise<boolean> {
   const result = await em
     .createQueryBuilder()
     .update(EntryCfopRule)

@@ -9,9 +9,26 @@ import { Page, PageRequest, paginate } from '../../../core/pagination';
 import type { EntryCfopRule } from '../entities/entry-cfop-rule.entity';
 import { loadProducts } from '../entry-document.repository';
 import { DEFAULT_ENTRY_OPERATION, entryOperation, ENTRY_OPERATIONS } from './cfop-table';
-import { deleteRuleIfCurrent, findRule, insertRule, RuleFilters, ruleListQuery, rulesByIds, scopeKey, updateRuleIfCurrent } from './cfop-rule.repository';
+import {
+  deleteRuleIfCurrent,
+  findRule,
+  insertRule,
+  RuleFilters,
+  ruleListQuery,
+  rulesByIds,
+  scopeKey,
+  updateRuleIfCurrent,
+} from './cfop-rule.repository';
 import type { OperationClass } from './fiscal.types';
-import { CLASS_EFFECTS, NO_CREDIT_CONTRIBUTION_CSTS, PIS_COFINS_CREDIT_BASE, PURPOSES, REGIME_CREDITS, RETURN_OF_OURS_ISSUER_OPERATIONS, SIMPLES_CREDIT_CSOSNS } from './operation-rules';
+import {
+  CLASS_EFFECTS,
+  NO_CREDIT_CONTRIBUTION_CSTS,
+  PIS_COFINS_CREDIT_BASE,
+  PURPOSES,
+  REGIME_CREDITS,
+  RETURN_OF_OURS_ISSUER_OPERATIONS,
+  SIMPLES_CREDIT_CSOSNS,
+} from './operation-rules';
 import { INBOUND_RULE_SETS } from './rule-sets';
 
 /*
@@ -38,7 +55,9 @@ export interface CfopRulePatch {
 /** An entry CFOP that names no operation (x949) needs the rule to say which. */
 function assertBookable(entryCfop: string, operationClass: OperationClass | null | undefined): void {
   if (!operationClass && !entryOperation(entryCfop)?.operationClass) {
-    throw new ValidationError('Invalid request', [{ path: 'operationClass', message: `the entry CFOP ${entryCfop} names no operation; give operationClass` }]);
+    throw new ValidationError('Invalid request', [
+      { path: 'operationClass', message: `the entry CFOP ${entryCfop} names no operation; give operationClass` },
+    ]);
   }
 }
 
@@ -54,7 +73,13 @@ const eventData = (r: EntryCfopRule) => ({ ruleId: encodeId('entry-cfop-rule', r
 
 export async function createCfopRule(ctx: TenantContext, input: CfopRuleInput): Promise<EntryCfopRule> {
   assertBookable(input.entryCfop, input.operationClass);
-  const row = { issuerCfop: input.issuerCfop, ncm: input.ncm ?? null, productId: input.productId ?? null, entryCfop: input.entryCfop, operationClass: input.operationClass ?? null };
+  const row = {
+    issuerCfop: input.issuerCfop,
+    ncm: input.ncm ?? null,
+    productId: input.productId ?? null,
+    entryCfop: input.entryCfop,
+    operationClass: input.operationClass ?? null,
+  };
   try {
     return await inTransaction(ctx, async (em) => {
       if (row.productId !== null && !(await loadProducts(em, ctx.companyId, [row.productId])).length) throw new NotFoundError('Product');
@@ -66,10 +91,16 @@ export async function createCfopRule(ctx: TenantContext, input: CfopRuleInput): 
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const existing = (await ruleListQuery(readerOf(ctx), ctx.companyId, { issuerCfop: row.issuerCfop }).getMany()).find((r) => r.scopeKey === scopeKey(row));
-    throw new ConflictError('CFOP_RULE_EXISTS', `A rule for CFOP ${row.issuerCfop} with this NCM and product already exists; edit it instead`, {
-      ruleId: existing ? encodeId('entry-cfop-rule', existing.id) : null,
-    });
+    const existing = (await ruleListQuery(readerOf(ctx), ctx.companyId, { issuerCfop: row.issuerCfop }).getMany()).find(
+      (r) => r.scopeKey === scopeKey(row),
+    );
+    throw new ConflictError(
+      'CFOP_RULE_EXISTS',
+      `A rule for CFOP ${row.issuerCfop} with this NCM and product already exists; edit it instead`,
+      {
+        ruleId: existing ? encodeId('entry-cfop-rule', existing.id) : null,
+      },
+    );
   }
 }
 
@@ -87,7 +118,12 @@ export async function patchCfopRule(ctx: TenantContext, id: number, version: num
     }
     const updated = (await findRule(em, ctx.companyId, id))!;
     await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'UPDATED', changes });
-    await publishEvent(em, ctx, { type: 'entry-cfop-rule.updated', aggregateType: AUDIT_ENTITY, aggregateId: id, data: eventData(updated) });
+    await publishEvent(em, ctx, {
+      type: 'entry-cfop-rule.updated',
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: id,
+      data: eventData(updated),
+    });
     return updated;
   });
 }
@@ -97,8 +133,18 @@ export async function deleteCfopRule(ctx: TenantContext, id: number): Promise<vo
     const current = await findRule(em, ctx.companyId, id);
     if (!current) throw new NotFoundError('CFOP rule');
     if (!(await deleteRuleIfCurrent(em, ctx.companyId, id, current.version))) throw new StaleVersionError('CFOP rule', current.version + 1);
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'DELETED', changes: diff(ruleView(current), {}, Object.keys(ruleView(current))) });
-    await publishEvent(em, ctx, { type: 'entry-cfop-rule.deleted', aggregateType: AUDIT_ENTITY, aggregateId: id, data: eventData(current) });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      action: 'DELETED',
+      changes: diff(ruleView(current), {}, Object.keys(ruleView(current))),
+    });
+    await publishEvent(em, ctx, {
+      type: 'entry-cfop-rule.deleted',
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: id,
+      data: eventData(current),
+    });
   });
 }
 
@@ -128,11 +174,32 @@ export function fiscalDefaults() {
       icmsCredit: op.icmsCredit,
       description: op.description,
       ...(op.posting
-        ? { posting: { stock: op.posting.stock ?? null, payable: op.posting.payable ?? null, noCredit: !!op.posting.noCredit, fromThirdParty: !!op.posting.fromThirdParty, effect: op.posting.effect } }
+        ? {
+            posting: {
+              stock: op.posting.stock ?? null,
+              payable: op.posting.payable ?? null,
+              noCredit: !!op.posting.noCredit,
+              fromThirdParty: !!op.posting.fromThirdParty,
+              effect: op.posting.effect,
+            },
+          }
         : {}),
     })),
-    operationClasses: Object.entries(CLASS_EFFECTS).map(([name, e]) => ({ operationClass: name, stock: e.stock, payable: e.payable, credits: e.credits, refused: e.refused, effect: e.effect })),
-    purposes: Object.entries(PURPOSES).map(([code, p]) => ({ finNFe: code, name: p.name, operationClass: p.forcesClass, payable: p.payable, creditsOfBaseClass: p.creditsOfBaseClass })),
+    operationClasses: Object.entries(CLASS_EFFECTS).map(([name, e]) => ({
+      operationClass: name,
+      stock: e.stock,
+      payable: e.payable,
+      credits: e.credits,
+      refused: e.refused,
+      effect: e.effect,
+    })),
+    purposes: Object.entries(PURPOSES).map(([code, p]) => ({
+      finNFe: code,
+      name: p.name,
+      operationClass: p.forcesClass,
+      payable: p.payable,
+      creditsOfBaseClass: p.creditsOfBaseClass,
+    })),
     returnOfOursIssuerCfops: [...RETURN_OF_OURS_ISSUER_OPERATIONS].map((s) => `x${s}`),
     simplesCreditCsosns: [...SIMPLES_CREDIT_CSOSNS],
     ruleSets: INBOUND_RULE_SETS.map((r) => ({ ruleSet: r.id, from: r.from, pisCofins: r.pisCofins, cbsIbs: r.cbsIbs })),

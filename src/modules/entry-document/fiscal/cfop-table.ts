@@ -162,7 +162,10 @@ export const ENTRY_OPERATIONS: Readonly<Record<string, EntryOperation>> = {
   '203': op('CUSTOMER_RETURN', 'Devolução de venda de produção do estabelecimento destinada à ZFM ou ALC'),
   '204': op('CUSTOMER_RETURN', 'Devolução de venda de mercadoria adquirida de terceiros destinada à ZFM ou ALC'),
   '410': op('CUSTOMER_RETURN', 'Devolução de venda de produção do estabelecimento em operação com produto sujeito a ST'),
-  '411': op('CUSTOMER_RETURN', 'Devolução de venda de mercadoria adquirida ou recebida de terceiros em operação com mercadoria sujeita a ST'),
+  '411': op(
+    'CUSTOMER_RETURN',
+    'Devolução de venda de mercadoria adquirida ou recebida de terceiros em operação com mercadoria sujeita a ST',
+  ),
   '949': op(null, 'Outra entrada de mercadoria ou prestação de serviço não especificada'),
   // Transfers (Convênio SINIEF s/nº 1970, CFOP table 1.150/1.400): ICMS per the document; x409 is
   // goods under ST for resale, whose own ICMS gives no credit (LC 87/1996 art. 20 §3º II), as x403.
@@ -174,11 +177,13 @@ export const ENTRY_OPERATIONS: Readonly<Record<string, EntryOperation>> = {
   // Consignment (Ajuste SINIEF 02/1993): the goods came in as the consignor's (x917, third-party stock).
   '111': op('PURCHASE_INPUT', 'Compra para industrialização de mercadoria recebida anteriormente em consignação industrial', true, {
     fromThirdParty: true,
-    effect: "Purchase of goods held in consignment: they leave the consignor's third-party stock and enter own stock at their net cost; owed to the supplier",
+    effect:
+      "Purchase of goods held in consignment: they leave the consignor's third-party stock and enter own stock at their net cost; owed to the supplier",
   }),
   '113': op('PURCHASE_RESALE', 'Compra para comercialização de mercadoria recebida anteriormente em consignação mercantil', true, {
     fromThirdParty: true,
-    effect: "Purchase of goods held in consignment: they leave the consignor's third-party stock and enter own stock at their net cost; owed to the supplier",
+    effect:
+      "Purchase of goods held in consignment: they leave the consignor's third-party stock and enter own stock at their net cost; owed to the supplier",
   }),
   // Venda para entrega futura (Convênio SINIEF s/nº 1970 art. 40): the billing is owed, the delivery carries the goods and the ICMS.
   '116': op('PURCHASE_INPUT', 'Compra para industrialização originada de encomenda para recebimento futuro', true, {
@@ -191,31 +196,47 @@ export const ENTRY_OPERATIONS: Readonly<Record<string, EntryOperation>> = {
   }),
   '922': op('VALUE_ADJUSTMENT', 'Lançamento efetuado a título de simples faturamento decorrente de compra para recebimento futuro'),
   // Venda à ordem (Convênio SINIEF s/nº 1970 art. 40 §§): three invoices, the goods posted once.
-  '118': op('PURCHASE_RESALE', 'Compra de mercadoria para comercialização pelo adquirente originário, entregue pelo vendedor remetente ao destinatário, em venda à ordem', true, {
-    stock: 'NONE',
-    effect: 'Purchase delivered by the seller straight to our own buyer (venda à ordem): never enters our stock; owed to the supplier',
-  }),
+  '118': op(
+    'PURCHASE_RESALE',
+    'Compra de mercadoria para comercialização pelo adquirente originário, entregue pelo vendedor remetente ao destinatário, em venda à ordem',
+    true,
+    {
+      stock: 'NONE',
+      effect: 'Purchase delivered by the seller straight to our own buyer (venda à ordem): never enters our stock; owed to the supplier',
+    },
+  ),
   '120': op('PURCHASE_INPUT', 'Compra para industrialização, em venda à ordem, já recebida do vendedor remetente'),
   '121': op('PURCHASE_RESALE', 'Compra para comercialização, em venda à ordem, já recebida do vendedor remetente'),
   '923': op('PURCHASE_RESALE', 'Entrada de mercadoria recebida do vendedor remetente, em venda à ordem', true, {
     stock: 'NONE',
     payable: false,
     noCredit: true,
-    effect: "Goods delivered on the order of our seller (venda à ordem): they enter stock with our seller's invoice (x120 → 1121), which is owed and credited; nothing posts here",
+    effect:
+      "Goods delivered on the order of our seller (venda à ordem): they enter stock with our seller's invoice (x120 → 1121), which is owed and credited; nothing posts here",
   }),
   // Industrialization by another company: its charge (materials and service) is owed and credited; the goods come back with x902.
-  '122': op('PURCHASE_INPUT', 'Compra para industrialização em que a mercadoria foi remetida pelo fornecedor ao industrializador sem transitar pelo estabelecimento adquirente', true, {
-    stock: 'NONE',
-    effect: 'Input delivered straight to the processor: never enters our stock; owed to the supplier',
-  }),
+  '122': op(
+    'PURCHASE_INPUT',
+    'Compra para industrialização em que a mercadoria foi remetida pelo fornecedor ao industrializador sem transitar pelo estabelecimento adquirente',
+    true,
+    {
+      stock: 'NONE',
+      effect: 'Input delivered straight to the processor: never enters our stock; owed to the supplier',
+    },
+  ),
   '124': op('PURCHASE_INPUT', 'Industrialização efetuada por outra empresa', true, {
     stock: 'NONE',
     effect: "The processor's charge for industrializing our goods (they return with x902): owed and credited, posts no stock quantity",
   }),
-  '125': op('PURCHASE_INPUT', 'Industrialização efetuada por outra empresa quando a mercadoria remetida não transitou pelo estabelecimento adquirente', true, {
-    stock: 'NONE',
-    effect: "The processor's charge for industrializing our goods: owed and credited, posts no stock quantity",
-  }),
+  '125': op(
+    'PURCHASE_INPUT',
+    'Industrialização efetuada por outra empresa quando a mercadoria remetida não transitou pelo estabelecimento adquirente',
+    true,
+    {
+      stock: 'NONE',
+      effect: "The processor's charge for industrializing our goods: owed and credited, posts no stock quantity",
+    },
+  ),
 };
 
 /** The origin digit of an exit CFOP's counterpart entry. */

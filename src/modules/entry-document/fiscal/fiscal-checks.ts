@@ -87,7 +87,12 @@ export function documentFiscalChecks(classes: (OperationClass | null)[], purpose
         `${purpose === '4' ? 'This invoice is a return (finNFe 4)' : `Lines ${returnLines.join(', ')} return goods we sold`}; it refers to ${named}. ` +
         'A customer return is not a purchase: register it with POST /api/returns/{filialId} against the sale it reverses (a devolução of our NF-e: POST /api/returns/{filialId}/imported-nfe books it from this XML), then delete this draft.',
       blocksConfirmation: true,
-      details: { lines: returnLines, referencedDocuments: referenced, instead: 'POST /api/returns/{filialId}', importAsReturn: 'POST /api/returns/{filialId}/imported-nfe' },
+      details: {
+        lines: returnLines,
+        referencedDocuments: referenced,
+        instead: 'POST /api/returns/{filialId}',
+        importAsReturn: 'POST /api/returns/{filialId}/imported-nfe',
+      },
     });
   }
   const returning = classes.flatMap((c, i) => (c === 'RETURN_OF_OURS' ? [i + 1] : []));

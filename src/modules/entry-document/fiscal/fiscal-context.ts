@@ -5,7 +5,12 @@ import { rulesForCfops } from './cfop-rule.repository';
 import type { FiscalContext } from './fiscal.types';
 
 /** The filial's tax regime and CNPJ, and the company's CFOP rules for the issuer CFOPs of a document's lines. */
-export async function loadFiscalContext(em: EntityManager, companyId: number, filialId: number, cfops: (string | null | undefined)[]): Promise<FiscalContext> {
+export async function loadFiscalContext(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  cfops: (string | null | undefined)[],
+): Promise<FiscalContext> {
   const filiais = await em.find(Filial, { where: { companyId }, select: { id: true, cnpj: true, taxRegime: true } });
   const filial = filiais.find((f) => f.id === filialId);
   if (!filial) throw new NotFoundError('Filial');

@@ -23,7 +23,9 @@ export const costBreakdownDto = (it: ComputedItem) => ({
   credits: { icms: amount(it.creditIcms), pis: amount(it.creditPis), cofins: amount(it.creditCofins), ipi: amount(it.creditIpi) },
   pisCofinsCreditBase: amount(it.creditBase),
   // An import's duty and customs expenses (absent on other lines, so they read as before).
-  ...(it.importDuty.isZero() && it.customsExpenses.isZero() ? {} : { importCosts: { duty: amount(it.importDuty), customsExpenses: amount(it.customsExpenses) } }),
+  ...(it.importDuty.isZero() && it.customsExpenses.isZero()
+    ? {}
+    : { importCosts: { duty: amount(it.importDuty), customsExpenses: amount(it.customsExpenses) } }),
   // CBS/IBS credits appear only where taken (2027 rule set), so earlier documents read as before.
   ...(it.creditCbs.isZero() && it.creditIbs.isZero() ? {} : { reformCredits: { cbs: amount(it.creditCbs), ibs: amount(it.creditIbs) } }),
   costTotal: amount(it.costTotal),

@@ -48,7 +48,10 @@ export const fiscalSchemas = {
   }),
   patchRule: typedSchema<ByRule & { body: CfopRulePatch & { version: number } }>({
     ...ruleId,
-    body: Joi.object({ version: version(), entryCfop: entryCfop(), operationClass: choosableClass().allow(null) }).or('entryCfop', 'operationClass'),
+    body: Joi.object({ version: version(), entryCfop: entryCfop(), operationClass: choosableClass().allow(null) }).or(
+      'entryCfop',
+      'operationClass',
+    ),
   }),
   deleteRule: typedSchema<ByRule>(ruleId),
   thirdPartyStock: typedSchema<{ params: { filialId: number }; query: ThirdPartyStockQuery }>({

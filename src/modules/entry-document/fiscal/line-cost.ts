@@ -101,7 +101,11 @@ export function pisCofinsCreditAdmitted(input: IcmsCreditInput & Pick<LineCostIn
 }
 
 /** The PIS and COFINS credit on a base (to the cent), under the regime's rates. */
-export function pisCofinsCredit(base: Dec, taxRegime: TaxRegime, csts: { pis: string | null; cofins: string | null } = { pis: null, cofins: null }) {
+export function pisCofinsCredit(
+  base: Dec,
+  taxRegime: TaxRegime,
+  csts: { pis: string | null; cofins: string | null } = { pis: null, cofins: null },
+) {
   const rates = REGIME_CREDITS[taxRegime].pisCofins;
   if (!rates || !base.gt(0)) return { pis: ZERO, cofins: ZERO };
   return {
@@ -152,7 +156,15 @@ export function computeLineCost(input: LineCostInput): LineCost {
   const reform = rules.cbsIbs && admitted?.cbsIbs && input.taxRegime !== 'SIMPLES_NACIONAL';
   const cbs = reform ? (input.chargedCbs ?? ZERO) : ZERO;
   const ibs = reform ? (input.chargedIbs ?? ZERO) : ZERO;
-  const costTotal = input.landedTotal.plus(paidAtCustoms).minus(icms).minus(ipi).minus(pis).minus(cofins).minus(cbs).minus(ibs).plus(input.apportionedFreight);
+  const costTotal = input.landedTotal
+    .plus(paidAtCustoms)
+    .minus(icms)
+    .minus(ipi)
+    .minus(pis)
+    .minus(cofins)
+    .minus(cbs)
+    .minus(ibs)
+    .plus(input.apportionedFreight);
   const unitCost = input.stockQuantity.gt(0) ? round(costTotal.div(input.stockQuantity), 'cost') : ZERO;
   return { credits: { icms, pis, cofins, ipi, cbs, ibs }, creditBase, costTotal, unitCost };
 }

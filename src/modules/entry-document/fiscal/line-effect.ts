@@ -27,7 +27,8 @@ export function lineEffect(operationClass: OperationClass | null, entryCfop: str
   const payable = operationClass === 'VALUE_ADJUSTMENT' ? PURPOSES[purpose].payable : base.payable;
   const op = entryOperation(entryCfop);
   const posting = op?.operationClass === operationClass ? op.posting : undefined;
-  if (!posting) return { stock: base.stock, payable, credits: base.credits, refused: base.refused, fromThirdParty: false, effect: base.effect };
+  if (!posting)
+    return { stock: base.stock, payable, credits: base.credits, refused: base.refused, fromThirdParty: false, effect: base.effect };
   return {
     stock: posting.stock ?? base.stock,
     payable: posting.payable ?? payable,

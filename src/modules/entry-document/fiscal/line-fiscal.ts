@@ -63,7 +63,8 @@ export interface ResolvedLineFiscal extends LineFiscal {
  * are booked by their entry CFOP (RETURN_OF_OURS, TRANSFER) instead of being refused.
  */
 export function purposeClass(purpose: NfePurpose, issuerCfop: string | null): OperationClass | null {
-  if (purpose === '4' && issuerCfop && /^[567]\d{3}$/.test(issuerCfop) && RETURN_OF_OURS_ISSUER_OPERATIONS.has(issuerCfop.slice(1))) return null;
+  if (purpose === '4' && issuerCfop && /^[567]\d{3}$/.test(issuerCfop) && RETURN_OF_OURS_ISSUER_OPERATIONS.has(issuerCfop.slice(1)))
+    return null;
   return PURPOSES[purpose].forcesClass;
 }
 

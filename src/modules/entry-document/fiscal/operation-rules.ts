@@ -58,7 +58,8 @@ export const CLASS_EFFECTS: Readonly<Record<OperationClass, ClassEffect>> = {
     payable: true,
     credits: { ...NO_CREDIT, cbsIbs: true },
     refused: false,
-    effect: 'Purchase of a fixed asset: goes to the asset register, not to stock; owed to the supplier (ICMS via CIAP and PIS/COFINS via depreciation are not taken at entry)',
+    effect:
+      'Purchase of a fixed asset: goes to the asset register, not to stock; owed to the supplier (ICMS via CIAP and PIS/COFINS via depreciation are not taken at entry)',
   },
   BONUS: {
     stock: 'OWN',
@@ -72,7 +73,8 @@ export const CLASS_EFFECTS: Readonly<Record<OperationClass, ClassEffect>> = {
     payable: false,
     credits: NO_CREDIT,
     refused: false,
-    effect: "Goods received that stay the sender's (industrialization, repair, demonstration, consignment, deposit): kept as third-party stock of the sender; nothing is owed",
+    effect:
+      "Goods received that stay the sender's (industrialization, repair, demonstration, consignment, deposit): kept as third-party stock of the sender; nothing is owed",
   },
   RETURN_OF_OURS: {
     stock: 'NONE',
@@ -105,7 +107,8 @@ export const CLASS_EFFECTS: Readonly<Record<OperationClass, ClassEffect>> = {
     // transfer is no acquisition from another person: no PIS/COFINS credit (Lei 10.833/2003 art. 3 I).
     credits: { icms: true, pisCofins: false, ipi: false, cbsIbs: false },
     refused: false,
-    effect: 'Transfer from a filial of the same company: enters own stock at the transfer value net of the ICMS the document carries; nothing is owed',
+    effect:
+      'Transfer from a filial of the same company: enters own stock at the transfer value net of the ICMS the document carries; nothing is owed',
   },
   VALUE_ADJUSTMENT: {
     stock: 'NONE',

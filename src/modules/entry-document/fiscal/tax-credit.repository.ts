@@ -25,7 +25,11 @@ export async function reverseTaxCredits(em: EntityManager, companyId: number, en
     .createQueryBuilder()
     .update(EntryDocumentTaxCredit)
     .set({ status: 'REVERSED', reversedAt: () => sqlNow() } as never)
-    .where('company_id = :companyId AND entry_document_id = :entryDocumentId AND status = :status', { companyId, entryDocumentId, status: 'RECORDED' })
+    .where('company_id = :companyId AND entry_document_id = :entryDocumentId AND status = :status', {
+      companyId,
+      entryDocumentId,
+      status: 'RECORDED',
+    })
     .execute();
   return result.affected ?? 0;
 }

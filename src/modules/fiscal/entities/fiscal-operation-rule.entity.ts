@@ -15,7 +15,9 @@ const Percent = (name: string) => DecimalColumn(7, 4, { name, nullable: true });
  * Null PIS/COFINS fields take the filial regime's defaults; null IBS/CBS fields the rule set's.
  */
 @Entity('fiscal_operation_rule')
-@Index('uq_fiscal_operation_rule_key', ['companyId', 'taxGroupId', 'operation', 'destination', 'contributor', 'validFrom'], { unique: true })
+@Index('uq_fiscal_operation_rule_key', ['companyId', 'taxGroupId', 'operation', 'destination', 'contributor', 'validFrom'], {
+  unique: true,
+})
 export class FiscalOperationRule {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;

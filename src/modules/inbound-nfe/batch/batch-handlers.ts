@@ -84,10 +84,22 @@ const nfeHandler: BatchDocumentHandler = {
         // a record known only by its summary gets this XML.
         const existing = await findInboundByKey(em, ctx.companyId, filial.id, key, true);
         if (existing?.hasXml) {
-          return { status: 'DUPLICATE', accessKey: key, inboundId: existing.id, problemCode: null, message: `Already stored (source ${existing.source})` };
+          return {
+            status: 'DUPLICATE',
+            accessKey: key,
+            inboundId: existing.id,
+            problemCode: null,
+            message: `Already stored (source ${existing.source})`,
+          };
         }
         const { inbound } = await upsertInbound(em, ctx, filial.id, xml, inspection, 'UPLOAD');
-        return { status: 'STAGED', accessKey: key, inboundId: inbound.id, problemCode: null, message: existing ? 'XML attached to the summary received from the tax authority' : 'Staged' };
+        return {
+          status: 'STAGED',
+          accessKey: key,
+          inboundId: inbound.id,
+          problemCode: null,
+          message: existing ? 'XML attached to the summary received from the tax authority' : 'Staged',
+        };
       },
     };
   },

@@ -34,7 +34,11 @@ export interface BatchRunnerOptions {
 
 const CHUNK = 25;
 
-const COUNTER: Record<BatchOutcome['status'], 'staged' | 'duplicates' | 'invalid'> = { STAGED: 'staged', DUPLICATE: 'duplicates', INVALID: 'invalid' };
+const COUNTER: Record<BatchOutcome['status'], 'staged' | 'duplicates' | 'invalid'> = {
+  STAGED: 'staged',
+  DUPLICATE: 'duplicates',
+  INVALID: 'invalid',
+};
 
 export class BatchRunner {
   readonly owner: string;
@@ -109,7 +113,14 @@ export class BatchRunner {
     const now = this.now();
     if (job.status !== 'QUEUED' && job.status !== 'RUNNING') return false;
     if (job.leaseUntil && job.leaseUntil.getTime() > now.getTime() && job.leaseOwner !== this.owner) return false;
-    return inTransaction(NO_UNIT, (em) => updateJob(em, job, { status: 'RUNNING', leaseOwner: this.owner, leaseUntil: new Date(now.getTime() + this.leaseMs), startedAt: job.startedAt ?? now }));
+    return inTransaction(NO_UNIT, (em) =>
+      updateJob(em, job, {
+        status: 'RUNNING',
+        leaseOwner: this.owner,
+        leaseUntil: new Date(now.getTime() + this.leaseMs),
+        startedAt: job.startedAt ?? now,
+      }),
+    );
   }
 
   /** Works the job to its end if this process wins its lease; false when someone else holds it. */
@@ -136,8 +147,19 @@ export class BatchRunner {
       }
       await inTransaction(NO_UNIT, async (em) => {
         if (!(await updateJob(em, job, { status: 'DONE', finishedAt: this.now(), leaseOwner: null, leaseUntil: null }, this.owner))) return;
-        await recordAudit(em, ctx, { entity: BATCH_AUDIT_ENTITY, entityId: job.id, action: 'COMPLETED', changes: { status: ['RUNNING', 'DONE'] } });
-        await publishEvent(em, ctx, { type: 'nfe.batch.completed', filialId: job.filialId, aggregateType: BATCH_AUDIT_ENTITY, aggregateId: job.id, data: batchEventData(job) });
+        await recordAudit(em, ctx, {
+          entity: BATCH_AUDIT_ENTITY,
+          entityId: job.id,
+          action: 'COMPLETED',
+          changes: { status: ['RUNNING', 'DONE'] },
+        });
+        await publishEvent(em, ctx, {
+          type: 'nfe.batch.completed',
+          filialId: job.filialId,
+          aggregateType: BATCH_AUDIT_ENTITY,
+          aggregateId: job.id,
+          data: batchEventData(job),
+        });
       });
     } catch (err) {
       if (err instanceof ConflictError && err.code === 'BATCH_LEASE_LOST') return true;
@@ -149,7 +171,8 @@ export class BatchRunner {
 
   private async prepareAndApply(job: NfeBatchJob, file: NfeBatchFile, filial: Filial, ctx: ActorContext): Promise<BatchOutcome | null> {
     const handler = handlerOfKind(file.kind);
-    if (!handler || !file.contentGz) return this.settle(job, file, ctx, null, invalid('BATCH_DOCUMENT_UNSUPPORTED', 'No handler takes this document'));
+    if (!handler || !file.contentGz)
+      return this.settle(job, file, ctx, null, invalid('BATCH_DOCUMENT_UNSUPPORTED', 'No handler takes this document'));
     const xml = decompressXml(Buffer.from(file.contentGz));
     let prepared;
     try {
@@ -161,7 +184,13 @@ export class BatchRunner {
   }
 
   /** One transaction: the document's writes (when it has any), the file's outcome and the job's counters. */
-  private async settle(job: NfeBatchJob, file: NfeBatchFile, ctx: ActorContext, prepared: PreparedBatchDocument | null, fixed: BatchOutcome | null): Promise<BatchOutcome | null> {
+  private async settle(
+    job: NfeBatchJob,
+    file: NfeBatchFile,
+    ctx: ActorContext,
+    prepared: PreparedBatchDocument | null,
+    fixed: BatchOutcome | null,
+  ): Promise<BatchOutcome | null> {
     const attempt = (outcomeOf: (em: EntityManager) => Promise<BatchOutcome>) =>
       inTransaction(NO_UNIT, async (em) => {
         const outcome = await outcomeOf(em);
@@ -169,7 +198,8 @@ export class BatchRunner {
         const counter = COUNTER[outcome.status];
         const values: Partial<NfeBatchJob> = { processed, leaseUntil: new Date(this.now().getTime() + this.leaseMs) };
         values[counter] = job[counter] + 1;
-        if (!(await updateJob(em, job, values, this.owner))) throw new ConflictError('BATCH_LEASE_LOST', 'Another process took this batch over');
+        if (!(await updateJob(em, job, values, this.owner)))
+          throw new ConflictError('BATCH_LEASE_LOST', 'Another process took this batch over');
         const settled = await settleFile(em, job.companyId, file.id, {
           status: outcome.status,
           accessKey: outcome.accessKey,

@@ -27,10 +27,16 @@ export interface Upload {
 
 export type UploadLimits = typeof nfeConfig.batch;
 
-const tooMany = (l: UploadLimits) => new BusinessRuleError('BATCH_TOO_MANY_FILES', `A batch takes at most ${l.maxFiles} files`, { maxFiles: l.maxFiles });
+const tooMany = (l: UploadLimits) =>
+  new BusinessRuleError('BATCH_TOO_MANY_FILES', `A batch takes at most ${l.maxFiles} files`, { maxFiles: l.maxFiles });
 const bomb = (detail: string) => new BusinessRuleError('BATCH_ZIP_BOMB', `The ZIP was refused: ${detail}`);
 const tooLarge = (l: UploadLimits) =>
-  new AppError('too_large', 'BATCH_TOO_LARGE', `The files of a batch may add up to ${Math.floor(l.maxTotalBytes / 1048576)} MB uncompressed`, { maxTotalBytes: l.maxTotalBytes });
+  new AppError(
+    'too_large',
+    'BATCH_TOO_LARGE',
+    `The files of a batch may add up to ${Math.floor(l.maxTotalBytes / 1048576)} MB uncompressed`,
+    { maxTotalBytes: l.maxTotalBytes },
+  );
 
 /** Names are labels only (never paths on disk); these are refused all the same. */
 export function unsafeEntryName(name: string): boolean {
@@ -49,7 +55,8 @@ const problem = (code: string, message: string) => ({ code, message });
 
 /** The checks on a name before anything is read. */
 function nameProblem(name: string): UploadedEntry['problem'] {
-  if (unsafeEntryName(name)) return problem('BATCH_ENTRY_UNSAFE_NAME', 'The entry name is absolute, climbs out of the archive or has forbidden characters');
+  if (unsafeEntryName(name))
+    return problem('BATCH_ENTRY_UNSAFE_NAME', 'The entry name is absolute, climbs out of the archive or has forbidden characters');
   if (!/\.xml$/i.test(name)) return problem('BATCH_ENTRY_NOT_XML', 'Only .xml files are taken');
   return null;
 }
@@ -89,7 +96,9 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number): Promise
         } else chunks.push(c);
       });
       // Fewer bytes than declared: a damaged entry (more were refused above as a bomb).
-      stream.on('end', () => (size === max ? resolve(Buffer.concat(chunks)) : reject(new Error(`the entry has ${size} bytes, its header declares ${max}`))));
+      stream.on('end', () =>
+        size === max ? resolve(Buffer.concat(chunks)) : reject(new Error(`the entry has ${size} bytes, its header declares ${max}`)),
+      );
       stream.on('error', reject);
     });
   });
@@ -117,12 +126,14 @@ async function readZip(body: Buffer, l: UploadLimits): Promise<UploadedEntry[]> 
           if (name.endsWith('/') && entry.uncompressedSize === 0) return zip.readEntry();
           if (entries.length >= maxFiles) throw tooMany(l);
           const size = entry.uncompressedSize;
-          if (entry.compressedSize === 0 ? size > 0 : size / entry.compressedSize > maxRatio) throw bomb(`entry ${label(name)} has a compression ratio above ${maxRatio}:1`);
+          if (entry.compressedSize === 0 ? size > 0 : size / entry.compressedSize > maxRatio)
+            throw bomb(`entry ${label(name)} has a compression ratio above ${maxRatio}:1`);
           declaredTotal += size;
           if (declaredTotal > maxTotalBytes) throw tooLarge(l);
           let entryProblem = nameProblem(name);
           if (!entryProblem && entry.isEncrypted()) entryProblem = problem('BATCH_ENTRY_ENCRYPTED', 'Encrypted entries are not read');
-          if (!entryProblem && size > maxFileBytes) entryProblem = problem('BATCH_ENTRY_TOO_LARGE', `A file may have at most ${maxFileBytes} bytes`);
+          if (!entryProblem && size > maxFileBytes)
+            entryProblem = problem('BATCH_ENTRY_TOO_LARGE', `A file may have at most ${maxFileBytes} bytes`);
           let content: Buffer | null = null;
           if (!entryProblem) {
             try {
@@ -154,7 +165,11 @@ function readMultipart(body: Buffer, contentType: string, l: UploadLimits): Prom
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { 'content-type': contentType }, limits: { files: maxFiles, fileSize: maxFileBytes, fields: 50, parts: maxFiles + 50 }, defParamCharset: 'utf8' });
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        limits: { files: maxFiles, fileSize: maxFileBytes, fields: 50, parts: maxFiles + 50 },
+        defParamCharset: 'utf8',
+      });
     } catch (err) {
       return reject(new ValidationError(`The multipart body cannot be read: ${(err as Error).message}`, [], 'BATCH_INVALID_MULTIPART'));
     }
@@ -175,7 +190,8 @@ function readMultipart(body: Buffer, contentType: string, l: UploadLimits): Prom
       });
       stream.on('limit', () => (truncated = true));
       stream.on('close', () => {
-        let entryProblem = nameIssue ?? (truncated ? problem('BATCH_ENTRY_TOO_LARGE', `A file may have at most ${maxFileBytes} bytes`) : null);
+        let entryProblem =
+          nameIssue ?? (truncated ? problem('BATCH_ENTRY_TOO_LARGE', `A file may have at most ${maxFileBytes} bytes`) : null);
         const content = entryProblem ? null : Buffer.concat(chunks);
         if (content) entryProblem = contentProblem(content);
         entries.push({ name, size, content: entryProblem ? null : content, problem: entryProblem });
@@ -183,7 +199,9 @@ function readMultipart(body: Buffer, contentType: string, l: UploadLimits): Prom
     });
     parser.on('filesLimit', () => (failure ??= tooMany(l)));
     parser.on('partsLimit', () => (failure ??= tooMany(l)));
-    parser.on('error', (err: Error) => reject(new ValidationError(`The multipart body cannot be read: ${err.message}`, [], 'BATCH_INVALID_MULTIPART')));
+    parser.on('error', (err: Error) =>
+      reject(new ValidationError(`The multipart body cannot be read: ${err.message}`, [], 'BATCH_INVALID_MULTIPART')),
+    );
     parser.on('close', () => (failure ? reject(failure) : resolve(entries)));
     parser.end(body);
   });
@@ -191,7 +209,8 @@ function readMultipart(body: Buffer, contentType: string, l: UploadLimits): Prom
 
 /** The files of an upload body (a Buffer from the raw body parser). */
 export async function readUpload(body: unknown, contentType: string | undefined, limits: UploadLimits = nfeConfig.batch): Promise<Upload> {
-  if (!Buffer.isBuffer(body) || !body.length) throw new ValidationError('The body must be a ZIP or a multipart set of XML files', [], 'BATCH_EMPTY');
+  if (!Buffer.isBuffer(body) || !body.length)
+    throw new ValidationError('The body must be a ZIP or a multipart set of XML files', [], 'BATCH_EMPTY');
   const type = (contentType ?? '').toLowerCase();
   const entries = type.startsWith('multipart/form-data') ? await readMultipart(body, contentType!, limits) : await readZip(body, limits);
   if (!entries.length) throw new ValidationError('The upload has no files', [], 'BATCH_EMPTY');

@@ -70,7 +70,12 @@ export async function settleFile(em: EntityManager, companyId: number, fileId: n
   return (res.affected ?? 0) > 0;
 }
 
-export function filesQuery(em: EntityManager, companyId: number, jobId: number, status?: BatchFileStatus): SelectQueryBuilder<NfeBatchFile> {
+export function filesQuery(
+  em: EntityManager,
+  companyId: number,
+  jobId: number,
+  status?: BatchFileStatus,
+): SelectQueryBuilder<NfeBatchFile> {
   const qb = em.createQueryBuilder(NfeBatchFile, 'f').where('f.company_id = :companyId AND f.job_id = :jobId', { companyId, jobId });
   if (status) qb.andWhere('f.status = :status', { status });
   return qb;
@@ -81,7 +86,13 @@ export function loadFilesByIds(em: EntityManager, companyId: number, ids: number
 }
 
 /** Files that reached an outcome after `afterOrder`, in that order (the progress stream). */
-export function filesSettledAfter(em: EntityManager, companyId: number, jobId: number, afterOrder: number, limit: number): Promise<NfeBatchFile[]> {
+export function filesSettledAfter(
+  em: EntityManager,
+  companyId: number,
+  jobId: number,
+  afterOrder: number,
+  limit: number,
+): Promise<NfeBatchFile[]> {
   return em
     .createQueryBuilder(NfeBatchFile, 'f')
     .where('f.company_id = :companyId AND f.job_id = :jobId AND f.processed_order > :afterOrder', { companyId, jobId, afterOrder })

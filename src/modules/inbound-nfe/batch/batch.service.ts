@@ -29,11 +29,17 @@ const notFound = () => new NotFoundError('Batch', 'NFE_BATCH_NOT_FOUND');
 export function decodeXmlBytes(content: Buffer): string {
   const head = content.subarray(0, 200).toString('latin1');
   const declared = /<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i.exec(head)?.[1]?.toLowerCase();
-  const text = declared && /^(iso-8859-1|latin1|windows-1252|cp1252)$/.test(declared) ? content.toString('latin1') : content.toString('utf8');
+  const text =
+    declared && /^(iso-8859-1|latin1|windows-1252|cp1252)$/.test(declared) ? content.toString('latin1') : content.toString('utf8');
   return text.replace(/^\uFEFF/, '');
 }
 
-export async function createBatch(ctx: TenantContext, body: unknown, contentType: string | undefined, options: { start?: boolean } = {}): Promise<NfeBatchJob> {
+export async function createBatch(
+  ctx: TenantContext,
+  body: unknown,
+  contentType: string | undefined,
+  options: { start?: boolean } = {},
+): Promise<NfeBatchJob> {
   const filial = await governingFilial(ctx);
   const upload = await readUpload(body, contentType);
   const now = new Date();
@@ -55,9 +61,24 @@ export async function createBatch(ctx: TenantContext, body: unknown, contentType
     const xml = decodeXmlBytes(e.content);
     const c = classify(xml);
     if ('outcome' in c) {
-      return { ...base, kind: c.kind, phase: 0, status: 'INVALID' as const, problemCode: c.outcome.problemCode, message: c.outcome.message, processedOrder: ++order, processedAt: now };
+      return {
+        ...base,
+        kind: c.kind,
+        phase: 0,
+        status: 'INVALID' as const,
+        problemCode: c.outcome.problemCode,
+        message: c.outcome.message,
+        processedOrder: ++order,
+        processedAt: now,
+      };
     }
-    return { ...base, kind: c.handler.kind, phase: c.handler.phase, status: 'PENDING' as const, contentGz: zlib.gzipSync(Buffer.from(xml, 'utf8')) };
+    return {
+      ...base,
+      kind: c.handler.kind,
+      phase: c.handler.phase,
+      status: 'PENDING' as const,
+      contentGz: zlib.gzipSync(Buffer.from(xml, 'utf8')),
+    };
   });
   const invalidNow = order;
   const job = await inTransaction(ctx, async (em) => {
@@ -85,9 +106,27 @@ export async function createBatch(ctx: TenantContext, body: unknown, contentType
       files.map((f) => ({ ...f, jobId: id })),
     );
     const created = (await findJob(ctx.companyId, id, em))!;
-    await recordAudit(em, ctx, { entity: BATCH_AUDIT_ENTITY, entityId: id, action: 'CREATED', changes: { status: [null, created.status], total: [null, created.total] } });
-    await publishEvent(em, ctx, { type: 'nfe.batch.created', filialId: filial.id, aggregateType: BATCH_AUDIT_ENTITY, aggregateId: id, data: batchEventData(created) });
-    if (created.status === 'DONE') await publishEvent(em, ctx, { type: 'nfe.batch.completed', filialId: filial.id, aggregateType: BATCH_AUDIT_ENTITY, aggregateId: id, data: batchEventData(created) });
+    await recordAudit(em, ctx, {
+      entity: BATCH_AUDIT_ENTITY,
+      entityId: id,
+      action: 'CREATED',
+      changes: { status: [null, created.status], total: [null, created.total] },
+    });
+    await publishEvent(em, ctx, {
+      type: 'nfe.batch.created',
+      filialId: filial.id,
+      aggregateType: BATCH_AUDIT_ENTITY,
+      aggregateId: id,
+      data: batchEventData(created),
+    });
+    if (created.status === 'DONE')
+      await publishEvent(em, ctx, {
+        type: 'nfe.batch.completed',
+        filialId: filial.id,
+        aggregateType: BATCH_AUDIT_ENTITY,
+        aggregateId: id,
+        data: batchEventData(created),
+      });
     return created;
   });
   if (job.status === 'QUEUED' && options.start !== false) batchRunner.runInBackground(job.companyId, job.id);
@@ -106,7 +145,12 @@ export interface BatchFilesQuery extends PageRequest {
 }
 
 /** GET /entry-document/nfe/batch/:id/:filialId: the job and a page of its files. */
-export async function batchWithFiles(ctx: TenantContext, id: number, filialId: number, query: BatchFilesQuery): Promise<{ job: NfeBatchJob; files: Page<NfeBatchFile> }> {
+export async function batchWithFiles(
+  ctx: TenantContext,
+  id: number,
+  filialId: number,
+  query: BatchFilesQuery,
+): Promise<{ job: NfeBatchJob; files: Page<NfeBatchFile> }> {
   const job = await batchJob(ctx, id, filialId);
   return { job, files: await batchFiles(ctx, job, query) };
 }

@@ -50,7 +50,12 @@ const icmsCst = (i: NfeItem) => {
 
 const COLUMNS: Column[] = [
   { label: 'CÓDIGO', width: 52, align: 'left', value: (i) => i.code },
-  { label: 'DESCRIÇÃO DO PRODUTO / SERVIÇO', width: 98, align: 'left', value: (i) => (i.additionalInfo ? `${i.description}\n${i.additionalInfo}` : i.description) },
+  {
+    label: 'DESCRIÇÃO DO PRODUTO / SERVIÇO',
+    width: 98,
+    align: 'left',
+    value: (i) => (i.additionalInfo ? `${i.description}\n${i.additionalInfo}` : i.description),
+  },
   { label: 'NCM/SH', width: 36, align: 'center', value: (i) => i.ncm ?? '' },
   { label: 'O/CST', width: 24, align: 'center', value: icmsCst },
   { label: 'CFOP', width: 22, align: 'center', value: (i) => i.cfop },
@@ -100,7 +105,8 @@ function measureRows(doc: Doc, items: NfeItem[]): MeasuredRow[] {
   doc.font('Helvetica').fontSize(ITEM_FONT);
   const line = doc.currentLineHeight();
   // Most cells fit on one line: only those that do not are wrapped and measured.
-  const heightOf = (text: string, width: number) => (!text.includes('\n') && doc.widthOfString(text) <= width ? line : doc.heightOfString(text || ' ', { width, lineGap: 0 }));
+  const heightOf = (text: string, width: number) =>
+    !text.includes('\n') && doc.widthOfString(text) <= width ? line : doc.heightOfString(text || ' ', { width, lineGap: 0 });
   return items.map((item, index) => {
     const cells = COLUMNS.map((c) => c.value(item));
     const height = Math.max(...cells.map((text, k) => heightOf(text, COLUMNS[k].width - 3))) + 2 * ITEM_PAD;
@@ -110,7 +116,16 @@ function measureRows(doc: Doc, items: NfeItem[]): MeasuredRow[] {
 
 // ---- drawing helpers ----
 
-function box(doc: Doc, x: number, y: number, w: number, h: number, label: string, value: string, opts: { align?: 'left' | 'right' | 'center'; bold?: boolean; size?: number } = {}) {
+function box(
+  doc: Doc,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  label: string,
+  value: string,
+  opts: { align?: 'left' | 'right' | 'center'; bold?: boolean; size?: number } = {},
+) {
   doc.lineWidth(0.5).rect(x, y, w, h).stroke();
   doc
     .font('Helvetica')
@@ -124,7 +139,12 @@ function box(doc: Doc, x: number, y: number, w: number, h: number, label: string
 }
 
 /** A row of boxes splitting the width in the given proportions. */
-function boxRow(doc: Doc, y: number, h: number, cells: { label: string; value: string; width?: number; align?: 'left' | 'right' | 'center' }[]) {
+function boxRow(
+  doc: Doc,
+  y: number,
+  h: number,
+  cells: { label: string; value: string; width?: number; align?: 'left' | 'right' | 'center' }[],
+) {
   const fixed = cells.reduce((n, c) => n + (c.width ?? 0), 0);
   const flexible = cells.filter((c) => c.width === undefined).length;
   let x = M;
@@ -178,7 +198,10 @@ function receiptStub(doc: Doc, nfe: ParsedNfe, y: number): number {
     .font('Helvetica-Bold')
     .fontSize(10)
     .text('NF-e', M + W - right, y + 5, { width: right, align: 'center' });
-  doc.fontSize(8).text(`Nº ${nfe.ide.number.padStart(9, '0').replace(/(\d{3})(\d{3})(\d{3})/, '$1.$2.$3')}`, M + W - right, y + 19, { width: right, align: 'center' });
+  doc.fontSize(8).text(`Nº ${nfe.ide.number.padStart(9, '0').replace(/(\d{3})(\d{3})(\d{3})/, '$1.$2.$3')}`, M + W - right, y + 19, {
+    width: right,
+    align: 'center',
+  });
   doc.text(`SÉRIE ${nfe.ide.series.padStart(3, '0')}`, M + W - right, y + 30, { width: right, align: 'center' });
   doc
     .dash(2, { space: 2 })
@@ -208,7 +231,11 @@ function header(doc: Doc, nfe: ParsedNfe, y: number, page: number, pages: number
     .fontSize(9)
     .text(nfe.issuer.name ?? '', textX, y + 16, { width: issuerW - 6 - (textX - M), align: 'center', height: 34, ellipsis: true });
   const a = nfe.issuer.address;
-  const lines = [address(nfe.issuer), [a?.district, a?.zipCode ? `CEP ${f.zip(a.zipCode)}` : null].filter(Boolean).join(' - '), [a?.city, a?.uf].filter(Boolean).join(' - ')].filter(Boolean);
+  const lines = [
+    address(nfe.issuer),
+    [a?.district, a?.zipCode ? `CEP ${f.zip(a.zipCode)}` : null].filter(Boolean).join(' - '),
+    [a?.city, a?.uf].filter(Boolean).join(' - '),
+  ].filter(Boolean);
   doc
     .font('Helvetica')
     .fontSize(7)
@@ -230,7 +257,10 @@ function header(doc: Doc, nfe: ParsedNfe, y: number, page: number, pages: number
     .font('Helvetica-Bold')
     .fontSize(10)
     .text(nfe.ide.operationType ?? '', dx + 68, y + 47, { width: 16, align: 'center' });
-  doc.fontSize(8).text(`Nº ${nfe.ide.number.padStart(9, '0').replace(/(\d{3})(\d{3})(\d{3})/, '$1.$2.$3')}`, dx, y + 68, { width: danfeW, align: 'center' });
+  doc.fontSize(8).text(`Nº ${nfe.ide.number.padStart(9, '0').replace(/(\d{3})(\d{3})(\d{3})/, '$1.$2.$3')}`, dx, y + 68, {
+    width: danfeW,
+    align: 'center',
+  });
   doc.text(`SÉRIE ${nfe.ide.series.padStart(3, '0')}`, dx, y + 79, { width: danfeW, align: 'center' });
   doc.text(`FOLHA ${page}/${pages}`, dx, y + 92, { width: danfeW, align: 'center' });
   // Key and barcode
@@ -256,7 +286,12 @@ function header(doc: Doc, nfe: ParsedNfe, y: number, page: number, pages: number
   doc
     .font('Helvetica')
     .fontSize(7)
-    .text('Consulta de autenticidade no portal nacional da NF-e www.nfe.fazenda.gov.br/portal ou no site da Sefaz Autorizadora', kx + 6, y + 74, { width: keyW - 12, align: 'center' });
+    .text(
+      'Consulta de autenticidade no portal nacional da NF-e www.nfe.fazenda.gov.br/portal ou no site da Sefaz Autorizadora',
+      kx + 6,
+      y + 74,
+      { width: keyW - 12, align: 'center' },
+    );
   return y + h;
 }
 
@@ -264,7 +299,11 @@ function identification(doc: Doc, nfe: ParsedNfe, y: number): number {
   const p = nfe.protocol;
   boxRow(doc, y, 22, [
     { label: 'NATUREZA DA OPERAÇÃO', value: nfe.ide.operationNature ?? '', width: 325 },
-    { label: 'PROTOCOLO DE AUTORIZAÇÃO DE USO', value: p?.protocolNumber ? `${p.protocolNumber} - ${f.date(p.receivedAt)} ${f.time(p.receivedAt)}` : '', align: 'center' },
+    {
+      label: 'PROTOCOLO DE AUTORIZAÇÃO DE USO',
+      value: p?.protocolNumber ? `${p.protocolNumber} - ${f.date(p.receivedAt)} ${f.time(p.receivedAt)}` : '',
+      align: 'center',
+    },
   ]);
   boxRow(doc, y + 22, 22, [
     { label: 'INSCRIÇÃO ESTADUAL', value: nfe.issuer.stateRegistration ?? '' },
@@ -323,7 +362,12 @@ function billing(doc: Doc, nfe: ParsedNfe, y: number): number {
     doc
       .font('Helvetica')
       .fontSize(6.5)
-      .text(`FATURA ${fat.number ?? ''}  VALOR ORIGINAL R$ ${f.money(fat.original)}  DESCONTO R$ ${f.money(fat.discount)}  VALOR LÍQUIDO R$ ${f.money(fat.net)}`, M + 3, y + 7, { width: W - 6 });
+      .text(
+        `FATURA ${fat.number ?? ''}  VALOR ORIGINAL R$ ${f.money(fat.original)}  DESCONTO R$ ${f.money(fat.discount)}  VALOR LÍQUIDO R$ ${f.money(fat.net)}`,
+        M + 3,
+        y + 7,
+        { width: W - 6 },
+      );
   }
   return y + rows * 22;
 }
@@ -430,7 +474,13 @@ function itemsTable(doc: Doc, rows: MeasuredRow[], y: number, bottom: number): v
     const height = Math.min(row.height, bottom - ry);
     row.cells.forEach((text, k) => {
       const col = COLUMNS[k];
-      doc.text(text, cx + 1.5, ry + ITEM_PAD, { width: col.width - 3, height: height - ITEM_PAD, align: col.align, lineGap: 0, ellipsis: true });
+      doc.text(text, cx + 1.5, ry + ITEM_PAD, {
+        width: col.width - 3,
+        height: height - ITEM_PAD,
+        align: col.align,
+        lineGap: 0,
+        ellipsis: true,
+      });
       cx += col.width;
     });
     ry += height;
@@ -496,7 +546,9 @@ export async function renderDanfe(input: DanfeInput): Promise<Buffer> {
   });
   const barcode = await bwipjs.toBuffer({ bcid: 'code128', text: nfe.accessKey, scale: 2, height: 12, includetext: false });
 
-  const info = [nfe.additionalInfo?.complementary, nfe.additionalInfo?.fisco ? `Inf. fisco: ${nfe.additionalInfo.fisco}` : null].filter(Boolean).join('\n');
+  const info = [nfe.additionalInfo?.complementary, nfe.additionalInfo?.fisco ? `Inf. fisco: ${nfe.additionalInfo.fisco}` : null]
+    .filter(Boolean)
+    .join('\n');
   const [firstInfo, restInfo] = splitText(doc, info, 376, ADDITIONAL_MAX - 10);
   doc.font('Helvetica').fontSize(6);
   const additionalH = Math.max(ADDITIONAL_MIN, Math.min(ADDITIONAL_MAX, doc.heightOfString(firstInfo || ' ', { width: 376 }) + 12));
@@ -504,7 +556,8 @@ export async function renderDanfe(input: DanfeInput): Promise<Buffer> {
 
   // Page 1's fixed blocks are drawn on a scratch measure: their height depends on the invoice (installments).
   const dupRows = nfe.billing?.installments.length ? Math.ceil(nfe.billing.installments.length / 6) : nfe.billing?.invoice ? 1 : 0;
-  const firstFixed = M + (44 + 9) + HEADER_H + 44 + (11 + 66) + (dupRows ? 11 + dupRows * 22 : 0) + (11 + 44) + (11 + 44) + 11 + TABLE_HEAD_H;
+  const firstFixed =
+    M + (44 + 9) + HEADER_H + 44 + (11 + 66) + (dupRows ? 11 + dupRows * 22 : 0) + (11 + 44) + (11 + 44) + 11 + TABLE_HEAD_H;
   const firstCapacity = BOTTOM - (additionalH + 10) - firstFixed - 2;
   const nextCapacity = BOTTOM - (M + HEADER_H + 11 + TABLE_HEAD_H) - 2;
 
@@ -520,7 +573,9 @@ export async function renderDanfe(input: DanfeInput): Promise<Buffer> {
   // cancellation's protocol; homologation keeps its "sem valor fiscal" either way.
   const stamps = [...(input.cancelled ? ['NF-e CANCELADA'] : []), ...(nfe.ide.environment === '2' ? ['SEM VALOR FISCAL'] : [])];
   const c = input.cancellation;
-  const banner = input.cancelled ? `NF-e CANCELADA${c?.protocol ? ` - PROTOCOLO DE CANCELAMENTO: ${c.protocol}` : ''}${c?.at ? ` - ${f.date(c.at)} ${f.time(c.at)}` : ''}` : null;
+  const banner = input.cancelled
+    ? `NF-e CANCELADA${c?.protocol ? ` - PROTOCOLO DE CANCELAMENTO: ${c.protocol}` : ''}${c?.at ? ` - ${f.date(c.at)} ${f.time(c.at)}` : ''}`
+    : null;
   for (let p = 0; p < total; p++) {
     doc.addPage({ size: 'A4', margin: 0 });
     const pageRows = pages[p] ?? [];

@@ -47,7 +47,8 @@ export const brasiliaDate = businessToday;
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /** Whole days from `from` to `to` (calendar dates). */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
 
 const FUEL: Record<Exclude<DeadlineRule, 'GENERAL'>, { conclusive: number; unknown: number }> = {
   FUEL_INTERNAL: { conclusive: 20, unknown: 10 },
@@ -58,7 +59,13 @@ const FUEL: Record<Exclude<DeadlineRule, 'GENERAL'>, { conclusive: number; unkno
 export function manifestationDeadlines(facts: DeadlineFacts, generalDays: number): ManifestationDeadlines {
   const authorized = brasiliaDate(facts.authorizedAt);
   const inv = facts.invoice;
-  const rule: DeadlineRule = !inv?.hasFuel ? 'GENERAL' : !inv.interstate ? 'FUEL_INTERNAL' : inv.incentiveArea ? 'FUEL_INCENTIVE_AREA' : 'FUEL_INTERSTATE';
+  const rule: DeadlineRule = !inv?.hasFuel
+    ? 'GENERAL'
+    : !inv.interstate
+      ? 'FUEL_INTERNAL'
+      : inv.incentiveArea
+        ? 'FUEL_INCENTIVE_AREA'
+        : 'FUEL_INTERSTATE';
   const days = rule === 'GENERAL' ? { conclusive: generalDays, unknown: generalDays } : FUEL[rule];
   const confirmacao = addDays(authorized, days.conclusive);
   const desconhecimento = addDays(authorized, days.unknown);

@@ -28,18 +28,32 @@ export async function insertDeadline(em: EntityManager, row: Partial<NfeManifest
 }
 
 /** Replaces the computed values when they were computed for another version of the record. */
-export async function updateDeadline(em: EntityManager, existing: NfeManifestationDeadline, values: Partial<NfeManifestationDeadline>): Promise<boolean> {
+export async function updateDeadline(
+  em: EntityManager,
+  existing: NfeManifestationDeadline,
+  values: Partial<NfeManifestationDeadline>,
+): Promise<boolean> {
   const res = await em
     .createQueryBuilder()
     .update(NfeManifestationDeadline)
     .set({ ...values, version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND version = :version', { id: existing.id, companyId: existing.companyId, version: existing.version })
+    .where('id = :id AND company_id = :companyId AND version = :version', {
+      id: existing.id,
+      companyId: existing.companyId,
+      version: existing.version,
+    })
     .execute();
   return (res.affected ?? 0) > 0;
 }
 
 /** Open deadlines of a filial due on or before `until` whose tightest alert is not yet `minThreshold`. */
-export function alertCandidates(em: EntityManager, companyId: number, filialId: number, until: string, minThreshold: number): Promise<NfeManifestationDeadline[]> {
+export function alertCandidates(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  until: string,
+  minThreshold: number,
+): Promise<NfeManifestationDeadline[]> {
   return em
     .createQueryBuilder(NfeManifestationDeadline, 'd')
     .where('d.company_id = :companyId AND d.filial_id = :filialId AND d.open = :open', { companyId, filialId, open: true })
@@ -56,13 +70,23 @@ export async function claimThreshold(em: EntityManager, row: NfeManifestationDea
     .createQueryBuilder()
     .update(NfeManifestationDeadline)
     .set({ notifiedThreshold: threshold, version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND (notified_threshold IS NULL OR notified_threshold > :threshold)', { id: row.id, companyId: row.companyId, threshold })
+    .where('id = :id AND company_id = :companyId AND (notified_threshold IS NULL OR notified_threshold > :threshold)', {
+      id: row.id,
+      companyId: row.companyId,
+      threshold,
+    })
     .execute();
   return (res.affected ?? 0) > 0;
 }
 
 /** Phase 1 of the list: open deadlines of a filial due between `from` (null: any) and `until`. */
-export function deadlineListQuery(em: EntityManager, companyId: number, filialId: number, from: string | null, until: string): SelectQueryBuilder<NfeManifestationDeadline> {
+export function deadlineListQuery(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  from: string | null,
+  until: string,
+): SelectQueryBuilder<NfeManifestationDeadline> {
   const qb = em
     .createQueryBuilder(NfeManifestationDeadline, 'd')
     .where('d.company_id = :companyId AND d.filial_id = :filialId AND d.open = :open', { companyId, filialId, open: true })

@@ -11,7 +11,16 @@ import type { NfeInbound } from '../entities/nfe-inbound.entity';
 import type { NfeManifestationDeadline } from '../entities/nfe-manifestation-deadline.entity';
 import { findFilialInbound, storedXml } from '../nfe-inbound.service';
 import { loadInboundByIds } from '../nfe-inbound.repository';
-import { alertCandidates, claimThreshold, deadlineListQuery, deadlinesOf, insertDeadline, loadDeadlinesByIds, staleRecords, updateDeadline } from './deadline.repository';
+import {
+  alertCandidates,
+  claimThreshold,
+  deadlineListQuery,
+  deadlinesOf,
+  insertDeadline,
+  loadDeadlinesByIds,
+  staleRecords,
+  updateDeadline,
+} from './deadline.repository';
 import { addDays, brasiliaDate, daysBetween, invoiceFacts, manifestationDeadlines } from './deadline-rules';
 
 /*
@@ -96,7 +105,13 @@ async function publishAlerts(companyId: number, filialId: number, now: Date): Pr
   const thresholds = nfeConfig.deadlines.thresholds;
   if (!thresholds.length) return 0;
   const today = brasiliaDate(now);
-  const candidates = await alertCandidates(readerOf(NO_UNIT), companyId, filialId, addDays(today, Math.max(...thresholds)), Math.min(...thresholds));
+  const candidates = await alertCandidates(
+    readerOf(NO_UNIT),
+    companyId,
+    filialId,
+    addDays(today, Math.max(...thresholds)),
+    Math.min(...thresholds),
+  );
   if (!candidates.length) return 0;
   const inbound = new Map(
     (
@@ -144,7 +159,11 @@ async function publishAlerts(companyId: number, filialId: number, now: Date): Pr
 }
 
 /** Brings a filial's deadlines up to date with its records, then publishes the alerts due. */
-export async function refreshDeadlines(companyId: number, filialId: number, now: Date = new Date()): Promise<{ computed: number; alerts: number }> {
+export async function refreshDeadlines(
+  companyId: number,
+  filialId: number,
+  now: Date = new Date(),
+): Promise<{ computed: number; alerts: number }> {
   const filial = await readerOf(NO_UNIT).findOneBy(Filial, { id: filialId, companyId });
   if (!filial) return { computed: 0, alerts: 0 };
   let computed = 0;
@@ -174,7 +193,12 @@ export interface DeadlineEntry {
 }
 
 /** Open NF-e of the filial whose earliest deadline falls within `withinDays` days, soonest first. */
-export async function listDeadlines(ctx: TenantContext, filialId: number, query: DeadlineListQuery, now: Date = new Date()): Promise<Page<DeadlineEntry>> {
+export async function listDeadlines(
+  ctx: TenantContext,
+  filialId: number,
+  query: DeadlineListQuery,
+  now: Date = new Date(),
+): Promise<Page<DeadlineEntry>> {
   await refreshDeadlines(ctx.companyId, filialId, now);
   const em = readerOf(ctx);
   const today = brasiliaDate(now);
@@ -202,7 +226,11 @@ export async function listDeadlines(ctx: TenantContext, filialId: number, query:
 }
 
 /** The deadlines of one record (computed now if its last computation is stale); null without an authorization date. */
-export async function recordDeadlines(ctx: TenantContext, id: number, filialId: number): Promise<{ inbound: NfeInbound; deadline: NfeManifestationDeadline | null }> {
+export async function recordDeadlines(
+  ctx: TenantContext,
+  id: number,
+  filialId: number,
+): Promise<{ inbound: NfeInbound; deadline: NfeManifestationDeadline | null }> {
   const inbound = await findFilialInbound(readerOf(ctx), ctx, id, filialId);
   if (!inbound.authorizedAt) return { inbound, deadline: null };
   let [deadline] = await deadlinesOf(readerOf(ctx), ctx.companyId, [inbound.id]);
@@ -222,7 +250,8 @@ export class DeadlineTracker {
 
   /** The tracker on a timer (src/workers.ts). */
   worker(intervalMs: number): Worker {
-    if (!this.w || this.w.state === 'stopped') this.w = new Worker({ name: 'nfe-manifestation-deadlines', intervalMs, run: () => this.tick() });
+    if (!this.w || this.w.state === 'stopped')
+      this.w = new Worker({ name: 'nfe-manifestation-deadlines', intervalMs, run: () => this.tick() });
     return this.w;
   }
 

@@ -1,5 +1,14 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
-import { AmountColumn, BlobColumn, CreatedAtColumn, DateColumn, DateTimeColumn, IdColumn, JsonColumn, UpdatedAtColumn } from '../../../core/db/columns';
+import {
+  AmountColumn,
+  BlobColumn,
+  CreatedAtColumn,
+  DateColumn,
+  DateTimeColumn,
+  IdColumn,
+  JsonColumn,
+  UpdatedAtColumn,
+} from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
 import type { ValidationReport } from '../xml/validation-report';
 

@@ -21,7 +21,11 @@ const INF_NFE_ID = /<(?:[\w.-]+:)?infNFe\b[^>]*?\sId\s*=\s*["']([^"']*)["']/;
  * started with infNFe/@Id found in the text and redone with the parsed one should they differ.
  * `onParsed` is called with the invoice as soon as it is read, before the signature's outcome.
  */
-export async function inspectNfeXml(xml: string, recipient: RecipientContext | null, onParsed?: (nfe: ParsedNfe) => void): Promise<NfeInspection> {
+export async function inspectNfeXml(
+  xml: string,
+  recipient: RecipientContext | null,
+  onParsed?: (nfe: ParsedNfe) => void,
+): Promise<NfeInspection> {
   assertNoDoctype(xml);
   const guessedId = INF_NFE_ID.exec(xml)?.[1] ?? null;
   const early = guessedId ? verifyNfeSignatureOffThread(xml, guessedId) : null;

@@ -1,8 +1,29 @@
 import { Dec } from '../../../core/decimal';
 import { AppError, ValidationError } from '../../../core/errors';
 import { DATE, DATE_TIME, parseXml, Reader, XNode } from '../../fiscal-xml';
-import { readContribution, readIbsCbs, readIbsCbsTotals, readIcms, readImportTax, readIpi, readSelectiveTax, readSelectiveTaxTotal } from './nfe-tax-groups';
-import type { NfeAddress, NfeBilling, NfeIde, NfeItem, NfeParty, NfePayment, NfeProtocol, NfeReference, NfeTotals, NfeTransport, ParsedNfe } from './nfe-types';
+import {
+  readContribution,
+  readIbsCbs,
+  readIbsCbsTotals,
+  readIcms,
+  readImportTax,
+  readIpi,
+  readSelectiveTax,
+  readSelectiveTaxTotal,
+} from './nfe-tax-groups';
+import type {
+  NfeAddress,
+  NfeBilling,
+  NfeIde,
+  NfeItem,
+  NfeParty,
+  NfePayment,
+  NfeProtocol,
+  NfeReference,
+  NfeTotals,
+  NfeTransport,
+  ParsedNfe,
+} from './nfe-types';
 
 /*
  * NF-e XML → ParsedNfe. Reads layout 4.00 fully — with the tax-reform groups of PL_010 (NT 2025.002):
@@ -67,7 +88,8 @@ function readIde(r: Reader, node: XNode | null, path: string): NfeIde {
   const n = node ?? {};
   const issuedAt = r.text(n, 'dhEmi', path) ?? r.text(n, 'dEmi', path);
   if (!issuedAt) r.fail(`${path}/dhEmi`, 'dhEmi is required');
-  else if (!DATE_TIME.test(issuedAt) || Number.isNaN(Date.parse(issuedAt))) r.fail(`${path}/dhEmi`, `dhEmi must be a date-time (AAAA-MM-DDThh:mm:ssTZD), got "${issuedAt.slice(0, 30)}"`);
+  else if (!DATE_TIME.test(issuedAt) || Number.isNaN(Date.parse(issuedAt)))
+    r.fail(`${path}/dhEmi`, `dhEmi must be a date-time (AAAA-MM-DDThh:mm:ssTZD), got "${issuedAt.slice(0, 30)}"`);
   const references = r.nodes(n, 'NFref').map((ref, i) => readReference(r, ref, `${path}/NFref[${i + 1}]`));
   const gov = r.node(n, 'gCompraGov', path);
   const gp = `${path}/gCompraGov`;
@@ -95,7 +117,13 @@ function readIde(r: Reader, node: XNode | null, path: string): NfeIde {
     ibsCbsMunicipality: r.text(n, 'cMunFGIBS', path),
     debitNoteType: r.text(n, 'tpNFDebito', path),
     creditNoteType: r.text(n, 'tpNFCredito', path),
-    governmentPurchase: gov ? { entityType: r.required(gov, 'tpEnteGov', gp), reductionRate: r.requiredDec(gov, 'pRedutor', gp), operationType: r.text(gov, 'tpOperGov', gp) } : null,
+    governmentPurchase: gov
+      ? {
+          entityType: r.required(gov, 'tpEnteGov', gp),
+          reductionRate: r.requiredDec(gov, 'pRedutor', gp),
+          operationType: r.text(gov, 'tpOperGov', gp),
+        }
+      : null,
     advancePaymentKeys: advance
       ? r
           .nodes(advance, 'refNFe')
@@ -158,7 +186,9 @@ function readItem(r: Reader, det: XNode, index: number, path: string): NfeItem {
     // DI/DUIMP of an import: the AFRMM (freight renewal surcharge) the importer paid, over its declarations.
     importAfrmm: r.nodes(pr, 'DI').reduce((s, di, i) => s.plus(r.zero(di, 'vAFRMM', `${pp}/DI[${i + 1}]`)), new Dec(0)),
     itemValue: r.dec(det, 'vItem', p),
-    referencedDocument: referenced ? { accessKey: r.required(referenced, 'chaveAcesso', rp), lineNumber: referencedLine === null ? null : Number(referencedLine) } : null,
+    referencedDocument: referenced
+      ? { accessKey: r.required(referenced, 'chaveAcesso', rp), lineNumber: referencedLine === null ? null : Number(referencedLine) }
+      : null,
   };
 }
 
@@ -207,12 +237,23 @@ function readTransport(r: Reader, node: XNode | null, path: string): NfeTranspor
   return {
     freightMode: r.text(node, 'modFrete', path),
     carrier: carrier
-      ? { document: r.text(carrier, 'CNPJ', cp) ?? r.text(carrier, 'CPF', cp), name: r.text(carrier, 'xNome', cp), stateRegistration: r.text(carrier, 'IE', cp), uf: r.text(carrier, 'UF', cp) }
+      ? {
+          document: r.text(carrier, 'CNPJ', cp) ?? r.text(carrier, 'CPF', cp),
+          name: r.text(carrier, 'xNome', cp),
+          stateRegistration: r.text(carrier, 'IE', cp),
+          uf: r.text(carrier, 'UF', cp),
+        }
       : null,
     vehiclePlate: vehicle ? r.text(vehicle, 'placa', `${path}/veicTransp`) : null,
     volumes: r.nodes(node, 'vol').map((v, i) => {
       const vp = `${path}/vol[${i + 1}]`;
-      return { quantity: r.text(v, 'qVol', vp), species: r.text(v, 'esp', vp), brand: r.text(v, 'marca', vp), netWeight: r.dec(v, 'pesoL', vp), grossWeight: r.dec(v, 'pesoB', vp) };
+      return {
+        quantity: r.text(v, 'qVol', vp),
+        species: r.text(v, 'esp', vp),
+        brand: r.text(v, 'marca', vp),
+        netWeight: r.dec(v, 'pesoL', vp),
+        grossWeight: r.dec(v, 'pesoB', vp),
+      };
     }),
   };
 }
@@ -222,11 +263,19 @@ function readBilling(r: Reader, node: XNode | null, path: string): NfeBilling | 
   const fat = r.node(node, 'fat', path);
   const fp = `${path}/fat`;
   return {
-    invoice: fat ? { number: r.text(fat, 'nFat', fp), original: r.dec(fat, 'vOrig', fp), discount: r.dec(fat, 'vDesc', fp), net: r.dec(fat, 'vLiq', fp) } : null,
+    invoice: fat
+      ? {
+          number: r.text(fat, 'nFat', fp),
+          original: r.dec(fat, 'vOrig', fp),
+          discount: r.dec(fat, 'vDesc', fp),
+          net: r.dec(fat, 'vLiq', fp),
+        }
+      : null,
     installments: r.nodes(node, 'dup').map((d, i) => {
       const dp = `${path}/dup[${i + 1}]`;
       const dueDate = r.text(d, 'dVenc', dp);
-      if (dueDate !== null && (!DATE.test(dueDate) || Number.isNaN(Date.parse(dueDate)))) r.fail(`${dp}/dVenc`, `dVenc must be a date AAAA-MM-DD, got "${dueDate.slice(0, 30)}"`);
+      if (dueDate !== null && (!DATE.test(dueDate) || Number.isNaN(Date.parse(dueDate))))
+        r.fail(`${dp}/dVenc`, `dVenc must be a date AAAA-MM-DD, got "${dueDate.slice(0, 30)}"`);
       return { number: r.text(d, 'nDup', dp), dueDate, amount: r.requiredDec(d, 'vDup', dp) };
     }),
   };
@@ -239,7 +288,12 @@ function readPayments(r: Reader, node: XNode | null, path: string): { payments: 
   return {
     payments: details.map((d, i) => {
       const dp = node.detPag !== undefined ? `${path}/detPag[${i + 1}]` : path;
-      return { indicator: r.text(d, 'indPag', dp), method: r.text(d, 'tPag', dp), description: r.text(d, 'xPag', dp), amount: r.requiredDec(d, 'vPag', dp) };
+      return {
+        indicator: r.text(d, 'indPag', dp),
+        method: r.text(d, 'tPag', dp),
+        description: r.text(d, 'xPag', dp),
+        amount: r.requiredDec(d, 'vPag', dp),
+      };
     }),
     change: r.dec(node, 'vTroco', path),
   };
@@ -263,12 +317,14 @@ function readProtocol(r: Reader, node: XNode | null, path: string): NfeProtocol 
   };
 }
 
-const unsupported = (message: string, code = 'NFE_UNSUPPORTED_DOCUMENT') => new AppError('invalid', code, message, { errors: [{ path: 'xml', message }] });
+const unsupported = (message: string, code = 'NFE_UNSUPPORTED_DOCUMENT') =>
+  new AppError('invalid', code, message, { errors: [{ path: 'xml', message }] });
 
 /** Reads the invoice from an already parsed tree (see parseXml). */
 export function readNfe(tree: Record<string, unknown>): ParsedNfe {
   const rootName = Object.keys(tree)[0];
-  if (rootName !== 'nfeProc' && rootName !== 'NFe') throw unsupported(`The XML root is <${rootName}>; an NF-e is <nfeProc> (or a bare <NFe>)`);
+  if (rootName !== 'nfeProc' && rootName !== 'NFe')
+    throw unsupported(`The XML root is <${rootName}>; an NF-e is <nfeProc> (or a bare <NFe>)`);
   const r = new Reader();
   const root = tree[rootName] as XNode;
   if (typeof root !== 'object' || root === null) throw unsupported(`<${rootName}> is empty`);
@@ -291,7 +347,8 @@ export function readNfe(tree: Record<string, unknown>): ParsedNfe {
   const dets = r.nodes(inf, 'det');
   if (!dets.length) r.fail(`${p}/det`, 'at least one det is required');
   const pag = r.nodes(inf, 'pag');
-  const payments = pag.length > 1 ? pag.map((n, i) => readPayments(r, n, `${p}/pag[${i + 1}]`)) : [readPayments(r, pag[0] ?? null, `${p}/pag`)];
+  const payments =
+    pag.length > 1 ? pag.map((n, i) => readPayments(r, n, `${p}/pag[${i + 1}]`)) : [readPayments(r, pag[0] ?? null, `${p}/pag`)];
   const infAdic = r.node(inf, 'infAdic', p);
   const signatures = r.nodes(nfe, 'Signature');
   if (signatures.length > 1) r.fail(`${base}/Signature`, 'Signature must occur at most once');
@@ -309,7 +366,9 @@ export function readNfe(tree: Record<string, unknown>): ParsedNfe {
     billing: readBilling(r, r.node(inf, 'cobr', p), `${p}/cobr`),
     payments: payments.flatMap((x) => x.payments),
     change: payments.find((x) => x.change)?.change ?? null,
-    additionalInfo: infAdic ? { fisco: r.text(infAdic, 'infAdFisco', `${p}/infAdic`), complementary: r.text(infAdic, 'infCpl', `${p}/infAdic`) } : null,
+    additionalInfo: infAdic
+      ? { fisco: r.text(infAdic, 'infAdFisco', `${p}/infAdic`), complementary: r.text(infAdic, 'infCpl', `${p}/infAdic`) }
+      : null,
     protocol: rootName === 'nfeProc' ? readProtocol(r, r.node(root, 'protNFe', 'nfeProc'), 'nfeProc/protNFe') : null,
     hasSignature: signatures.length > 0,
   };

@@ -122,7 +122,12 @@ export function readImportTax(r: Reader, imposto: XNode | null, path: string): N
   const ii = r.node(imposto, 'II', path);
   if (!ii) return null;
   const p = `${path}/II`;
-  return { base: r.zero(ii, 'vBC', p), customsExpenses: r.zero(ii, 'vDespAdu', p), value: r.zero(ii, 'vII', p), iof: r.zero(ii, 'vIOF', p) };
+  return {
+    base: r.zero(ii, 'vBC', p),
+    customsExpenses: r.zero(ii, 'vDespAdu', p),
+    value: r.zero(ii, 'vII', p),
+    iof: r.zero(ii, 'vIOF', p),
+  };
 }
 
 /* ---- Tax reform (PL_010) ---- */
@@ -140,7 +145,9 @@ function readShare(r: Reader, parent: XNode, tag: string, rateTag: string, value
     rate: r.requiredDec(g, rateTag, p),
     deferral: dif ? { rate: r.requiredDec(dif, 'pDif', `${p}/gDif`), value: r.requiredDec(dif, 'vDif', `${p}/gDif`) } : null,
     returnedValue: dev ? r.requiredDec(dev, 'vDevTrib', `${p}/gDevTrib`) : null,
-    reduction: red ? { rate: r.requiredDec(red, 'pRedAliq', `${p}/gRed`), effectiveRate: r.requiredDec(red, 'pAliqEfet', `${p}/gRed`) } : null,
+    reduction: red
+      ? { rate: r.requiredDec(red, 'pRedAliq', `${p}/gRed`), effectiveRate: r.requiredDec(red, 'pAliqEfet', `${p}/gRed`) }
+      : null,
     value: r.requiredDec(g, valueTag, p),
   };
 }
@@ -167,7 +174,13 @@ function readGeneral(r: Reader, g: XNode, p: string): NfeIbsCbs['general'] {
     ibsMunicipal: readShare(r, g, 'gIBSMun', 'pIBSMun', 'vIBSMun', p),
     ibsValue: r.requiredDec(g, 'vIBS', p),
     cbs: readShare(r, g, 'gCBS', 'pCBS', 'vCBS', p),
-    regular: regular ? { cst: r.required(regular, 'CSTReg', rp), classCode: r.required(regular, 'cClassTribReg', rp), ...readRates(r, regular, 'pAliqEfetReg', 'vTribReg', rp) } : null,
+    regular: regular
+      ? {
+          cst: r.required(regular, 'CSTReg', rp),
+          classCode: r.required(regular, 'cClassTribReg', rp),
+          ...readRates(r, regular, 'pAliqEfetReg', 'vTribReg', rp),
+        }
+      : null,
     governmentPurchase: gov ? readRates(r, gov, 'pAliq', 'vTrib', `${p}/gTribCompraGov`) : null,
   };
 }
@@ -194,7 +207,12 @@ function readSinglePhase(r: Reader, g: XNode, p: string): NfeIbsCbsSinglePhase {
     withheld: readSinglePhaseValues(r, g, 'gMonoReten', 'Reten', p),
     previouslyWithheld: readSinglePhaseValues(r, g, 'gMonoRet', 'Ret', p),
     deferral: dif
-      ? { ibsRate: r.requiredDec(dif, 'pDifIBS', dp), ibsValue: r.requiredDec(dif, 'vIBSMonoDif', dp), cbsRate: r.requiredDec(dif, 'pDifCBS', dp), cbsValue: r.requiredDec(dif, 'vCBSMonoDif', dp) }
+      ? {
+          ibsRate: r.requiredDec(dif, 'pDifIBS', dp),
+          ibsValue: r.requiredDec(dif, 'vIBSMonoDif', dp),
+          cbsRate: r.requiredDec(dif, 'pDifCBS', dp),
+          cbsValue: r.requiredDec(dif, 'vCBSMonoDif', dp),
+        }
       : null,
     ibsTotal: r.requiredDec(g, 'vTotIBSMonoItem', p),
     cbsTotal: r.requiredDec(g, 'vTotCBSMonoItem', p),
@@ -231,7 +249,9 @@ export function readIbsCbs(r: Reader, imposto: XNode | null, path: string): NfeI
     donation: donation === null ? null : donation === '1',
     general: general ? readGeneral(r, general, sub('gIBSCBS')) : null,
     singlePhase: mono ? readSinglePhase(r, mono, sub('gIBSCBSMono')) : null,
-    creditTransfer: transfer ? { ibsValue: r.requiredDec(transfer, 'vIBS', sub('gTransfCred')), cbsValue: r.requiredDec(transfer, 'vCBS', sub('gTransfCred')) } : null,
+    creditTransfer: transfer
+      ? { ibsValue: r.requiredDec(transfer, 'vIBS', sub('gTransfCred')), cbsValue: r.requiredDec(transfer, 'vCBS', sub('gTransfCred')) }
+      : null,
     competenceAdjustment: adjustment
       ? {
           period: r.required(adjustment, 'competApur', sub('gAjusteCompet')),
@@ -239,7 +259,12 @@ export function readIbsCbs(r: Reader, imposto: XNode | null, path: string): NfeI
           cbsValue: r.requiredDec(adjustment, 'vCBS', sub('gAjusteCompet')),
         }
       : null,
-    creditReversal: reversal ? { ibsValue: r.requiredDec(reversal, 'vIBSEstCred', sub('gEstornoCred')), cbsValue: r.requiredDec(reversal, 'vCBSEstCred', sub('gEstornoCred')) } : null,
+    creditReversal: reversal
+      ? {
+          ibsValue: r.requiredDec(reversal, 'vIBSEstCred', sub('gEstornoCred')),
+          cbsValue: r.requiredDec(reversal, 'vCBSEstCred', sub('gEstornoCred')),
+        }
+      : null,
     presumedCredit: presumed
       ? {
           base: r.requiredDec(presumed, 'vBCCredPres', sub('gCredPresOper')),
@@ -279,7 +304,11 @@ function readShareTotals(r: Reader, parent: XNode, tag: string, valueTag: string
   const g = r.node(parent, tag, path);
   if (!g) r.fail(`${path}/${tag}`, `${tag} is required`);
   const p = `${path}/${tag}`;
-  return { deferredValue: r.requiredDec(g, 'vDif', p), returnedValue: r.requiredDec(g, 'vDevTrib', p), value: r.requiredDec(g, valueTag, p) };
+  return {
+    deferredValue: r.requiredDec(g, 'vDif', p),
+    returnedValue: r.requiredDec(g, 'vDevTrib', p),
+    value: r.requiredDec(g, valueTag, p),
+  };
 }
 
 /** total/IBSCBSTot (TIBSCBSMonoTot). */
@@ -324,7 +353,12 @@ export function readIbsCbsTotals(r: Reader, total: XNode | null, path: string): 
           cbsPreviouslyWithheld: r.requiredDec(mono, 'vCBSMonoRet', mp),
         }
       : null,
-    creditReversal: reversal ? { ibsValue: r.requiredDec(reversal, 'vIBSEstCred', `${p}/gEstornoCred`), cbsValue: r.requiredDec(reversal, 'vCBSEstCred', `${p}/gEstornoCred`) } : null,
+    creditReversal: reversal
+      ? {
+          ibsValue: r.requiredDec(reversal, 'vIBSEstCred', `${p}/gEstornoCred`),
+          cbsValue: r.requiredDec(reversal, 'vCBSEstCred', `${p}/gEstornoCred`),
+        }
+      : null,
   };
 }
 

@@ -310,11 +310,24 @@ export interface NfeIbsCbsTotals {
   /** vBCIBSCBS. */
   base: Dec;
   /** gIBS: state and municipal shares, vIBS, presumed credit (vCredPres, vCredPresCondSus). */
-  ibs: { state: NfeIbsCbsShareTotals; municipal: NfeIbsCbsShareTotals; value: Dec; presumedCredit: Dec; presumedCreditSuspended: Dec } | null;
+  ibs: {
+    state: NfeIbsCbsShareTotals;
+    municipal: NfeIbsCbsShareTotals;
+    value: Dec;
+    presumedCredit: Dec;
+    presumedCreditSuspended: Dec;
+  } | null;
   /** gCBS. */
   cbs: (NfeIbsCbsShareTotals & { presumedCredit: Dec; presumedCreditSuspended: Dec }) | null;
   /** gMono: single-phase totals. */
-  singlePhase: { ibsValue: Dec; cbsValue: Dec; ibsWithheld: Dec; cbsWithheld: Dec; ibsPreviouslyWithheld: Dec; cbsPreviouslyWithheld: Dec } | null;
+  singlePhase: {
+    ibsValue: Dec;
+    cbsValue: Dec;
+    ibsWithheld: Dec;
+    cbsWithheld: Dec;
+    ibsPreviouslyWithheld: Dec;
+    cbsPreviouslyWithheld: Dec;
+  } | null;
   /** gEstornoCred. */
   creditReversal: { ibsValue: Dec; cbsValue: Dec } | null;
 }

@@ -115,23 +115,38 @@ function ibsCbsSums(items: NfeItem[], t: NfeIbsCbsTotals | null): ReformMismatch
 /** Whether the document carries any tax-reform group. */
 export function hasReformGroups(nfe: Pick<ParsedNfe, 'items' | 'totals'>): boolean {
   const t = nfe.totals;
-  return !!(t.ibsCbs || t.selectiveTax || t.invoiceWithTaxes) || nfe.items.some((i) => i.taxes.ibsCbs || i.taxes.selectiveTax || i.itemValue);
+  return (
+    !!(t.ibsCbs || t.selectiveTax || t.invoiceWithTaxes) || nfe.items.some((i) => i.taxes.ibsCbs || i.taxes.selectiveTax || i.itemValue)
+  );
 }
 
 /** The year of issue as the issuer wrote it (dhEmi). */
 export const issueYear = (nfe: Pick<ParsedNfe, 'ide'>) => Number(nfe.ide.issuedAt.slice(0, 4));
 
-export function checkReformTotals(nfe: Pick<ParsedNfe, 'ide' | 'items' | 'totals'>, rules?: Parameters<typeof taxReformRuleFor>[1]): ReformTotalsCheck {
+export function checkReformTotals(
+  nfe: Pick<ParsedNfe, 'ide' | 'items' | 'totals'>,
+  rules?: Parameters<typeof taxReformRuleFor>[1],
+): ReformTotalsCheck {
   const year = issueYear(nfe);
   const rule = taxReformRuleFor(year, rules);
   const { items, totals } = nfe;
   const withIbsCbs = items.some((i) => i.taxes.ibsCbs);
   const withIs = items.some((i) => i.taxes.selectiveTax);
 
-  const ibsCbsPresence = totals.ibsCbs && !withIbsCbs ? 'IBSCBSTot is given but no item has IBSCBS' : !totals.ibsCbs && withIbsCbs ? 'Items have IBSCBS but the totals have no IBSCBSTot' : null;
+  const ibsCbsPresence =
+    totals.ibsCbs && !withIbsCbs
+      ? 'IBSCBSTot is given but no item has IBSCBS'
+      : !totals.ibsCbs && withIbsCbs
+        ? 'Items have IBSCBS but the totals have no IBSCBSTot'
+        : null;
   const ibsCbsMismatches = ibsCbsSums(items, totals.ibsCbs);
   const isItems = sum(items.map((i) => or0(i.taxes.selectiveTax?.value)));
-  const isPresence = totals.selectiveTax && !withIs ? 'ISTot is given but no item has IS' : !totals.selectiveTax && withIs ? 'Items have IS but the totals have no ISTot' : null;
+  const isPresence =
+    totals.selectiveTax && !withIs
+      ? 'ISTot is given but no item has IS'
+      : !totals.selectiveTax && withIs
+        ? 'Items have IS but the totals have no ISTot'
+        : null;
 
   const reliefs = itemReliefs(items);
   const conventions = rule.itemValueConventions;
@@ -140,7 +155,9 @@ export function checkReformTotals(nfe: Pick<ParsedNfe, 'ide' | 'items' | 'totals
     if (!item.itemValue) return;
     const withoutTaxes = itemValueWithoutTaxes(item, reliefs[i]);
     const withTaxes = withoutTaxes.plus(itemReformTaxes(item));
-    const ok = (conventions.includes('WITHOUT_TAXES') && item.itemValue.eq(withoutTaxes)) || (conventions.includes('WITH_TAXES') && item.itemValue.eq(withTaxes));
+    const ok =
+      (conventions.includes('WITHOUT_TAXES') && item.itemValue.eq(withoutTaxes)) ||
+      (conventions.includes('WITH_TAXES') && item.itemValue.eq(withTaxes));
     if (!ok) itemMismatches.push({ lineNumber: item.lineNumber, itemValue: item.itemValue, withoutTaxes, withTaxes });
   });
 
@@ -160,8 +177,19 @@ export function checkReformTotals(nfe: Pick<ParsedNfe, 'ide' | 'items' | 'totals
     present: hasReformGroups(nfe),
     rule,
     year,
-    ibsCbs: { checked: !!totals.ibsCbs || withIbsCbs, ok: !ibsCbsPresence && ibsCbsMismatches.length === 0, presenceProblem: ibsCbsPresence, mismatches: ibsCbsMismatches },
-    selectiveTax: { checked: !!totals.selectiveTax || withIs, ok: !isPresence && !!totals.selectiveTax?.eq(isItems), presenceProblem: isPresence, items: isItems, total: totals.selectiveTax },
+    ibsCbs: {
+      checked: !!totals.ibsCbs || withIbsCbs,
+      ok: !ibsCbsPresence && ibsCbsMismatches.length === 0,
+      presenceProblem: ibsCbsPresence,
+      mismatches: ibsCbsMismatches,
+    },
+    selectiveTax: {
+      checked: !!totals.selectiveTax || withIs,
+      ok: !isPresence && !!totals.selectiveTax?.eq(isItems),
+      presenceProblem: isPresence,
+      items: isItems,
+      total: totals.selectiveTax,
+    },
     itemValues: { checked: items.some((i) => i.itemValue), ok: itemMismatches.length === 0, mismatches: itemMismatches, conventions },
     invoiceWithTaxes: {
       checked: !!value,
@@ -178,7 +206,9 @@ export function checkReformTotals(nfe: Pick<ParsedNfe, 'ide' | 'items' | 'totals
 export type ReformOutcome = 'PASS' | 'FAIL' | 'SKIPPED';
 
 /** The four outcomes, as the validation report gives them (kept with an imported document). */
-export function reformOutcomes(t: ReformTotalsCheck): Record<'ibsCbsTotal' | 'selectiveTaxTotal' | 'itemValues' | 'invoiceWithTaxes', ReformOutcome> {
+export function reformOutcomes(
+  t: ReformTotalsCheck,
+): Record<'ibsCbsTotal' | 'selectiveTaxTotal' | 'itemValues' | 'invoiceWithTaxes', ReformOutcome> {
   const of = (checked: boolean, ok: boolean): ReformOutcome => (!t.present || !checked ? 'SKIPPED' : ok ? 'PASS' : 'FAIL');
   return {
     ibsCbsTotal: of(t.ibsCbs.checked, t.ibsCbs.ok),

@@ -53,7 +53,11 @@ function ensureWorker(): Worker {
 }
 
 /** verifyNfeSignature on the worker thread (in-process for small documents or if the worker fails). */
-export async function verifyNfeSignatureOffThread(xml: string, infNFeId: string, minBytes = OFF_THREAD_MIN_BYTES): Promise<SignatureResult> {
+export async function verifyNfeSignatureOffThread(
+  xml: string,
+  infNFeId: string,
+  minBytes = OFF_THREAD_MIN_BYTES,
+): Promise<SignatureResult> {
   if (xml.length < minBytes) return verifyNfeSignature(xml, infNFeId);
   try {
     const w = ensureWorker();

@@ -86,7 +86,9 @@ function accessKeyChecks(nfe: ParsedNfe): ValidationCheck[] {
       blocking: true,
       code: 'NFE_ACCESS_KEY_INVALID',
       ok: 'The access key has the 44-character layout and a valid mod-11 check digit',
-      failed: !format ? `The access key "${key}" is not 44 characters (cUF, AAMM, CNPJ/CPF, mod, serie, nNF, tpEmis, cNF, cDV)` : `The access key check digit is ${key[43]}; mod 11 gives ${computed}`,
+      failed: !format
+        ? `The access key "${key}" is not 44 characters (cUF, AAMM, CNPJ/CPF, mod, serie, nNF, tpEmis, cNF, cDV)`
+        : `The access key check digit is ${key[43]}; mod 11 gives ${computed}`,
       details: { accessKey: key, checkDigit: format ? key[43] : null, computedCheckDigit: computed },
     }),
     check('ACCESS_KEY_FIELDS', mismatches.length === 0, {
@@ -106,7 +108,12 @@ function protocolChecks(nfe: ParsedNfe, signature: SignatureResult): ValidationC
   const prot = nfe.protocol;
   if (!prot) {
     return [
-      check('PROTOCOL', false, { blocking: true, code: 'NFE_PROTOCOL_MISSING', ok: '', failed: 'The XML carries no authorization protocol (protNFe)' }),
+      check('PROTOCOL', false, {
+        blocking: true,
+        code: 'NFE_PROTOCOL_MISSING',
+        ok: '',
+        failed: 'The XML carries no authorization protocol (protNFe)',
+      }),
       skipped('PROTOCOL_KEY', 'No protocol'),
       skipped('PROTOCOL_DIGEST', 'No protocol'),
     ];
@@ -167,7 +174,13 @@ function protocolSignatureCheck(signature: SignatureResult): ValidationCheck {
 function signatureCheck(signature: SignatureResult): ValidationCheck {
   const details = signatureDetails(signature);
   if (signature.status === 'ABSENT') {
-    return check('SIGNATURE', false, { blocking: true, code: 'NFE_SIGNATURE_MISSING', ok: '', failed: 'The NF-e is not signed (no XMLDSig Signature)', details });
+    return check('SIGNATURE', false, {
+      blocking: true,
+      code: 'NFE_SIGNATURE_MISSING',
+      ok: '',
+      failed: 'The NF-e is not signed (no XMLDSig Signature)',
+      details,
+    });
   }
   return check('SIGNATURE', signature.status === 'VALID', {
     blocking: true,
@@ -186,7 +199,11 @@ export const SIGNER_CODES = { UNTRUSTED: 'NFE_SIGNER_UNTRUSTED', UNVERIFIABLE: '
  * inbound record keeps; an UNTRUSTED signer blocks the entry document's confirmation. Skipped when the
  * signature itself did not verify (SIGNATURE already blocks).
  */
-export function signerCheck(signature: EnvelopedSignatureResult, subject: Omit<SignerSubject, 'certificates'>, label = 'NF-e'): ValidationCheck {
+export function signerCheck(
+  signature: EnvelopedSignatureResult,
+  subject: Omit<SignerSubject, 'certificates'>,
+  label = 'NF-e',
+): ValidationCheck {
   if (signature.status !== 'VALID') return skipped('SIGNER', 'The signature does not verify: its signer is not evaluated');
   const trust: SignerTrust = evaluateSigner({ ...subject, certificates: signature.certificates });
   return check('SIGNER', trust.verdict === 'TRUSTED', {
@@ -194,7 +211,13 @@ export function signerCheck(signature: EnvelopedSignatureResult, subject: Omit<S
     code: trust.verdict === 'UNVERIFIABLE' ? SIGNER_CODES.UNVERIFIABLE : SIGNER_CODES.UNTRUSTED,
     ok: `The ${label}'s signer is trusted: ${trust.message}`,
     failed: trust.message,
-    details: { verdict: trust.verdict, reasons: trust.reasons, signerDocument: trust.signerDocument, issuerDocument: subject.issuerDocument, chain: trust.chain },
+    details: {
+      verdict: trust.verdict,
+      reasons: trust.reasons,
+      signerDocument: trust.signerDocument,
+      issuerDocument: subject.issuerDocument,
+      chain: trust.chain,
+    },
   });
 }
 
@@ -252,7 +275,8 @@ const SKIP_REFORM = 'No tax-reform groups (layout before PL_010)';
 /** IBSCBSTot, ISTot, vItem and vNFTot against the items, under the rule of the document's year. */
 function reformChecks(nfe: ParsedNfe, rules?: readonly TaxReformRule[]): ValidationCheck[] {
   const t = checkReformTotals(nfe, rules);
-  if (!t.present) return (['IBSCBS_TOTAL', 'IS_TOTAL', 'ITEM_VALUE', 'INVOICE_TOTAL_WITH_TAXES'] as const).map((c) => skipped(c, SKIP_REFORM));
+  if (!t.present)
+    return (['IBSCBS_TOTAL', 'IS_TOTAL', 'ITEM_VALUE', 'INVOICE_TOTAL_WITH_TAXES'] as const).map((c) => skipped(c, SKIP_REFORM));
   const blocking = t.rule.totalsBlock;
   const rule = { year: t.year, fromYear: t.rule.fromYear, charged: t.rule.charged, itemValueConventions: t.rule.itemValueConventions };
   const out: ValidationCheck[] = [];
@@ -290,7 +314,12 @@ function reformChecks(nfe: ParsedNfe, rules?: readonly TaxReformRule[]): Validat
           ok: `Every vItem follows the formula of NT 2025.002 VB01-10 (${iv.conventions.join(' or ')} the IBS/CBS/IS)`,
           failed: `vItem differs from its formula on line ${iv.mismatches.map((m) => m.lineNumber).join(', ')}`,
           details: {
-            mismatches: iv.mismatches.map((m) => ({ lineNumber: m.lineNumber, vItem: amount(m.itemValue), withoutTaxes: amount(m.withoutTaxes), withTaxes: amount(m.withTaxes) })),
+            mismatches: iv.mismatches.map((m) => ({
+              lineNumber: m.lineNumber,
+              vItem: amount(m.itemValue),
+              withoutTaxes: amount(m.withoutTaxes),
+              withTaxes: amount(m.withTaxes),
+            })),
             rule,
           },
         }),
@@ -302,7 +331,10 @@ function reformChecks(nfe: ParsedNfe, rules?: readonly TaxReformRule[]): Validat
       : check('INVOICE_TOTAL_WITH_TAXES', nt.matches, {
           blocking,
           code: 'NFE_INVOICE_TOTAL_WITH_TAXES_MISMATCH',
-          ok: nt.convention === 'WITH_TAXES' ? "vNFTot = vNF + the items' IBS, CBS and IS (= Σ vItem)" : 'vNFTot = vNF: the IBS, CBS and IS are not added (= Σ vItem)',
+          ok:
+            nt.convention === 'WITH_TAXES'
+              ? "vNFTot = vNF + the items' IBS, CBS and IS (= Σ vItem)"
+              : 'vNFTot = vNF: the IBS, CBS and IS are not added (= Σ vItem)',
           failed:
             nt.convention === null
               ? `vNFTot is ${nt.value!.toFixed(2)}; accepted for ${t.year}: ${rule.itemValueConventions.map((c) => (c === 'WITH_TAXES' ? `${nt.withTaxes.toFixed(2)} (with IBS/CBS/IS)` : `${nt.withoutTaxes.toFixed(2)} (vNF)`)).join(' or ')}`
@@ -324,7 +356,12 @@ function reformChecks(nfe: ParsedNfe, rules?: readonly TaxReformRule[]): Validat
  * The full report; `filial` null skips the recipient and environment checks (they are then not
  * verified); `rules` replaces the configured tax-reform rules (tests).
  */
-export function buildValidationReport(nfe: ParsedNfe, signature: SignatureResult, filial: RecipientContext | null, rules?: readonly TaxReformRule[]): ValidationReport {
+export function buildValidationReport(
+  nfe: ParsedNfe,
+  signature: SignatureResult,
+  filial: RecipientContext | null,
+  rules?: readonly TaxReformRule[],
+): ValidationReport {
   const model = nfe.ide.model;
   const checks: ValidationCheck[] = [
     check('ROOT', nfe.root === 'nfeProc', {
@@ -348,7 +385,11 @@ export function buildValidationReport(nfe: ParsedNfe, signature: SignatureResult
     ...accessKeyChecks(nfe),
     ...protocolChecks(nfe, signature),
     signatureCheck(signature),
-    signerCheck(signature, { issuerDocument: nfe.issuer.document, signedAt: nfe.protocol?.receivedAt ?? nfe.ide.issuedAt, avulsa: isAvulsaSeries(nfe.ide.series) }),
+    signerCheck(signature, {
+      issuerDocument: nfe.issuer.document,
+      signedAt: nfe.protocol?.receivedAt ?? nfe.ide.issuedAt,
+      avulsa: isAvulsaSeries(nfe.ide.series),
+    }),
     protocolSignatureCheck(signature),
     ...recipientChecks(nfe, filial),
     ...totalsChecks(nfe),

@@ -33,7 +33,10 @@ export interface OutboundNfeSummary {
 export interface StoredIssueInput {
   installments?: { dueDate: string; amount: string }[];
   paymentType?: string;
-  transport?: { mode: 0 | 1 | 2 | 3 | 4 | 9; volumes?: { quantity: number; kind?: string | null; grossWeight?: string | null; netWeight?: string | null } | null };
+  transport?: {
+    mode: 0 | 1 | 2 | 3 | 4 | 9;
+    volumes?: { quantity: number; kind?: string | null; grossWeight?: string | null; netWeight?: string | null } | null;
+  };
   notes?: string | null;
   finalConsumer?: boolean;
 }

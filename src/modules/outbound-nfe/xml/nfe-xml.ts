@@ -74,7 +74,9 @@ export function layoutText(value: string | null | undefined, max: number): strin
 }
 
 const el = (tag: string, value: string | number | null | undefined) =>
-  value === null || value === undefined || value === '' ? '' : `<${tag}>${typeof value === 'number' ? value : canonicalText(value)}</${tag}>`;
+  value === null || value === undefined || value === ''
+    ? ''
+    : `<${tag}>${typeof value === 'number' ? value : canonicalText(value)}</${tag}>`;
 const txt = (tag: string, value: string | null | undefined, max: number) => el(tag, layoutText(value, max));
 const ZEROS = '0000000000';
 /**
@@ -115,7 +117,9 @@ export function icmsXml(g: IcmsGroup): string {
   const stXml = st
     ? `<modBCST>${st.modBCST}</modBCST>${st.mva ? el('pMVAST', r4(st.mva)) : ''}${st.baseReduction ? el('pRedBCST', r4(st.baseReduction)) : ''}` +
       `<vBCST>${a2(st.base)}</vBCST><pICMSST>${r4(st.rate)}</pICMSST><vICMSST>${a2(st.value)}</vICMSST>` +
-      (st.fcpValue && st.fcpValue.gt(0) ? `<vBCFCPST>${a2(st.fcpBase ?? st.base)}</vBCFCPST><pFCPST>${r4(st.fcpRate ?? new Dec(0))}</pFCPST><vFCPST>${a2(st.fcpValue)}</vFCPST>` : '')
+      (st.fcpValue && st.fcpValue.gt(0)
+        ? `<vBCFCPST>${a2(st.fcpBase ?? st.base)}</vBCFCPST><pFCPST>${r4(st.fcpRate ?? new Dec(0))}</pFCPST><vFCPST>${a2(st.fcpValue)}</vFCPST>`
+        : '')
     : '';
   const fcp = g.fcpValue && g.fcpValue.gt(0) ? `<pFCP>${r4(g.fcpRate ?? new Dec(0))}</pFCP><vFCP>${a2(g.fcpValue)}</vFCP>` : '';
   const fcpWithBase = g.fcpValue && g.fcpValue.gt(0) ? `<vBCFCP>${a2(g.fcpBase ?? g.base)}</vBCFCP>${fcp}` : '';
@@ -124,9 +128,14 @@ export function icmsXml(g: IcmsGroup): string {
   const rt = g.retained;
   const retainedXml = rt
     ? `<vBCSTRet>${a2(rt.base)}</vBCSTRet><pST>${r4(rt.rate)}</pST>${rt.substituteValue ? `<vICMSSubstituto>${a2(rt.substituteValue)}</vICMSSubstituto>` : ''}<vICMSSTRet>${a2(rt.value)}</vICMSSTRet>` +
-      (rt.fcpValue ? `<vBCFCPSTRet>${a2(rt.fcpBase ?? rt.base)}</vBCFCPSTRet><pFCPSTRet>${r4(rt.fcpRate ?? new Dec(0))}</pFCPSTRet><vFCPSTRet>${a2(rt.fcpValue)}</vFCPSTRet>` : '')
+      (rt.fcpValue
+        ? `<vBCFCPSTRet>${a2(rt.fcpBase ?? rt.base)}</vBCFCPSTRet><pFCPSTRet>${r4(rt.fcpRate ?? new Dec(0))}</pFCPSTRet><vFCPSTRet>${a2(rt.fcpValue)}</vFCPSTRet>`
+        : '')
     : '';
-  const credit = g.simplesCreditRate && g.simplesCreditValue ? `<pCredSN>${r4(g.simplesCreditRate)}</pCredSN><vCredICMSSN>${a2(g.simplesCreditValue)}</vCredICMSSN>` : '';
+  const credit =
+    g.simplesCreditRate && g.simplesCreditValue
+      ? `<pCredSN>${r4(g.simplesCreditRate)}</pCredSN><vCredICMSSN>${a2(g.simplesCreditValue)}</vCredICMSSN>`
+      : '';
   if (g.csosn) {
     const c = `<CSOSN>${g.csosn}</CSOSN>`;
     switch (g.csosn) {
@@ -140,7 +149,9 @@ export function icmsXml(g: IcmsGroup): string {
       case '500':
         return `<ICMS><ICMSSN500>${orig}${c}${retainedXml}</ICMSSN500></ICMS>`;
       case '900': {
-        const ownPart = g.base.gt(0) ? `${own}<vBC>${a2(g.base)}</vBC>${g.baseReduction ? el('pRedBC', r4(g.baseReduction)) : ''}<pICMS>${r4(g.rate)}</pICMS><vICMS>${a2(g.value)}</vICMS>` : '';
+        const ownPart = g.base.gt(0)
+          ? `${own}<vBC>${a2(g.base)}</vBC>${g.baseReduction ? el('pRedBC', r4(g.baseReduction)) : ''}<pICMS>${r4(g.rate)}</pICMS><vICMS>${a2(g.value)}</vICMS>`
+          : '';
         return `<ICMS><ICMSSN900>${orig}${c}${ownPart}${stXml}${credit}</ICMSSN900></ICMS>`;
       }
       default: // 102, 103, 300, 400
@@ -174,13 +185,16 @@ export function icmsXml(g: IcmsGroup): string {
 
 /** vICMSDeson, motDesICMS and indDeduzDeson (N27a, N28, N28b) of a relieved ICMS. */
 const desonXml = (g: IcmsGroup) =>
-  g.relief ? `<vICMSDeson>${a2(g.relief.value)}</vICMSDeson><motDesICMS>${g.relief.reason}</motDesICMS><indDeduzDeson>${g.relief.deducted ? 1 : 0}</indDeduzDeson>` : '';
+  g.relief
+    ? `<vICMSDeson>${a2(g.relief.value)}</vICMSDeson><motDesICMS>${g.relief.reason}</motDesICMS><indDeduzDeson>${g.relief.deducted ? 1 : 0}</indDeduzDeson>`
+    : '';
 
 function pisCofinsXml(tag: 'PIS' | 'COFINS', g: PisCofinsGroup): string {
   const rate = tag === 'PIS' ? 'pPIS' : 'pCOFINS';
   const value = tag === 'PIS' ? 'vPIS' : 'vCOFINS';
   const cst = g.cst;
-  if (cst === '01' || cst === '02') return `<${tag}><${tag}Aliq><CST>${cst}</CST><vBC>${a2(g.base)}</vBC><${rate}>${r4(g.rate)}</${rate}><${value}>${a2(g.value)}</${value}></${tag}Aliq></${tag}>`;
+  if (cst === '01' || cst === '02')
+    return `<${tag}><${tag}Aliq><CST>${cst}</CST><vBC>${a2(g.base)}</vBC><${rate}>${r4(g.rate)}</${rate}><${value}>${a2(g.value)}</${value}></${tag}Aliq></${tag}>`;
   if (['04', '05', '06', '07', '08', '09'].includes(cst)) return `<${tag}><${tag}NT><CST>${cst}</CST></${tag}NT></${tag}>`;
   return `<${tag}><${tag}Outr><CST>${cst}</CST><vBC>${a2(g.base)}</vBC><${rate}>${r4(g.rate)}</${rate}><${value}>${a2(g.value)}</${value}></${tag}Outr></${tag}>`;
 }
@@ -212,7 +226,9 @@ function detXml(i: FiscalItem, issueDate: string): string {
       `<vIBS>${a2(r.ibsValue)}</vIBS><gCBS><pCBS>${r4(r.cbsRate)}</pCBS><vCBS>${a2(r.cbsValue)}</vCBS></gCBS></gIBSCBS></IBSCBS>`
     : '';
   const imposto = `<imposto><vTotTrib>${a2(i.approximateTaxes)}</vTotTrib>${icmsXml(i.icms)}${ipi}${pisCofinsXml('PIS', i.pis)}${pisCofinsXml('COFINS', i.cofins)}${difal}${ibsCbs}</imposto>`;
-  const devol = i.returnedIpi ? `<impostoDevol><pDevol>${i.returnedIpi.percent.toFixed(2)}</pDevol><IPI><vIPIDevol>${a2(i.returnedIpi.value)}</vIPIDevol></IPI></impostoDevol>` : '';
+  const devol = i.returnedIpi
+    ? `<impostoDevol><pDevol>${i.returnedIpi.percent.toFixed(2)}</pDevol><IPI><vIPIDevol>${a2(i.returnedIpi.value)}</vIPIDevol></IPI></impostoDevol>`
+    : '';
   // vItem (NT 2025.002 VB01-10, the same function the totals' vNFTot = Σ vItem sums).
   const value = itemValueOf(i, issueDate);
   const vItem = value ? `<vItem>${a2(value)}</vItem>` : '';
@@ -278,7 +294,12 @@ export function buildNfeXml(doc: ComputedFiscalDocument, h: NfeHeader): BuiltNfe
   const rc = doc.recipient;
   let dest = '';
   if (rc.document || rc.personType === 'FOREIGN') {
-    const destDoc = rc.personType === 'FOREIGN' ? `<idEstrangeiro>${canonicalText(rc.document ?? '')}</idEstrangeiro>` : rc.document!.length === 11 ? el('CPF', rc.document) : el('CNPJ', rc.document);
+    const destDoc =
+      rc.personType === 'FOREIGN'
+        ? `<idEstrangeiro>${canonicalText(rc.document ?? '')}</idEstrangeiro>`
+        : rc.document!.length === 11
+          ? el('CPF', rc.document)
+          : el('CNPJ', rc.document);
     const name = h.tpAmb === '2' ? HOMOLOGATION_RECIPIENT : rc.name;
     dest =
       `<dest>${destDoc}${txt('xNome', name, 60)}${rc.address ? address('enderDest', rc.address) : ''}<indIEDest>${rc.ieIndicator}</indIEDest>` +
@@ -289,7 +310,9 @@ export function buildNfeXml(doc: ComputedFiscalDocument, h: NfeHeader): BuiltNfe
   const vNF = amountDueOf(doc);
   const cobr = h.installments.length
     ? `<cobr><fat><nFat>${h.number}</nFat><vOrig>${a2(vNF)}</vOrig><vDesc>0.00</vDesc><vLiq>${a2(vNF)}</vLiq></fat>` +
-      h.installments.map((d) => `<dup><nDup>${canonicalText(d.number)}</nDup><dVenc>${d.dueDate}</dVenc><vDup>${a2(d.amount)}</vDup></dup>`).join('') +
+      h.installments
+        .map((d) => `<dup><nDup>${canonicalText(d.number)}</nDup><dVenc>${d.dueDate}</dVenc><vDup>${a2(d.amount)}</vDup></dup>`)
+        .join('') +
       `</cobr>`
     : '';
   // tPag 90 (sem pagamento: devoluções, ajustes, transfers) carries vPag 0 and no indPag (NT 2016.002 rule 871).

@@ -16,7 +16,8 @@ export const PURCHASE_ORDER_CODE_SEQUENCE = 'purchase-order-code';
 
 const MAX_AMOUNT = new Dec('9999999999999.99');
 
-export const blankToNull = (s: string | null | undefined): string | null => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
+export const blankToNull = (s: string | null | undefined): string | null =>
+  s === undefined || s === null || s.trim() === '' ? null : s.trim();
 
 /**
  * The stored values of the lines, numbered 1..n in the order given: the product's name and unit
@@ -28,7 +29,8 @@ export function buildLines(inputs: OrderLineInput[], products: Map<number, Produ
   const rows = inputs.map((it, i) => {
     const product = products.get(it.productId)!;
     const priced = priceLine(it.quantity, it.unitPrice, it.discount ?? new Dec(0));
-    if (priced.total.plus(priced.discount).gt(MAX_AMOUNT)) tooBig.push({ path: `items[${i}].quantity`, message: `items[${i}] value exceeds the largest amount` });
+    if (priced.total.plus(priced.discount).gt(MAX_AMOUNT))
+      tooBig.push({ path: `items[${i}].quantity`, message: `items[${i}] value exceeds the largest amount` });
     if (priced.total.lt(0)) overDiscounted.push({ path: `items[${i}].discount`, message: `items[${i}].discount exceeds the line's value` });
     return {
       lineNumber: i + 1,
@@ -44,14 +46,21 @@ export function buildLines(inputs: OrderLineInput[], products: Map<number, Produ
     };
   });
   if (tooBig.length) throw new ValidationError('Invalid request', tooBig);
-  if (overDiscounted.length) throw new BusinessRuleError('DISCOUNT_ABOVE_LINE_VALUE', "A line's discount exceeds its value", { errors: overDiscounted });
+  if (overDiscounted.length)
+    throw new BusinessRuleError('DISCOUNT_ABOVE_LINE_VALUE', "A line's discount exceeds its value", { errors: overDiscounted });
   const totals = orderTotals(rows);
-  if (totals.totalProducts.gt(MAX_AMOUNT)) throw new ValidationError('Invalid request', [{ path: 'items', message: "the order's total exceeds the largest amount" }]);
+  if (totals.totalProducts.gt(MAX_AMOUNT))
+    throw new ValidationError('Invalid request', [{ path: 'items', message: "the order's total exceeds the largest amount" }]);
   return rows;
 }
 
 /** Writes a new DRAFT order inside the caller's transaction: references checked in the tenant, audit, event. */
-export async function createPurchaseOrder(em: EntityManager, ctx: TenantContext, input: CreateOrderInput, code: number): Promise<PurchaseOrder> {
+export async function createPurchaseOrder(
+  em: EntityManager,
+  ctx: TenantContext,
+  input: CreateOrderInput,
+  code: number,
+): Promise<PurchaseOrder> {
   const filialId = await governingFilial(em, ctx, input.filialId);
   const products = await resolveProducts(
     em,

@@ -7,7 +7,18 @@ import { encodeId } from '../../../core/hashids';
 import { PurchaseOrderItem } from '../entities/purchase-order-item.entity';
 import type { PurchaseOrder } from '../entities/purchase-order.entity';
 import { orderTotals } from '../purchase.lines';
-import { deleteItems, deleteOrderIf, findItems, findOrder, insertItems, itemsOf, OrderWithItems, ordersWithItems, updateItem, updateOrderIf } from '../purchase.repository';
+import {
+  deleteItems,
+  deleteOrderIf,
+  findItems,
+  findOrder,
+  insertItems,
+  itemsOf,
+  OrderWithItems,
+  ordersWithItems,
+  updateItem,
+  updateOrderIf,
+} from '../purchase.repository';
 import { assertAllowed, forbidden } from '../purchase.state';
 import type { PatchOrderInput } from '../purchase.types';
 import { blankToNull, buildLines } from './create.service';
@@ -54,17 +65,29 @@ function lineChanges(before: PurchaseOrderItem[], after: Partial<PurchaseOrderIt
 }
 
 /** Lines kept by id are updated in place (same id), new ones inserted, the rest removed. */
-async function replaceLines(em: EntityManager, order: PurchaseOrder, current: PurchaseOrderItem[], rows: (Partial<PurchaseOrderItem> & { keepId?: number })[]): Promise<void> {
+async function replaceLines(
+  em: EntityManager,
+  order: PurchaseOrder,
+  current: PurchaseOrderItem[],
+  rows: (Partial<PurchaseOrderItem> & { keepId?: number })[],
+): Promise<void> {
   const kept = new Set(rows.map((r) => r.keepId).filter((id): id is number => id !== undefined));
   const removed = current.filter((i) => !kept.has(i.id)).map((i) => i.id);
   if (removed.length) await deleteItems(em, order.companyId, removed);
   for (const { keepId, ...row } of rows) if (keepId !== undefined) await updateItem(em, order.companyId, keepId, row);
-  const added = rows.filter((r) => r.keepId === undefined).map(({ keepId: _k, ...row }) => ({ ...row, companyId: order.companyId, purchaseOrderId: order.id }));
+  const added = rows
+    .filter((r) => r.keepId === undefined)
+    .map(({ keepId: _k, ...row }) => ({ ...row, companyId: order.companyId, purchaseOrderId: order.id }));
   if (added.length) await insertItems(em, added);
 }
 
 /** Kept lines must be this order's: unknown in the company (another company's too) → 404; another order's → 422. */
-async function assertOwnLines(em: EntityManager, companyId: number, items: PurchaseOrderItem[], given: { purchaseOrderItemId?: number }[]): Promise<void> {
+async function assertOwnLines(
+  em: EntityManager,
+  companyId: number,
+  items: PurchaseOrderItem[],
+  given: { purchaseOrderItemId?: number }[],
+): Promise<void> {
   const own = new Set(items.map((i) => i.id));
   const foreign = given
     .map((it, i) => ({ id: it.purchaseOrderItemId, path: `items[${i}].purchaseOrderItemId` }))
@@ -81,8 +104,12 @@ async function assertOwnLines(em: EntityManager, companyId: number, items: Purch
   );
   const missing = foreign.filter((f) => !known.has(f.id));
   if (missing.length)
-    throw new AppError('not_found', 'PURCHASE_ORDER_ITEM_NOT_FOUND', 'Purchase-order line not found', { errors: missing.map((f) => ({ path: f.path, message: 'purchase-order line not found' })) });
-  throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'A line does not belong to this purchase order', { errors: foreign.map((f) => ({ path: f.path, message: 'not a line of this purchase order' })) });
+    throw new AppError('not_found', 'PURCHASE_ORDER_ITEM_NOT_FOUND', 'Purchase-order line not found', {
+      errors: missing.map((f) => ({ path: f.path, message: 'purchase-order line not found' })),
+    });
+  throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'A line does not belong to this purchase order', {
+    errors: foreign.map((f) => ({ path: f.path, message: 'not a line of this purchase order' })),
+  });
 }
 
 /** PATCH: only a DRAFT, at the version the client read; `items` replaces the lines as a whole. */
@@ -122,7 +149,8 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchOrd
     }
     changes = { ...diff(auditView(order), auditView({ ...order, ...set })), ...changes };
     if (!Object.keys(changes).length) return;
-    if (!(await updateOrderIf(em, order, { status: 'DRAFT', version: order.version }, set))) throw new StaleVersionError('Purchase order', order.version + 1);
+    if (!(await updateOrderIf(em, order, { status: 'DRAFT', version: order.version }, set)))
+      throw new StaleVersionError('Purchase order', order.version + 1);
     Object.assign(order, set, { version: order.version + 1 });
     await auditOrder(em, ctx, order, 'UPDATED', changes);
     await publishOrderEvent(em, ctx, order, 'updated', { changed: Object.keys(changes) });

@@ -7,7 +7,19 @@ import { Page, PageRequest, paginate, SortKey } from '../../../core/pagination';
 import type { PurchaseOrderItem } from '../entities/purchase-order-item.entity';
 import type { PurchaseOrderReceipt } from '../entities/purchase-order-receipt.entity';
 import type { PurchaseOrder } from '../entities/purchase-order.entity';
-import { findItems, findOrder, findOrders, itemsOf, listQuery, loadOrdersByIds, notFound, openItemsQuery, OrderWithItems, receiptsByIds, receiptsQuery } from '../purchase.repository';
+import {
+  findItems,
+  findOrder,
+  findOrders,
+  itemsOf,
+  listQuery,
+  loadOrdersByIds,
+  notFound,
+  openItemsQuery,
+  OrderWithItems,
+  receiptsByIds,
+  receiptsQuery,
+} from '../purchase.repository';
 import type { OpenItemsQuery, OrderListQuery } from '../purchase.types';
 
 /** Reads: one order, the filial's list, the open lines a receipt can match, an order's receipts. */

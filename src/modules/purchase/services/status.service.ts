@@ -8,7 +8,14 @@ import { Product, Supplier } from '../../catalog';
 import type { PurchaseOrder, PurchaseOrderStatus } from '../entities/purchase-order.entity';
 import type { PurchaseOrderItem } from '../entities/purchase-order-item.entity';
 import { openQuantityOf } from '../purchase.lines';
-import { findOrder, lockOrdersWithItems, OrderWithItems, ordersWithItems, updateOrderIf, writeLineQuantities } from '../purchase.repository';
+import {
+  findOrder,
+  lockOrdersWithItems,
+  OrderWithItems,
+  ordersWithItems,
+  updateOrderIf,
+  writeLineQuantities,
+} from '../purchase.repository';
 import { assertTransition, forbidden, PurchaseOrderAction } from '../purchase.state';
 import { auditOrder, lockForChange, publishOrderEvent } from './shared';
 
@@ -34,9 +41,12 @@ async function approvalProblems(em: EntityManager, order: PurchaseOrder, items: 
   const problems: FieldError[] = [];
   const supplier = await em.findOneBy(Supplier, { id: order.supplierId, companyId: order.companyId });
   if (!supplier?.active) problems.push({ path: 'supplierId', message: 'the supplier is inactive' });
-  const products = new Map((await em.findBy(Product, { companyId: order.companyId, id: In([...new Set(items.map((i) => i.productId))]) })).map((p) => [p.id, p]));
+  const products = new Map(
+    (await em.findBy(Product, { companyId: order.companyId, id: In([...new Set(items.map((i) => i.productId))]) })).map((p) => [p.id, p]),
+  );
   items.forEach((i) => {
-    if (!products.get(i.productId)?.active) problems.push({ path: `items[${i.lineNumber - 1}].productId`, message: `line ${i.lineNumber}: the product is inactive` });
+    if (!products.get(i.productId)?.active)
+      problems.push({ path: `items[${i.lineNumber - 1}].productId`, message: `line ${i.lineNumber}: the product is inactive` });
   });
   return problems;
 }
@@ -47,9 +57,18 @@ export async function approveOrder(ctx: TenantContext, id: number): Promise<Orde
     const { order, items } = await lockWithItems(em, ctx, id);
     assertTransition(order, 'approve', 'APPROVED');
     const problems = await approvalProblems(em, order, items);
-    if (problems.length) throw new BusinessRuleError('PURCHASE_ORDER_NOT_APPROVABLE', 'The purchase order cannot be approved', { errors: problems });
+    if (problems.length)
+      throw new BusinessRuleError('PURCHASE_ORDER_NOT_APPROVABLE', 'The purchase order cannot be approved', { errors: problems });
     const approvedAt = new Date();
-    if (!(await updateOrderIf(em, order, { status: 'DRAFT', version: order.version }, { status: 'APPROVED', approvedAt, approvedBy: ctx.actor }))) await raiseConflict(em, ctx, order, 'approve');
+    if (
+      !(await updateOrderIf(
+        em,
+        order,
+        { status: 'DRAFT', version: order.version },
+        { status: 'APPROVED', approvedAt, approvedBy: ctx.actor },
+      ))
+    )
+      await raiseConflict(em, ctx, order, 'approve');
     Object.assign(order, { status: 'APPROVED', approvedAt, approvedBy: ctx.actor, version: order.version + 1 });
     await auditOrder(em, ctx, order, 'APPROVED', { status: ['DRAFT', 'APPROVED'], approvedBy: [null, ctx.actor] });
     await publishOrderEvent(em, ctx, order, 'approved', { approvedBy: ctx.actor });
@@ -67,9 +86,14 @@ async function endOrder(ctx: TenantContext, id: number, action: 'cancel' | 'clos
     const { order, items } = await lockWithItems(em, ctx, id);
     assertTransition(order, action, to);
     const at = new Date();
-    const set: Partial<PurchaseOrder> = action === 'cancel' ? { status: to, cancelledAt: at, cancelReason: reason } : { status: to, closedAt: at, closeReason: reason };
-    if (!(await updateOrderIf(em, order, { status: order.status, version: order.version }, set))) await raiseConflict(em, ctx, order, action);
-    const changes: Changes = { status: [order.status, to], ...(reason ? { [action === 'cancel' ? 'cancelReason' : 'closeReason']: [null, reason] } : {}) };
+    const set: Partial<PurchaseOrder> =
+      action === 'cancel' ? { status: to, cancelledAt: at, cancelReason: reason } : { status: to, closedAt: at, closeReason: reason };
+    if (!(await updateOrderIf(em, order, { status: order.status, version: order.version }, set)))
+      await raiseConflict(em, ctx, order, action);
+    const changes: Changes = {
+      status: [order.status, to],
+      ...(reason ? { [action === 'cancel' ? 'cancelReason' : 'closeReason']: [null, reason] } : {}),
+    };
     let cancelled = new Dec(0);
     const updates = items
       .filter((i) => openQuantityOf(i).gt(0) || i.isOpen)
@@ -77,13 +101,17 @@ async function endOrder(ctx: TenantContext, id: number, action: 'cancel' | 'clos
         const open = openQuantityOf(i);
         const cancelledQuantity = i.cancelledQuantity.plus(open);
         cancelled = cancelled.plus(open);
-        if (open.gt(0)) changes[`items[${i.lineNumber}].cancelledQuantity`] = [i.cancelledQuantity.toFixed(4), cancelledQuantity.toFixed(4)];
+        if (open.gt(0))
+          changes[`items[${i.lineNumber}].cancelledQuantity`] = [i.cancelledQuantity.toFixed(4), cancelledQuantity.toFixed(4)];
         return { id: i.id, receivedQuantity: i.receivedQuantity, cancelledQuantity, isOpen: false };
       });
     await writeLineQuantities(em, ctx.companyId, updates);
     Object.assign(order, set, { version: order.version + 1 });
     await auditOrder(em, ctx, order, action === 'cancel' ? 'CANCELLED' : 'CLOSED', changes);
-    await publishOrderEvent(em, ctx, order, action === 'cancel' ? 'cancelled' : 'closed', { reason, cancelledQuantity: Number(cancelled.toFixed(4)) });
+    await publishOrderEvent(em, ctx, order, action === 'cancel' ? 'cancelled' : 'closed', {
+      reason,
+      cancelledQuantity: Number(cancelled.toFixed(4)),
+    });
   });
   return (await ordersWithItems(readerOf(ctx), ctx.companyId, [id]))[0];
 }

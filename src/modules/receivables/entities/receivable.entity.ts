@@ -1,5 +1,13 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { AmountColumn, CreatedAtColumn, DateColumn, DateTimeColumn, DecimalColumn, IdColumn, UpdatedAtColumn } from '../../../core/db/columns';
+import {
+  AmountColumn,
+  CreatedAtColumn,
+  DateColumn,
+  DateTimeColumn,
+  DecimalColumn,
+  IdColumn,
+  UpdatedAtColumn,
+} from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
 
 export type ReceivableStatus = 'OPEN' | 'PARTIALLY_RECEIVED' | 'RECEIVED' | 'CANCELLED';
@@ -19,12 +27,31 @@ export type ReceivableOrigin = 'FULFILLMENT' | 'FISCAL_DOCUMENT' | 'QUICK_SALE';
 // The list's two orders, each covering what its summary reads (status and the amounts), so the
 // summary of a list's first rows is a read of this index alone (docs/decisions/bounded-list-totals.md).
 @Index('ix_receivable_filial_due', ['companyId', 'filialId', 'dueDate', 'id', 'status', 'amount', 'receivedAmount', 'creditedAmount'])
-@Index('ix_receivable_filial_status_due', ['companyId', 'filialId', 'status', 'dueDate', 'id', 'amount', 'receivedAmount', 'creditedAmount'])
+@Index('ix_receivable_filial_status_due', [
+  'companyId',
+  'filialId',
+  'status',
+  'dueDate',
+  'id',
+  'amount',
+  'receivedAmount',
+  'creditedAmount',
+])
 @Index('ix_receivable_fulfillment', ['companyId', 'fulfillmentId', 'installmentNumber'])
 @Index('ix_receivable_order', ['companyId', 'salesOrderId', 'id'])
 @Index('ix_receivable_nsu', ['companyId', 'nsu'])
 // A customer's receivables in a filial (the list by customer, the statement) in due order, covering the summary too.
-@Index('ix_receivable_filial_customer_due', ['companyId', 'filialId', 'customerId', 'dueDate', 'id', 'status', 'amount', 'receivedAmount', 'creditedAmount'])
+@Index('ix_receivable_filial_customer_due', [
+  'companyId',
+  'filialId',
+  'customerId',
+  'dueDate',
+  'id',
+  'status',
+  'amount',
+  'receivedAmount',
+  'creditedAmount',
+])
 export class Receivable {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;

@@ -27,7 +27,13 @@ export function planCancellation(order: SalesOrder, items: SalesOrderItem[]): Ca
   const itemsCancelled = items.map((i) => ({ id: i.id, quantity: remainingOf(i) })).filter((i) => i.quantity.gt(0));
   if (!canDo(order, 'cancel')) {
     const err = forbidden(order, 'cancel');
-    return { canCancel: false, currentStatus: order.status, resultingStatus: null, blockingProblems: [{ code: err.code, message: err.message }], itemsCancelled: [] };
+    return {
+      canCancel: false,
+      currentStatus: order.status,
+      resultingStatus: null,
+      blockingProblems: [{ code: err.code, message: err.message }],
+      itemsCancelled: [],
+    };
   }
   // The table says where a cancel leads: OPEN → CANCELLED, PARTIALLY_FULFILLED → CLOSED.
   const [resultingStatus] = TRANSITIONS.cancel.from[order.status]!;
@@ -66,7 +72,10 @@ export async function cancelOrder(ctx: TenantContext, id: number, reason: string
     await auditOrder(em, ctx, order, plan.resultingStatus, changes);
     await publishOrderEvent(em, ctx, order, plan.resultingStatus === 'CLOSED' ? 'closed' : 'cancelled', {
       reason,
-      itemsCancelled: plan.itemsCancelled.map((c) => ({ salesOrderItemId: encodeId('sales-order-item', c.id), quantity: toJsonNumber(c.quantity, 'quantity') })),
+      itemsCancelled: plan.itemsCancelled.map((c) => ({
+        salesOrderItemId: encodeId('sales-order-item', c.id),
+        quantity: toJsonNumber(c.quantity, 'quantity'),
+      })),
     });
   });
   return loadView(readerOf(ctx), ctx.companyId, id);

@@ -51,13 +51,17 @@ export interface CreateSalesOrderInput {
  */
 export const reserveSalesOrderCode = (em: EntityManager, companyId: number) => nextSequenceValue(em, companyId, SALES_ORDER_CODE_SEQUENCE);
 
-export const blankToNull = (s: string | null | undefined): string | null => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
+export const blankToNull = (s: string | null | undefined): string | null =>
+  s === undefined || s === null || s.trim() === '' ? null : s.trim();
 
 /** Quotes are valid for 30 days unless told otherwise, and never from a day already past. */
 export function quoteValidity(given: string | null | undefined, path = 'validUntil'): string {
   const today = businessToday();
   if (given === undefined || given === null) return addDays(today, QUOTE_VALIDITY_DAYS);
-  if (given < today) throw new BusinessRuleError('VALID_UNTIL_IN_THE_PAST', `validUntil ${given} is before today (${today})`, { errors: [{ path, message: 'must not be in the past' }] });
+  if (given < today)
+    throw new BusinessRuleError('VALID_UNTIL_IN_THE_PAST', `validUntil ${given} is before today (${today})`, {
+      errors: [{ path, message: 'must not be in the past' }],
+    });
   return given;
 }
 
@@ -66,7 +70,12 @@ export function quoteValidity(given: string | null | undefined, path = 'validUnt
  * prices defaulted from the products, amounts from priceLines, a fresh code, audit and event. `drafts`:
  * lines already drafted by the caller (grouping), whose products are not read again.
  */
-export async function createSalesOrder(em: EntityManager, ctx: ActorContext, input: CreateSalesOrderInput, drafts?: LineDraft[]): Promise<{ order: SalesOrder; items: SalesOrderItem[] }> {
+export async function createSalesOrder(
+  em: EntityManager,
+  ctx: ActorContext,
+  input: CreateSalesOrderInput,
+  drafts?: LineDraft[],
+): Promise<{ order: SalesOrder; items: SalesOrderItem[] }> {
   const lines =
     drafts ??
     draftLines(
@@ -101,7 +110,11 @@ export async function writeOrder(
   const type = input.type ?? 'ORDER';
   const validUntil = type === 'QUOTE' ? quoteValidity(input.validUntil) : null;
   const { rows, totals } = priceLines(ctx.companyId, 0, lines, input.discount ?? new Dec(0), chargesOf(undefined, input));
-  const [id, lineIds, code] = await Promise.all([allocateId(em, SalesOrder), allocateIds(em, SalesOrderItem, rows.length), input.code ?? reserveSalesOrderCode(em, ctx.companyId)]);
+  const [id, lineIds, code] = await Promise.all([
+    allocateId(em, SalesOrder),
+    allocateIds(em, SalesOrderItem, rows.length),
+    input.code ?? reserveSalesOrderCode(em, ctx.companyId),
+  ]);
 
   const alias = blankToNull(input.alias);
   const now = fulfilment?.createdAt ?? new Date();
@@ -139,7 +152,16 @@ export async function writeOrder(
       SalesOrderItem,
       items.map((item) => ({ ...item, fulfilledQuantity: item.quantity })),
     );
-    await deferInsertRows(em, Fulfillment, [{ id: fulfilment.id, companyId: ctx.companyId, filialId: input.filialId, salesOrderId: id, actor: ctx.actor, createdAt: fulfilment.createdAt }]);
+    await deferInsertRows(em, Fulfillment, [
+      {
+        id: fulfilment.id,
+        companyId: ctx.companyId,
+        filialId: input.filialId,
+        salesOrderId: id,
+        actor: ctx.actor,
+        createdAt: fulfilment.createdAt,
+      },
+    ]);
   } else {
     await deferInsertRows(em, SalesOrder, [order]);
     await deferInsertRows(em, SalesOrderItem, items);
@@ -150,7 +172,11 @@ export async function writeOrder(
     total: [null, totals.total.toFixed(2)],
     ...(order.boletoBankAccountId !== null && { boletoBankAccountId: [null, encodeId('bank-account', order.boletoBankAccountId)] }),
   });
-  await publishOrderEvent(em, ctx, order, 'created', { flowMode: order.flowMode, total: Number(totals.total.toFixed(2)), items: items.length });
+  await publishOrderEvent(em, ctx, order, 'created', {
+    flowMode: order.flowMode,
+    total: Number(totals.total.toFixed(2)),
+    items: items.length,
+  });
   return { order, items };
 }
 
@@ -162,7 +188,11 @@ export type CreateRequest = Omit<CreateSalesOrderInput, 'filialId'>;
  */
 export async function createFromRequest(ctx: TenantContext, body: CreateRequest): Promise<SalesOrderView> {
   if (!ctx.filialId) {
-    throw new ValidationError('x-filial-id header is required to create a sales order', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_FILIAL');
+    throw new ValidationError(
+      'x-filial-id header is required to create a sales order',
+      [{ path: 'x-filial-id', message: 'required' }],
+      'MISSING_FILIAL',
+    );
   }
   const filialId = ctx.filialId;
   const code = await reserveSalesOrderCode(readerOf(ctx), ctx.companyId);

@@ -24,7 +24,10 @@ export interface DeliveredOrderStart {
 }
 
 /** The rest of the order, once the caller's own reads are in. */
-export interface DeliveredOrderInput extends Omit<CreateSalesOrderInput, 'filialId' | 'items' | 'type' | 'customerId' | 'sellerId' | 'validUntil'> {
+export interface DeliveredOrderInput extends Omit<
+  CreateSalesOrderInput,
+  'filialId' | 'items' | 'type' | 'customerId' | 'sellerId' | 'validUntil'
+> {
   /**
    * The customer and seller when the start named none: records the caller read in this transaction and
    * checked (a counter's defaults); null for none.
@@ -68,12 +71,28 @@ export function startDeliveredOrder(
     complete: async (input, options = {}) => {
       await locked;
       const found: Map<number, Product> = await products;
-      const parties = { customer: customer ? await customer : input.defaults.customer, seller: seller ? await seller : input.defaults.seller };
-      const fulfillment = Object.assign(new Fulfillment(), { id: await allocateId(em, Fulfillment), companyId: ctx.companyId, filialId: start.filialId, actor: ctx.actor, createdAt: new Date() });
+      const parties = {
+        customer: customer ? await customer : input.defaults.customer,
+        seller: seller ? await seller : input.defaults.seller,
+      };
+      const fulfillment = Object.assign(new Fulfillment(), {
+        id: await allocateId(em, Fulfillment),
+        companyId: ctx.companyId,
+        filialId: start.filialId,
+        actor: ctx.actor,
+        createdAt: new Date(),
+      });
       const { order, items } = await writeOrder(
         em,
         ctx,
-        { ...input, filialId: start.filialId, items: start.items, type: 'ORDER', customerId: parties.customer?.id ?? null, sellerId: parties.seller?.id ?? null },
+        {
+          ...input,
+          filialId: start.filialId,
+          items: start.items,
+          type: 'ORDER',
+          customerId: parties.customer?.id ?? null,
+          sellerId: parties.seller?.id ?? null,
+        },
         draftLines(start.items, found),
         fulfillment,
       );

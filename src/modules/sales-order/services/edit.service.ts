@@ -39,12 +39,24 @@ const lineSummary = (i: Pick<SalesOrderItem, 'productId' | 'quantity' | 'unitPri
   `${encodeId('product', i.productId)} ${i.quantity.toFixed(4)} × ${i.unitPrice.toFixed(10)} − ${i.discount.toFixed(2)}`;
 
 /** Rewrites the lines of an order: kept lines are updated in place (same id), new ones inserted, the rest removed. */
-async function replaceLines(em: EntityManager, order: SalesOrder, current: SalesOrderItem[], rows: ReturnType<typeof priceLines>['rows']): Promise<void> {
+async function replaceLines(
+  em: EntityManager,
+  order: SalesOrder,
+  current: SalesOrderItem[],
+  rows: ReturnType<typeof priceLines>['rows'],
+): Promise<void> {
   const keptIds = new Set(rows.map((r) => r.keepId).filter((id): id is number => id !== undefined));
   const removed = current.filter((i) => !keptIds.has(i.id)).map((i) => i.id);
-  if (removed.length) await em.createQueryBuilder().delete().from(SalesOrderItem).where('company_id = :c AND id IN (:...removed)', { c: order.companyId, removed }).execute();
+  if (removed.length)
+    await em
+      .createQueryBuilder()
+      .delete()
+      .from(SalesOrderItem)
+      .where('company_id = :c AND id IN (:...removed)', { c: order.companyId, removed })
+      .execute();
   for (const { keepId, ...row } of rows) {
-    if (keepId !== undefined) await em.update(SalesOrderItem, { id: keepId, companyId: order.companyId }, { ...row, salesOrderId: order.id });
+    if (keepId !== undefined)
+      await em.update(SalesOrderItem, { id: keepId, companyId: order.companyId }, { ...row, salesOrderId: order.id });
   }
   const added = rows.filter((r) => r.keepId === undefined).map(({ keepId: _k, ...row }) => ({ ...row, salesOrderId: order.id }));
   // Ids taken before the INSERT, as for every line (core/sequence/ids.ts).
@@ -66,7 +78,9 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
     const items = await lockItems(em, ctx.companyId, order.id);
     assertAllowed(order, 'edit', anythingFulfilled(items));
     if (input.validUntil !== undefined && order.type !== 'QUOTE') {
-      throw new BusinessRuleError('VALID_UNTIL_QUOTES_ONLY', 'validUntil applies to quotes only', { errors: [{ path: 'validUntil', message: 'not allowed on an ORDER' }] });
+      throw new BusinessRuleError('VALID_UNTIL_QUOTES_ONLY', 'validUntil applies to quotes only', {
+        errors: [{ path: 'validUntil', message: 'not allowed on an ORDER' }],
+      });
     }
     if (input.customerId) await resolveCustomer(em, ctx.companyId, input.customerId);
     if (input.sellerId) await resolveSeller(em, ctx.companyId, input.sellerId);
@@ -84,7 +98,11 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
     // Boleto on billing: the account (new or kept) is checked against the order's filial and its customer (new or kept).
     const boletoAccount = input.boletoBankAccountId !== undefined ? input.boletoBankAccountId : order.boletoBankAccountId;
     if (boletoAccount !== null && (input.boletoBankAccountId !== undefined || input.customerId !== undefined)) {
-      await assertBoletoTerms(em, ctx, { bankAccountId: boletoAccount, filialId: order.filialId, customerId: input.customerId !== undefined ? input.customerId : order.customerId });
+      await assertBoletoTerms(em, ctx, {
+        bankAccountId: boletoAccount,
+        filialId: order.filialId,
+        customerId: input.customerId !== undefined ? input.customerId : order.customerId,
+      });
     }
     if (input.validUntil !== undefined) set.validUntil = quoteValidity(input.validUntil);
     if (input.finalConsumer !== undefined) set.finalConsumer = input.finalConsumer;
@@ -92,20 +110,39 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
     const changes: Changes = diff(
       order as never,
       set,
-      ['customerId', 'sellerId', 'alias', 'notes', 'paymentTerms', 'boletoBankAccountId', 'validUntil', 'finalConsumer'].filter((f) => f in set),
+      ['customerId', 'sellerId', 'alias', 'notes', 'paymentTerms', 'boletoBankAccountId', 'validUntil', 'finalConsumer'].filter(
+        (f) => f in set,
+      ),
     );
     // The trail shows public ids, like every other output.
-    if (changes.customerId) changes.customerId = changes.customerId.map((v) => encodeOptionalId('customer', v as number | null)) as [unknown, unknown];
-    if (changes.boletoBankAccountId) changes.boletoBankAccountId = changes.boletoBankAccountId.map((v) => encodeOptionalId('bank-account', v as number | null)) as [unknown, unknown];
-    if (changes.sellerId) changes.sellerId = changes.sellerId.map((v) => encodeOptionalId('seller', v as number | null)) as [unknown, unknown];
-    if (input.items || input.discount !== undefined || input.freight !== undefined || input.insurance !== undefined || input.otherExpenses !== undefined) {
+    if (changes.customerId)
+      changes.customerId = changes.customerId.map((v) => encodeOptionalId('customer', v as number | null)) as [unknown, unknown];
+    if (changes.boletoBankAccountId)
+      changes.boletoBankAccountId = changes.boletoBankAccountId.map((v) => encodeOptionalId('bank-account', v as number | null)) as [
+        unknown,
+        unknown,
+      ];
+    if (changes.sellerId)
+      changes.sellerId = changes.sellerId.map((v) => encodeOptionalId('seller', v as number | null)) as [unknown, unknown];
+    if (
+      input.items ||
+      input.discount !== undefined ||
+      input.freight !== undefined ||
+      input.insurance !== undefined ||
+      input.otherExpenses !== undefined
+    ) {
       let drafts: LineDraft[];
       if (input.items) {
         const byId = new Map(items.map((i) => [i.id, i]));
         const foreign = input.items
-          .map((it, i) => (it.salesOrderItemId !== undefined && !byId.has(it.salesOrderItemId) ? { path: `items[${i}].salesOrderItemId`, message: 'not an item of this sales order' } : null))
+          .map((it, i) =>
+            it.salesOrderItemId !== undefined && !byId.has(it.salesOrderItemId)
+              ? { path: `items[${i}].salesOrderItemId`, message: 'not an item of this sales order' }
+              : null,
+          )
           .filter((e) => e !== null);
-        if (foreign.length) throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'An item does not belong to this sales order', { errors: foreign });
+        if (foreign.length)
+          throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'An item does not belong to this sales order', { errors: foreign });
         drafts = draftLines(
           input.items,
           await resolveProducts(
@@ -151,16 +188,30 @@ export async function deleteOrder(ctx: TenantContext, id: number): Promise<void>
     const items = await lockItems(em, ctx.companyId, order.id);
     assertAllowed(order, 'delete', anythingFulfilled(items));
     if (await em.existsBy(SalesOrder, { companyId: ctx.companyId, groupedIntoId: order.id })) {
-      throw new ConflictError('SALES_ORDER_HAS_GROUPED_SOURCES', 'Other orders were grouped into this one; cancel it instead of deleting it', { currentStatus: order.status });
+      throw new ConflictError(
+        'SALES_ORDER_HAS_GROUPED_SOURCES',
+        'Other orders were grouped into this one; cancel it instead of deleting it',
+        { currentStatus: order.status },
+      );
     }
     const res = await em
       .createQueryBuilder()
       .delete()
       .from(SalesOrder)
-      .where('id = :id AND company_id = :c AND status = :status AND version = :version', { id: order.id, c: ctx.companyId, status: order.status, version: order.version })
+      .where('id = :id AND company_id = :c AND status = :status AND version = :version', {
+        id: order.id,
+        c: ctx.companyId,
+        status: order.status,
+        version: order.version,
+      })
       .execute();
     if (!res.affected) throw new ConflictError('CONCURRENT_UPDATE', 'Sales order was changed by someone else; reload and retry');
-    await em.createQueryBuilder().delete().from(SalesOrderItem).where('company_id = :c AND sales_order_id = :id', { c: ctx.companyId, id: order.id }).execute();
+    await em
+      .createQueryBuilder()
+      .delete()
+      .from(SalesOrderItem)
+      .where('company_id = :c AND sales_order_id = :id', { c: ctx.companyId, id: order.id })
+      .execute();
     await auditOrder(em, ctx, order, 'DELETED', { status: [order.status, null] });
     await publishOrderEvent(em, ctx, order, 'deleted');
   });
@@ -180,7 +231,9 @@ export async function assignCustomer(ctx: TenantContext, id: number, customerId:
     const previous = order.customerId;
     await deferOrderUpdateIf(em, order, { status: order.status, version: order.version }, { customerId });
     order.customerId = customerId;
-    await auditOrder(em, ctx, order, 'CUSTOMER_ASSIGNED', { customerId: [encodeOptionalId('customer', previous), encodeId('customer', customerId)] });
+    await auditOrder(em, ctx, order, 'CUSTOMER_ASSIGNED', {
+      customerId: [encodeOptionalId('customer', previous), encodeId('customer', customerId)],
+    });
     await publishOrderEvent(em, ctx, order, 'customer-assigned', { previousCustomerId: encodeOptionalId('customer', previous) });
   });
   return loadView(readerOf(ctx), ctx.companyId, id);

@@ -10,7 +10,15 @@ import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
 import type { SalesOrder } from '../entities/sales-order.entity';
-import { fulfillmentsOf, itemsOf, lockOrderWithItems, orderFilialAndLineProducts, stockControlledAmong, deferOrderUpdateIf, deferItemQuantities } from '../sales-order.repository';
+import {
+  fulfillmentsOf,
+  itemsOf,
+  lockOrderWithItems,
+  orderFilialAndLineProducts,
+  stockControlledAmong,
+  deferOrderUpdateIf,
+  deferItemQuantities,
+} from '../sales-order.repository';
 import { installmentDaysOf, netValueOf, remainingOf } from '../sales-order.rules';
 import { billFulfillment } from '../../receivables';
 import { type BoletoView, issueBoletosOnBilling } from '../../collection';
@@ -56,7 +64,13 @@ export interface FulfillOptions {
  * ledger at average cost, the fulfillment records the cost each line left with, and the order moves
  * to PARTIALLY_FULFILLED or FULFILLED with a conditional update.
  */
-export async function fulfillSalesOrderItems(em: EntityManager, ctx: TenantContext, orderId: number, lines: FulfillLine[], options: FulfillOptions = {}): Promise<FulfillResult> {
+export async function fulfillSalesOrderItems(
+  em: EntityManager,
+  ctx: TenantContext,
+  orderId: number,
+  lines: FulfillLine[],
+  options: FulfillOptions = {},
+): Promise<FulfillResult> {
   const headerFilial = options.filialUnchecked && ctx.filialId ? ctx.filialId : undefined;
   let locked: Awaited<ReturnType<typeof lockOrderWithItems>> | undefined;
   if (headerFilial && hasRepeatedLines(lines)) await assertFilialAccess(ctx, headerFilial, em);
@@ -74,8 +88,11 @@ export async function fulfillSalesOrderItems(em: EntityManager, ctx: TenantConte
   assertDistinctLines(lines);
   locked ??= await lockOrderWithItems(em, ctx.companyId, orderId);
   const { order, items } = locked;
-  const productIds = [...new Set(lines.map((l) => items.find((i) => i.id === l.salesOrderItemId)?.productId).filter((id): id is number => id !== undefined))];
-  const controlled = locked.stockControlled ?? (productIds.length ? await stockControlledAmong(em, ctx.companyId, productIds) : new Set<number>());
+  const productIds = [
+    ...new Set(lines.map((l) => items.find((i) => i.id === l.salesOrderItemId)?.productId).filter((id): id is number => id !== undefined)),
+  ];
+  const controlled =
+    locked.stockControlled ?? (productIds.length ? await stockControlledAmong(em, ctx.companyId, productIds) : new Set<number>());
   return deliverLines(em, ctx, { order, items, controlled }, lines, options);
 }
 
@@ -92,7 +109,13 @@ export interface DeliverableOrder {
 }
 
 /** Module-internal (fulfil and deliver.service.ts): the fulfilment of locked lines. */
-export async function deliverLines(em: EntityManager, ctx: TenantContext, state: DeliverableOrder, lines: FulfillLine[], options: FulfillOptions = {}): Promise<FulfillResult> {
+export async function deliverLines(
+  em: EntityManager,
+  ctx: TenantContext,
+  state: DeliverableOrder,
+  lines: FulfillLine[],
+  options: FulfillOptions = {},
+): Promise<FulfillResult> {
   const { order, items, controlled } = state;
   // The governing filial was checked by the request pipeline; an order of another filial is checked here.
   const filial = ctx.filialId === order.filialId ? null : await assertFilialAccess(ctx, order.filialId, em);
@@ -145,14 +168,25 @@ function assertWithinRemaining(lines: FulfillLine[], byId: Map<number, SalesOrde
     const item = byId.get(line.salesOrderItemId);
     if (!item) return foreign.push({ path: `items[${i}].salesOrderItemId`, message: 'not an item of this sales order' });
     const remaining = remainingOf(item);
-    if (line.quantity.gt(remaining)) problems.push({ path: `items[${i}].quantity`, message: `quantity ${line.quantity.toFixed()} exceeds the remaining ${remaining.toFixed()}` });
+    if (line.quantity.gt(remaining))
+      problems.push({
+        path: `items[${i}].quantity`,
+        message: `quantity ${line.quantity.toFixed()} exceeds the remaining ${remaining.toFixed()}`,
+      });
   });
   if (foreign.length) throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'An item does not belong to this sales order', { errors: foreign });
-  if (problems.length) throw new BusinessRuleError('QUANTITY_ABOVE_REMAINING', 'A quantity exceeds what remains to be fulfilled', { errors: problems });
+  if (problems.length)
+    throw new BusinessRuleError('QUANTITY_ABOVE_REMAINING', 'A quantity exceeds what remains to be fulfilled', { errors: problems });
 }
 
 /** The fulfilment's row (the one written with the order, or a new one, deferred) and the lock of the balances it posts to. */
-async function openFulfillment(em: EntityManager, ctx: TenantContext, { order, writtenDelivered }: DeliverableOrder, ledgerLines: LedgerLine[], now: Date): Promise<Fulfillment> {
+async function openFulfillment(
+  em: EntityManager,
+  ctx: TenantContext,
+  { order, writtenDelivered }: DeliverableOrder,
+  ledgerLines: LedgerLine[],
+  now: Date,
+): Promise<Fulfillment> {
   let fulfillment: Fulfillment;
   if (writtenDelivered) {
     fulfillment = writtenDelivered;
@@ -206,13 +240,22 @@ async function writeFulfillmentItems(
 }
 
 /** The lines' fulfilled quantities and the order's status moved on; what the fulfilment bills. */
-async function advanceOrder(em: EntityManager, ctx: TenantContext, state: DeliverableOrder, lines: FulfillLine[], byId: Map<number, SalesOrderItem>, now: Date) {
+async function advanceOrder(
+  em: EntityManager,
+  ctx: TenantContext,
+  state: DeliverableOrder,
+  lines: FulfillLine[],
+  byId: Map<number, SalesOrderItem>,
+  now: Date,
+) {
   const { order, items, writtenDelivered } = state;
   const changes: Record<string, [unknown, unknown]> = {};
   // The fulfilment bills the net value of what it delivers (the difference of the lines' cumulative
   // values, so the deliveries of an order add up to it to the cent) and the freight, insurance and
   // other expenses with the first one.
-  let billed = items.every((i) => i.fulfilledQuantity.isZero()) ? order.freight.plus(order.insurance).plus(order.otherExpenses) : new Dec(0);
+  let billed = items.every((i) => i.fulfilledQuantity.isZero())
+    ? order.freight.plus(order.insurance).plus(order.otherExpenses)
+    : new Dec(0);
   const updates = lines.map((l) => {
     const item = byId.get(l.salesOrderItemId)!;
     const before = item.fulfilledQuantity;
@@ -226,7 +269,8 @@ async function advanceOrder(em: EntityManager, ctx: TenantContext, state: Delive
   const before = { status: order.status, version: order.version };
   if (writtenDelivered) {
     // The insert wrote this very state: every line fulfilled in full, the order FULFILLED at version + 1.
-    if (status !== 'FULFILLED' || items.some((i) => !i.fulfilledQuantity.eq(i.quantity))) throw new Error('An order written fulfilled must be fulfilled in full by its first fulfilment');
+    if (status !== 'FULFILLED' || items.some((i) => !i.fulfilledQuantity.eq(i.quantity)))
+      throw new Error('An order written fulfilled must be fulfilled in full by its first fulfilment');
     Object.assign(order, { status, version: order.version + 1 });
   } else {
     await deferItemQuantities(em, ctx.companyId, 'fulfilled_quantity', updates);
@@ -239,7 +283,13 @@ async function advanceOrder(em: EntityManager, ctx: TenantContext, state: Delive
 }
 
 /** The fulfilment's value becomes the customer's receivables in the order's terms, with boletos on billing. */
-async function billDelivery(em: EntityManager, ctx: TenantContext, order: SalesOrder, fulfillment: Fulfillment, billed: Dec): Promise<BoletoView[]> {
+async function billDelivery(
+  em: EntityManager,
+  ctx: TenantContext,
+  order: SalesOrder,
+  fulfillment: Fulfillment,
+  billed: Dec,
+): Promise<BoletoView[]> {
   await billFulfillment(em, ctx, {
     filialId: order.filialId,
     salesOrderId: order.id,
@@ -251,7 +301,8 @@ async function billDelivery(em: EntityManager, ctx: TenantContext, order: SalesO
     installmentDays: installmentDaysOf(order.paymentTerms),
   });
   // Boleto on billing: each installment just billed gets its boleto in this transaction (issue 46).
-  if (order.boletoBankAccountId !== null) return issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: fulfillment.id });
+  if (order.boletoBankAccountId !== null)
+    return issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: fulfillment.id });
   return [];
 }
 

@@ -70,14 +70,26 @@ export function planGroup(companyId: number, sources: SalesOrder[], items: Sales
     blockingProblems.push({ code: 'GROUP_FILIAL_MISMATCH', message: 'Orders of different filiais cannot be grouped', salesOrderId: null });
   }
   if (sources.some((o) => o.customerId !== first.customerId)) {
-    blockingProblems.push({ code: 'GROUP_CUSTOMER_MISMATCH', message: 'Orders of different customers cannot be grouped', salesOrderId: null });
+    blockingProblems.push({
+      code: 'GROUP_CUSTOMER_MISMATCH',
+      message: 'Orders of different customers cannot be grouped',
+      salesOrderId: null,
+    });
   }
   const sellers = new Set(sources.map((o) => o.sellerId));
   if (sellers.size > 1) warnings.push({ code: 'SELLERS_DIFFER', message: 'The orders have different sellers; the grouped order has none' });
   const terms = new Set(sources.map((o) => o.paymentTerms));
-  if (terms.size > 1) warnings.push({ code: 'PAYMENT_TERMS_DIFFER', message: 'The orders have different payment terms; the grouped order has none (one installment on billing)' });
+  if (terms.size > 1)
+    warnings.push({
+      code: 'PAYMENT_TERMS_DIFFER',
+      message: 'The orders have different payment terms; the grouped order has none (one installment on billing)',
+    });
   const boletoAccounts = new Set(sources.map((o) => o.boletoBankAccountId));
-  if (boletoAccounts.size > 1) warnings.push({ code: 'BOLETO_ACCOUNTS_DIFFER', message: 'The orders name different boleto accounts; the grouped order issues no boleto on billing' });
+  if (boletoAccounts.size > 1)
+    warnings.push({
+      code: 'BOLETO_ACCOUNTS_DIFFER',
+      message: 'The orders name different boleto accounts; the grouped order issues no boleto on billing',
+    });
 
   // Sources in code order, lines in line order: the merged order reads like the originals did.
   const ordered = [...sources].sort((a, b) => a.code - b.code);
@@ -92,13 +104,25 @@ export function planGroup(companyId: number, sources: SalesOrder[], items: Sales
         line.discount = line.discount.plus(i.discount);
         line.origins!.push(origin);
       } else {
-        merged.set(key, { productId: i.productId, description: i.description, unit: i.unit, quantity: i.quantity, unitPrice: i.unitPrice, discount: i.discount, origins: [origin] });
+        merged.set(key, {
+          productId: i.productId,
+          description: i.description,
+          unit: i.unit,
+          quantity: i.quantity,
+          unitPrice: i.unitPrice,
+          discount: i.discount,
+          origins: [origin],
+        });
       }
     }
   }
   const lines = [...merged.values()];
   const discount = sum(sources.map((o) => o.discount));
-  const charges = { freight: sum(sources.map((o) => o.freight)), insurance: sum(sources.map((o) => o.insurance)), otherExpenses: sum(sources.map((o) => o.otherExpenses)) };
+  const charges = {
+    freight: sum(sources.map((o) => o.freight)),
+    insurance: sum(sources.map((o) => o.insurance)),
+    otherExpenses: sum(sources.map((o) => o.otherExpenses)),
+  };
   const { rows, totals } = priceLines(companyId, 0, lines, discount, charges);
   return {
     sources: ordered,
@@ -124,11 +148,18 @@ export function planGroup(companyId: number, sources: SalesOrder[], items: Sales
 /** Ids not found in the tenant → 404 naming each position. */
 function assertAllFound(ids: number[], found: SalesOrder[]): void {
   const have = new Set(found.map((o) => o.id));
-  const missing = ids.map((id, i) => (have.has(id) ? null : { path: `salesOrderIds[${i}]`, message: 'sales order not found' })).filter((e) => e !== null);
+  const missing = ids
+    .map((id, i) => (have.has(id) ? null : { path: `salesOrderIds[${i}]`, message: 'sales order not found' }))
+    .filter((e) => e !== null);
   if (missing.length) throw new AppError('not_found', 'SALES_ORDER_NOT_FOUND', 'Sales order not found', { errors: missing });
 }
 
-async function loadSources(em: EntityManager, ctx: TenantContext, ids: number[], lock: boolean): Promise<{ sources: SalesOrder[]; items: SalesOrderItem[] }> {
+async function loadSources(
+  em: EntityManager,
+  ctx: TenantContext,
+  ids: number[],
+  lock: boolean,
+): Promise<{ sources: SalesOrder[]; items: SalesOrderItem[] }> {
   const sources = lock
     ? await lockOrders(em, ctx.companyId, ids)
     : ids.some((id) => id > 0)
@@ -153,8 +184,13 @@ export async function groupPreview(ctx: TenantContext, ids: number[]): Promise<G
 
 function blocked(plan: GroupPlan): AppError {
   const [first] = plan.blockingProblems;
-  const problems = plan.blockingProblems.map((p) => ({ ...p, salesOrderId: p.salesOrderId === null ? null : encodeId('sales-order', p.salesOrderId) }));
-  return STATE_CODES.has(first.code) ? new ConflictError(first.code, first.message, { currentStatus: first.currentStatus, problems }) : new BusinessRuleError(first.code, first.message, { problems });
+  const problems = plan.blockingProblems.map((p) => ({
+    ...p,
+    salesOrderId: p.salesOrderId === null ? null : encodeId('sales-order', p.salesOrderId),
+  }));
+  return STATE_CODES.has(first.code)
+    ? new ConflictError(first.code, first.message, { currentStatus: first.currentStatus, problems })
+    : new BusinessRuleError(first.code, first.message, { problems });
 }
 
 /** Creates the merged order and marks the sources GROUPED, in one transaction. */
@@ -188,7 +224,12 @@ export async function groupOrders(ctx: TenantContext, ids: number[]): Promise<Sa
       m.lines,
     );
     for (const src of plan.sources) {
-      await deferOrderUpdateIf(em, src, { status: 'OPEN', version: src.version, type: 'ORDER' }, { status: 'GROUPED', groupedIntoId: merged.id });
+      await deferOrderUpdateIf(
+        em,
+        src,
+        { status: 'OPEN', version: src.version, type: 'ORDER' },
+        { status: 'GROUPED', groupedIntoId: merged.id },
+      );
       await auditOrder(em, ctx, src, 'GROUPED', { status: ['OPEN', 'GROUPED'], groupedIntoId: [null, encodeId('sales-order', merged.id)] });
     }
     await publishOrderEvent(em, ctx, merged, 'grouped', { groupedFromIds: plan.sources.map((o) => encodeId('sales-order', o.id)) });

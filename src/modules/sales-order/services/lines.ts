@@ -27,7 +27,11 @@ export interface LineDraft {
 }
 
 /** Completes inputs: price and description default to the product's (or, for a kept line of the same product, to the line's). */
-export function draftLines(inputs: (ItemInput & { salesOrderItemId?: number })[], products: Map<number, Product>, kept: Map<number, SalesOrderItem> = new Map()): LineDraft[] {
+export function draftLines(
+  inputs: (ItemInput & { salesOrderItemId?: number })[],
+  products: Map<number, Product>,
+  kept: Map<number, SalesOrderItem> = new Map(),
+): LineDraft[] {
   return inputs.map((input) => {
     const product = products.get(input.productId)!;
     const previous = input.salesOrderItemId ? kept.get(input.salesOrderItemId) : undefined;

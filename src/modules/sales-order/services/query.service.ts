@@ -13,7 +13,19 @@ import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { Dec, round } from '../../../core/decimal';
 import { NotFoundError } from '../../../core/errors';
-import { baseListSql, byCreationDays, byCreationRange, ListedOrder, ListFilters, loadListed, loadView, notFound, SalesOrderView, whereCodeInSql, whereCustomerInSql } from '../sales-order.repository';
+import {
+  baseListSql,
+  byCreationDays,
+  byCreationRange,
+  ListedOrder,
+  ListFilters,
+  loadListed,
+  loadView,
+  notFound,
+  SalesOrderView,
+  whereCodeInSql,
+  whereCustomerInSql,
+} from '../sales-order.repository';
 import { startOfBusinessDay } from '../../../core/business-date';
 import { addDays } from '../sales-order.rules';
 import { orderFiscalDocuments, OrderFiscalDocumentView } from '../sales-order.ports';
@@ -84,7 +96,12 @@ const idOf = (v: ListedOrder) => v.order.id;
  * Lists a filial's orders and quotes: filters, numeric or text search, two-phase pagination. Phase 1
  * is plain SQL (the page's sort values and the capped count in one round trip), phase 2 reads the rows.
  */
-export async function listOrders(ctx: TenantContext, filialId: number, q: ListQuery, options: { filialUnchecked?: boolean } = {}): Promise<Page<ListedOrder>> {
+export async function listOrders(
+  ctx: TenantContext,
+  filialId: number,
+  q: ListQuery,
+  options: { filialUnchecked?: boolean } = {},
+): Promise<Page<ListedOrder>> {
   const em = readerOf(ctx);
   // A filial the pipeline left unchecked (RouteDef.filialCheck) is read in the list's first round trip
   // and refused (403) before any of that trip's rows are used: they are the tenant's own rows.
@@ -132,10 +149,15 @@ async function listFrom(ctx: TenantContext, em: EntityManager, filialId: number,
   // Text: customers first (capped), sellers, then orders of those or with a matching alias.
   const text = normalizeText(term);
   const { customers, sellers } = await findCustomerAndSellerIds(run, ctx.companyId, term, CUSTOMER_SEARCH_CAP, SELLER_SEARCH_CAP);
-  const and = (list: SqlList, sql: string, params: unknown[]): SqlList => ({ from: list.from, where: `${list.where} AND ${sql}`, params: [...list.params, ...params] });
+  const and = (list: SqlList, sql: string, params: unknown[]): SqlList => ({
+    from: list.from,
+    where: `${list.where} AND ${sql}`,
+    params: [...list.params, ...params],
+  });
   const branches: UnionBranch[] = [];
   if (customers.length) branches.push(whereCustomerInSql(base(), customers));
-  if (sellers.length) branches.push({ ...and(base(), `o.seller_id IN (${sellers.map(() => '?').join(', ')})`, sellers), ranges: sellers.length });
+  if (sellers.length)
+    branches.push({ ...and(base(), `o.seller_id IN (${sellers.map(() => '?').join(', ')})`, sellers), ranges: sellers.length });
   if (text) branches.push(and(base(), 'o.search_alias LIKE ?', [`${text}%`]));
   if (!branches.length) return paginate(and(base(), '1 = 0', []), sort, q, load, idOf, run);
   return paginateUnion(branches, sort, q, load, idOf, run);
@@ -155,7 +177,10 @@ export async function getOrder(ctx: TenantContext, id: number): Promise<SalesOrd
 }
 
 /** GET /sales-order/detail/:id: the order and the fiscal documents that bill or return it (NF-e, NFC-e), linked to their details. */
-export async function getOrderDetail(ctx: TenantContext, id: number): Promise<{ view: SalesOrderView; fiscalDocuments: OrderFiscalDocumentView[] }> {
+export async function getOrderDetail(
+  ctx: TenantContext,
+  id: number,
+): Promise<{ view: SalesOrderView; fiscalDocuments: OrderFiscalDocumentView[] }> {
   const view = await getOrder(ctx, id);
   return { view, fiscalDocuments: await orderFiscalDocuments.get().ofOrder(ctx, id) };
 }
@@ -167,7 +192,12 @@ export type ListOrGet = { kind: 'list'; page: Page<ListedOrder> } | { kind: 'ord
  * (403 if the token does not grant it); anything else is read as an order id (404 when it is not one).
  * Per-type hashid salts keep the two readings apart.
  */
-export async function listOrGet(ctx: TenantContext, x: string, q: ListQuery, options: { filialUnchecked?: boolean } = {}): Promise<ListOrGet> {
+export async function listOrGet(
+  ctx: TenantContext,
+  x: string,
+  q: ListQuery,
+  options: { filialUnchecked?: boolean } = {},
+): Promise<ListOrGet> {
   const filialId = decodeId('filial', x);
   // The filial of x-filial-id (the usual call): checked by this request already, or left to the
   // list's first round trip (RouteDef.filialCheck 'handler'); nothing to read on its own.
@@ -202,7 +232,10 @@ export async function getFulfillmentForBilling(ctx: TenantContext, fulfillmentId
   const fulfillment = fulfillmentId > 0 ? await em.findOneBy(Fulfillment, { id: fulfillmentId, companyId: ctx.companyId }) : null;
   if (!fulfillment) throw new NotFoundError('Fulfillment');
   const order = await assertReadable(ctx, fulfillment.salesOrderId);
-  const [fitems, items] = await Promise.all([em.findBy(FulfillmentItem, { companyId: ctx.companyId, fulfillmentId }), em.findBy(SalesOrderItem, { companyId: ctx.companyId, salesOrderId: order.id })]);
+  const [fitems, items] = await Promise.all([
+    em.findBy(FulfillmentItem, { companyId: ctx.companyId, fulfillmentId }),
+    em.findBy(SalesOrderItem, { companyId: ctx.companyId, salesOrderId: order.id }),
+  ]);
   const byId = new Map(items.map((i) => [i.id, i]));
   const lines = fitems
     .sort((a, b) => a.id - b.id)
@@ -219,5 +252,12 @@ export async function getFulfillmentForBilling(ctx: TenantContext, fulfillmentId
     });
   const gross = lines.reduce((acc, l) => acc.plus(l.quantity.times(l.unitPrice)), new Dec(0));
   const share = (v: Dec) => (order.grossTotal.isZero() ? new Dec(0) : round(v.times(gross).div(order.grossTotal), 'amount'));
-  return { order, fulfillmentId, lines, freight: share(order.freight), insurance: share(order.insurance), otherExpenses: share(order.otherExpenses) };
+  return {
+    order,
+    fulfillmentId,
+    lines,
+    freight: share(order.freight),
+    insurance: share(order.insurance),
+    otherExpenses: share(order.otherExpenses),
+  };
 }

@@ -9,7 +9,11 @@ import { deferItemQuantities } from '../sales-order.repository';
  */
 
 /** Sets `returned_quantity` of the given items (the new totals, not increments). Deferred on MySQL: it goes out with the next statement. */
-export const recordReturnedQuantities = (em: EntityManager, companyId: number, items: { id: number; returnedQuantity: Dec }[]): Promise<void> =>
+export const recordReturnedQuantities = (
+  em: EntityManager,
+  companyId: number,
+  items: { id: number; returnedQuantity: Dec }[],
+): Promise<void> =>
   deferItemQuantities(
     em,
     companyId,

@@ -61,7 +61,13 @@ export async function announceExpiringCertificates(now = new Date()): Promise<nu
         filialId: c.filialId,
         aggregateType: 'sefaz-certificate',
         aggregateId: c.id,
-        data: { filialId: encodeId('filial', c.filialId), threshold, daysLeft: days, validTo: new Date(c.validTo).toISOString(), fingerprint: c.fingerprint },
+        data: {
+          filialId: encodeId('filial', c.filialId),
+          threshold,
+          daysLeft: days,
+          validTo: new Date(c.validTo).toISOString(),
+          fingerprint: c.fingerprint,
+        },
       });
       return true;
     });
@@ -75,7 +81,8 @@ export class CertificateExpiryWatcher {
   private w: Worker | null = null;
 
   worker(intervalMs = 3600_000): Worker {
-    if (!this.w || this.w.state === 'stopped') this.w = new Worker({ name: 'certificate-expiry', intervalMs, runAtStart: true, run: () => announceExpiringCertificates() });
+    if (!this.w || this.w.state === 'stopped')
+      this.w = new Worker({ name: 'certificate-expiry', intervalMs, runAtStart: true, run: () => announceExpiringCertificates() });
     return this.w;
   }
 

@@ -36,30 +36,52 @@ export async function loadFilial(companyId: number, filialId: number, em: Entity
  */
 function assertUsable(cert: { cnpj: string | null; validFrom: Date; validTo: Date }, filial: Filial, now = new Date()): void {
   if (cert.validTo.getTime() <= now.getTime()) {
-    throw new BusinessRuleError('CERTIFICATE_EXPIRED', `The certificate expired on ${cert.validTo.toISOString()}`, { validTo: cert.validTo.toISOString() });
+    throw new BusinessRuleError('CERTIFICATE_EXPIRED', `The certificate expired on ${cert.validTo.toISOString()}`, {
+      validTo: cert.validTo.toISOString(),
+    });
   }
   if (cert.validFrom.getTime() > now.getTime()) {
-    throw new BusinessRuleError('CERTIFICATE_NOT_YET_VALID', `The certificate is valid from ${cert.validFrom.toISOString()}`, { validFrom: cert.validFrom.toISOString() });
-  }
-  if (!cert.cnpj) throw new BusinessRuleError('CERTIFICATE_WITHOUT_CNPJ', 'The certificate does not state a CNPJ (an e-CNPJ A1 certificate is required)');
-  if (filial.cnpj.length !== 14 || cert.cnpj.slice(0, 8) !== filial.cnpj.slice(0, 8)) {
-    throw new BusinessRuleError('CERTIFICATE_CNPJ_MISMATCH', `The certificate's CNPJ root ${cert.cnpj.slice(0, 8)} differs from the filial's ${filial.cnpj.slice(0, 8)}`, {
-      certificateCnpj: cert.cnpj,
-      filialCnpj: filial.cnpj,
+    throw new BusinessRuleError('CERTIFICATE_NOT_YET_VALID', `The certificate is valid from ${cert.validFrom.toISOString()}`, {
+      validFrom: cert.validFrom.toISOString(),
     });
+  }
+  if (!cert.cnpj)
+    throw new BusinessRuleError('CERTIFICATE_WITHOUT_CNPJ', 'The certificate does not state a CNPJ (an e-CNPJ A1 certificate is required)');
+  if (filial.cnpj.length !== 14 || cert.cnpj.slice(0, 8) !== filial.cnpj.slice(0, 8)) {
+    throw new BusinessRuleError(
+      'CERTIFICATE_CNPJ_MISMATCH',
+      `The certificate's CNPJ root ${cert.cnpj.slice(0, 8)} differs from the filial's ${filial.cnpj.slice(0, 8)}`,
+      {
+        certificateCnpj: cert.cnpj,
+        filialCnpj: filial.cnpj,
+      },
+    );
   }
 }
 
 /** One problem code per way a chain fails (the upload's 422 in produção, the warning's code in homologação). */
 const CHAIN_PROBLEMS: Partial<Record<SignerReason, { code: string; message: string }>> = {
-  SELF_SIGNED: { code: 'CERTIFICATE_SELF_SIGNED', message: 'The certificate is self-signed: an A1 certificate must be issued by an ICP-Brasil authority' },
-  UNTRUSTED_ROOT: { code: 'CERTIFICATE_UNTRUSTED_ROOT', message: 'The certificate chains to a root that is not an installed ICP-Brasil root (NFE_TRUSTED_ROOTS)' },
-  CHAIN_BROKEN: { code: 'CERTIFICATE_CHAIN_BROKEN', message: "A link of the certificate's chain does not verify (an issuer by that name did not sign it)" },
+  SELF_SIGNED: {
+    code: 'CERTIFICATE_SELF_SIGNED',
+    message: 'The certificate is self-signed: an A1 certificate must be issued by an ICP-Brasil authority',
+  },
+  UNTRUSTED_ROOT: {
+    code: 'CERTIFICATE_UNTRUSTED_ROOT',
+    message: 'The certificate chains to a root that is not an installed ICP-Brasil root (NFE_TRUSTED_ROOTS)',
+  },
+  CHAIN_BROKEN: {
+    code: 'CERTIFICATE_CHAIN_BROKEN',
+    message: "A link of the certificate's chain does not verify (an issuer by that name did not sign it)",
+  },
   CHAIN_NOT_VERIFIABLE: {
     code: 'CERTIFICATE_CHAIN_NOT_VERIFIABLE',
-    message: "The certificate's issuing AC is not among the installed ICP-Brasil certificates (NFE_TRUSTED_ROOTS): install the AC's chain, or include it in the .pfx",
+    message:
+      "The certificate's issuing AC is not among the installed ICP-Brasil certificates (NFE_TRUSTED_ROOTS): install the AC's chain, or include it in the .pfx",
   },
-  NO_TRUSTED_ROOTS: { code: 'CERTIFICATE_NO_TRUSTED_ROOTS', message: 'No ICP-Brasil roots are installed (NFE_TRUSTED_ROOTS), so the certificate cannot be verified' },
+  NO_TRUSTED_ROOTS: {
+    code: 'CERTIFICATE_NO_TRUSTED_ROOTS',
+    message: 'No ICP-Brasil roots are installed (NFE_TRUSTED_ROOTS), so the certificate cannot be verified',
+  },
 };
 
 export interface ChainCheck {
@@ -72,10 +94,18 @@ const derBase64 = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/
 
 /** The chain of the uploaded certificate against the installed roots (CNPJ and dates are assertUsable's). */
 export function checkChain(parsed: Pick<ParsedCertificate, 'certPem' | 'chainPems'>): ChainCheck {
-  const verdict = evaluateSigner({ certificates: [parsed.certPem, ...parsed.chainPems].map(derBase64), issuerDocument: null, signedAt: null, avulsa: true });
+  const verdict = evaluateSigner({
+    certificates: [parsed.certPem, ...parsed.chainPems].map(derBase64),
+    issuerDocument: null,
+    signedAt: null,
+    avulsa: true,
+  });
   if (verdict.verdict === 'TRUSTED') return { trust: 'TRUSTED', problem: null };
   const reason = verdict.reasons.find((r) => CHAIN_PROBLEMS[r]);
-  return { trust: verdict.verdict, problem: (reason && CHAIN_PROBLEMS[reason]) ?? { code: 'CERTIFICATE_UNTRUSTED', message: verdict.message } };
+  return {
+    trust: verdict.verdict,
+    problem: (reason && CHAIN_PROBLEMS[reason]) ?? { code: 'CERTIFICATE_UNTRUSTED', message: verdict.message },
+  };
 }
 
 /**
@@ -84,7 +114,10 @@ export function checkChain(parsed: Pick<ParsedCertificate, 'certPem' | 'chainPem
  */
 function assertTrusted(chain: ChainCheck, filial: Filial): void {
   if (chain.problem && filial.nfeEnvironment === 'PRODUCTION') {
-    throw new BusinessRuleError(chain.problem.code, `${chain.problem.message}. A PRODUCTION filial needs an ICP-Brasil certificate`, { trust: chain.trust, nfeEnvironment: filial.nfeEnvironment });
+    throw new BusinessRuleError(chain.problem.code, `${chain.problem.message}. A PRODUCTION filial needs an ICP-Brasil certificate`, {
+      trust: chain.trust,
+      nfeEnvironment: filial.nfeEnvironment,
+    });
   }
 }
 
@@ -93,7 +126,12 @@ function readUpload(upload: CertificateUpload): ParsedCertificate {
     return parsePfx(Buffer.from(upload.pfx, 'base64'), upload.password);
   } catch (err) {
     if (!(err instanceof PfxError)) throw err;
-    const code = err.failure === 'PASSWORD' ? 'CERTIFICATE_PASSWORD_INVALID' : err.failure === 'NO_KEY' ? 'CERTIFICATE_WITHOUT_KEY' : 'CERTIFICATE_UNREADABLE';
+    const code =
+      err.failure === 'PASSWORD'
+        ? 'CERTIFICATE_PASSWORD_INVALID'
+        : err.failure === 'NO_KEY'
+          ? 'CERTIFICATE_WITHOUT_KEY'
+          : 'CERTIFICATE_UNREADABLE';
     throw new BusinessRuleError(code, err.message);
   }
 }
@@ -136,7 +174,11 @@ export async function saveCertificate(ctx: ActorContext, filialId: number, uploa
         .createQueryBuilder()
         .update(SefazCertificate)
         .set({ ...fields, version: () => 'version + 1' })
-        .where('id = :id AND company_id = :companyId AND version = :version', { id: current.id, companyId: ctx.companyId, version: current.version })
+        .where('id = :id AND company_id = :companyId AND version = :version', {
+          id: current.id,
+          companyId: ctx.companyId,
+          version: current.version,
+        })
         .execute();
       if (!result.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The certificate was replaced concurrently; retry');
       saved = await em.findOneByOrFail(SefazCertificate, { id: current.id });
@@ -154,7 +196,12 @@ export async function saveCertificate(ctx: ActorContext, filialId: number, uploa
       filialId,
       aggregateType: 'sefaz-certificate',
       aggregateId: saved.id,
-      data: { filialId: encodeId('filial', filialId), cnpj: saved.cnpj, validTo: saved.validTo.toISOString(), fingerprint: saved.fingerprint },
+      data: {
+        filialId: encodeId('filial', filialId),
+        cnpj: saved.cnpj,
+        validTo: saved.validTo.toISOString(),
+        fingerprint: saved.fingerprint,
+      },
     });
     return saved;
   });

@@ -38,7 +38,8 @@ export class PfxError extends Error {
   }
 }
 
-const describeName = (attrs: forge.pki.CertificateField[]) => attrs.map((a) => `${a.shortName ?? a.name ?? a.type}=${String(a.value)}`).join(', ');
+const describeName = (attrs: forge.pki.CertificateField[]) =>
+  attrs.map((a) => `${a.shortName ?? a.name ?? a.type}=${String(a.value)}`).join(', ');
 
 function cnpjFromAltNames(cert: forge.pki.Certificate): string | null {
   const ext = cert.getExtension('subjectAltName') as { altNames?: { type: number; value: unknown }[] } | undefined;
