@@ -244,9 +244,4 @@ export function parseRemessa400Bradesco(content: string): c.ParsedRemessa400 {
   return c.parsedRemessa400(envelope, titles, problems);
 }
 
-export const BRADESCO_400 = c.layout400(REMESSA, {
-  writeRemessa: writeRemessa400Bradesco,
-  parseRemessa: parseRemessa400Bradesco,
-  writeRetorno: writeRetorno400Bradesco,
-  parseRetorno: parseRetorno400Bradesco,
-});
+export const BRADESCO_400 = c.layout400(REMESSA, writeRemessa400Bradesco, parseRemessa400Bradesco, writeRetorno400Bradesco, parseRetorno400Bradesco);

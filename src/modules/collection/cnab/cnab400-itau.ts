@@ -188,9 +188,4 @@ export function parseRemessa400Itau(content: string): c.ParsedRemessa400 {
   return c.parsedRemessa400(envelope, titles, problems);
 }
 
-export const ITAU_400 = c.layout400(REMESSA, {
-  writeRemessa: writeRemessa400Itau,
-  parseRemessa: parseRemessa400Itau,
-  writeRetorno: writeRetorno400Itau,
-  parseRetorno: parseRetorno400Itau,
-});
+export const ITAU_400 = c.layout400(REMESSA, writeRemessa400Itau, parseRemessa400Itau, writeRetorno400Itau, parseRetorno400Itau);

@@ -276,9 +276,4 @@ export function parseRemessa400Santander(content: string): c.ParsedRemessa400 {
   return c.parsedRemessa400(envelope, titles, problems);
 }
 
-export const SANTANDER_400 = c.layout400(REMESSA, {
-  writeRemessa: writeRemessa400Santander,
-  parseRemessa: parseRemessa400Santander,
-  writeRetorno: writeRetorno400Santander,
-  parseRetorno: parseRetorno400Santander,
-});
+export const SANTANDER_400 = c.layout400(REMESSA, writeRemessa400Santander, parseRemessa400Santander, writeRetorno400Santander, parseRetorno400Santander);

@@ -306,8 +306,14 @@ export function parsedRetorno400(envelope: Envelope400, occurrences: RetornoOccu
   return { ...envelope, occurrences };
 }
 
-/** The writers and readers of a bank as its layout, the movements its remessa table carries. */
-export const layout400 = (remessaTable: Record<string, string>, io: Omit<Cnab400Layout, 'movements'>): Cnab400Layout => ({ ...io, movements: Object.keys(remessaTable) });
+/** A bank's layout: its writers and readers, and the movements its remessa table carries. */
+export const layout400 = (
+  remessaTable: Record<string, string>,
+  writeRemessa: Cnab400Layout['writeRemessa'],
+  parseRemessa: Cnab400Layout['parseRemessa'],
+  writeRetorno: Cnab400Layout['writeRetorno'],
+  parseRetorno: Cnab400Layout['parseRetorno'],
+): Cnab400Layout => ({ writeRemessa, parseRemessa, writeRetorno, parseRetorno, movements: Object.keys(remessaTable) });
 
 /**
  * A CNAB 400 file's records: the header, each item's records (a title's detail, BB's record 5
