@@ -1,32 +1,8 @@
 import { addCalendarDays } from '../../../core/business-date';
 import { Dec } from '../../../core/decimal';
 import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
-import {
-  blankTrailer400,
-  checkHeader400,
-  Cnab400Layout,
-  documentOf,
-  failOn,
-  file400,
-  header400Start,
-  inscriptionType,
-  movementFromBank,
-  movementToBank,
-  occurrenceFromBank,
-  occurrenceToBank,
-  ParsedRemessa400,
-  ParsedRetorno400,
-  readFile400,
-  reasonsOf,
-  reference,
-  Remessa400File,
-  RemessaTitle400,
-  remessaTotals,
-  retornoTrailer400,
-  sequenceField,
-  WIDTH_400,
-} from './cnab400';
-import { alpha, ddmmyy, FileProblem, LineReader, money, num, record } from './record';
+import * as c from './cnab400';
+import { alpha, ddmmyy, FileProblem, LineReader, money, num } from './record';
 
 /*
  * CNAB 400 of Banco do Brasil for a convênio of 7 digits: remessa CBR641 ("Leiaute de arquivo —
@@ -81,7 +57,7 @@ const agencyAccount = (a: CnabAccount): [number, string][] => [
   [40, alpha(a.accountDigit, 1)],
 ];
 
-function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date): string {
+function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date): [number, string][] {
   const tail: [number, string][] =
     kind === 'REMESSA'
       ? [
@@ -94,166 +70,123 @@ function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number,
           [150, num(convenio(a), 7)],
           [157, alpha('', 238)],
         ];
-  return record(WIDTH_400, [
-    ...header400Start(kind),
+  return [
+    ...c.header400Start(kind),
     ...agencyAccount(a),
     [41, '000000'],
-    [47, alpha(a.companyName, 30)],
-    [77, BANK],
-    [80, alpha('BANCODOBRASIL', 15)],
-    [95, ddmmyy(at.toISOString().slice(0, 10))],
+    ...c.headerBank400(a, BANK, 'BANCODOBRASIL', at),
     [101, num(fileNumber, 7)],
     ...tail,
-    sequenceField(1),
-  ]);
+  ];
 }
 
-export function writeRemessa400Bb(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Remessa400File {
-  const lines = [header(a, 'REMESSA', fileNumber, at)];
+/** Positions 18–38 of a detail, remessa and retorno alike: agência, conta and their DVs, the convênio. */
+const company = (a: CnabAccount): [number, string][] => [
+  [18, num(a.agency, 4)],
+  [22, alpha(a.agencyDigit ?? '', 1)],
+  [23, num(a.account, 8)],
+  [31, alpha(a.accountDigit, 1)],
+  [32, num(convenio(a), 7)],
+];
+
+export function writeRemessa400Bb(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): c.Remessa400File {
+  const head = header(a, 'REMESSA', fileNumber, at);
   const doc = a.companyDocument.replace(/\D/g, '');
-  for (const t of titles) {
-    const payer = t.payer.document.replace(/\D/g, '');
-    lines.push(
-      record(WIDTH_400, [
-        [1, '7'],
-        [2, inscriptionType(doc)],
-        [4, num(doc, 14)],
-        [18, num(a.agency, 4)],
-        [22, alpha(a.agencyDigit ?? '', 1)],
-        [23, num(a.account, 8)],
-        [31, alpha(a.accountDigit, 1)],
-        [32, num(convenio(a), 7)],
-        [39, reference(t.companyRef, 25)],
-        [64, num(t.nossoNumero, 17)],
-        [81, '00'], // número da prestação
-        [83, '00'], // grupo de valor
-        [85, alpha('', 3)],
-        [88, ' '], // no sacador avalista
-        [89, alpha('', 3)], // prefixo do título
-        [92, variation(a)], // variação da carteira
-        [95, '0'], // conta caução
-        [96, '000000'], // borderô
-        [102, alpha('', 5)], // tipo de cobrança: simples
-        [107, num(a.carteira ?? '', 2)],
-        [109, movementToBank(REMESSA, t.movement)],
-        [111, alpha(t.documentNumber, 10)],
-        [121, ddmmyy(t.dueDate)],
-        [127, money(t.amount, 13)],
-        [140, BANK],
-        [143, '0000'], // agência cobradora: chosen by the bank
-        [147, ' '],
-        [148, '01'], // duplicata mercantil
-        [150, 'N'],
-        [151, ddmmyy(t.issueDate)],
-        // Instrução 06: protestar in the days of 392–393; 00: none.
-        [157, t.protestDays ? '06' : '00'],
-        [159, '00'],
-        [161, money(t.interestPerDay, 13)],
-        [174, ddmmyy(t.discountAmount.gt(0) ? t.discountDate : null)],
-        [180, money(t.discountAmount, 13)],
-        [193, num(0, 13)], // IOF
-        [206, num(0, 13)], // abatimento
-        [219, inscriptionType(payer)],
-        [221, num(payer, 14)],
-        [235, alpha(t.payer.name, 37)],
-        [272, alpha('', 3)],
-        [275, alpha(t.payer.street, 40)],
-        [315, alpha(t.payer.district, 12)],
-        [327, num(t.payer.postalCode.replace(/\D/g, '').padEnd(8, '0'), 8)],
-        [335, alpha(t.payer.city, 15)],
-        [350, alpha(t.payer.uf, 2)],
-        [352, alpha('', 40)],
-        [392, num(t.protestDays ?? 0, 2)],
-        [394, ' '],
-        sequenceField(lines.length + 1),
-      ]),
-    );
-    // The fine goes in a record 5 after its title (BB keeps no fine per carteira): percent, from the day after the due date.
-    if (t.movement === '01' && t.finePercent.gt(0)) {
-      lines.push(
-        record(WIDTH_400, [
-          [1, '5'],
-          [2, '99'],
-          [4, '2'],
-          [5, ddmmyy(addCalendarDays(t.dueDate, 1))],
-          [11, money(t.finePercent, 12)],
-          [23, alpha('', 372)],
-          sequenceField(lines.length + 1),
-        ]),
-      );
-    }
-  }
-  lines.push(blankTrailer400(lines.length + 1));
-  return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
+  const detail = (t: RemessaTitle): [number, string][] => [
+    [1, '7'],
+    ...c.inscription400(2, doc),
+    ...company(a),
+    [39, c.reference(t.companyRef, 25)],
+    [64, num(t.nossoNumero, 17)],
+    [81, '00'], // número da prestação
+    [83, '00'], // grupo de valor
+    [85, alpha('', 3)],
+    [88, ' '], // no sacador avalista
+    [89, alpha('', 3)], // prefixo do título
+    [92, variation(a)], // variação da carteira
+    [95, '0'], // conta caução
+    [96, '000000'], // borderô
+    [102, alpha('', 5)], // tipo de cobrança: simples
+    [107, num(a.carteira ?? '', 2)],
+    ...c.titleHead400(t, c.movementToBank(REMESSA, t.movement)),
+    [140, BANK],
+    [143, '0000'], // agência cobradora: chosen by the bank
+    [147, ' '],
+    // Instrução 06: protestar in the days of 392–393; 00: none.
+    ...c.titleTerms400(t, [t.protestDays ? '06' : '00', '00']),
+    ...c.payerAddress400(t.payer, 37),
+    [352, alpha('', 40)],
+    [392, num(t.protestDays ?? 0, 2)],
+    [394, ' '],
+  ];
+  // The fine goes in a record 5 after its title (BB keeps no fine per carteira): percent, from the day after the due date.
+  const fine = (t: RemessaTitle): [number, string][] => [
+    [1, '5'],
+    [2, '99'],
+    [4, '2'],
+    [5, ddmmyy(addCalendarDays(t.dueDate, 1))],
+    [11, money(t.finePercent, 12)],
+    [23, alpha('', 372)],
+  ];
+  const records = (t: RemessaTitle) => (t.movement === '01' && t.finePercent.gt(0) ? [detail(t), fine(t)] : [detail(t)]);
+  return c.remessa400(c.records400(head, titles, records, c.blankTrailer400), titles);
 }
 
 export function writeRetorno400Bb(a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]): string {
-  const lines = [header(a, 'RETORNO', fileNumber, at)];
-  for (const o of occurrences) {
-    lines.push(
-      record(WIDTH_400, [
-        [1, '7'],
-        [2, '00'],
-        [4, num(0, 14)],
-        [18, num(a.agency, 4)],
-        [22, alpha(a.agencyDigit ?? '', 1)],
-        [23, num(a.account, 8)],
-        [31, alpha(a.accountDigit, 1)],
-        [32, num(convenio(a), 7)],
-        [39, reference(o.companyRef, 25)],
-        [64, num(o.nossoNumero, 17)],
-        [81, '0'], // tipo de cobrança
-        [82, '0'],
-        [83, '0000'], // dias para cálculo
-        [87, o.reasons.length ? num(o.reasons[0], 2) : '00'], // natureza do recebimento / motivo da recusa (03)
-        [89, alpha('', 3)],
-        [92, variation(a)], // variação da carteira
-        [95, '0'],
-        [96, '00000'], // taxa de desconto
-        [101, '00000'], // taxa de IOF
-        [106, ' '],
-        [107, num(a.carteira ?? '', 2)],
-        [109, occurrenceToBank(RETORNO, o.code)],
-        [111, ddmmyy(o.occurrenceDate)],
-        [117, alpha(o.documentNumber, 10)],
-        [127, alpha('', 20)],
-        [147, ddmmyy(o.dueDate)],
-        [153, money(o.titleAmount, 13)],
-        [166, BANK],
-        [169, num(a.agency, 4)],
-        [173, alpha(a.agencyDigit ?? '', 1)],
-        [174, '01'],
-        [176, ddmmyy(o.creditDate)],
-        [182, money(o.bankFee, 7)],
-        [189, num(0, 13)], // outras despesas
-        [202, num(0, 13)], // juros do desconto
-        [215, num(0, 13)], // IOF do desconto
-        [228, money(o.rebate, 13)],
-        [241, money(o.discount, 13)],
-        [254, money(o.paidAmount, 13)],
-        [267, money(o.charges, 13)], // juros de mora (with the fine: the service splits them)
-        [280, num(0, 13)], // outros recebimentos
-        [293, num(0, 13)], // abatimento não aproveitado
-        [306, money(o.creditedAmount, 13)], // valor do lançamento
-        [319, '0'],
-        [320, '0'],
-        [321, num(0, 12)],
-        [333, alpha('', 10)],
-        [343, num(0, 48)],
-        [391, ' '], // indicativo de autorização de liquidação parcial
-        [392, ' '],
-        [393, alpha('', 2)], // canal de liquidação
-        sequenceField(lines.length + 1),
-      ]),
-    );
-  }
+  const detail = (o: Omit<RetornoOccurrence, 'line'>): [number, string][] => [
+    [1, '7'],
+    [2, '00'],
+    [4, num(0, 14)],
+    ...company(a),
+    [39, c.reference(o.companyRef, 25)],
+    [64, num(o.nossoNumero, 17)],
+    [81, '0'], // tipo de cobrança
+    [82, '0'],
+    [83, '0000'], // dias para cálculo
+    [87, o.reasons.length ? num(o.reasons[0], 2) : '00'], // natureza do recebimento / motivo da recusa (03)
+    [89, alpha('', 3)],
+    [92, variation(a)], // variação da carteira
+    [95, '0'],
+    [96, '00000'], // taxa de desconto
+    [101, '00000'], // taxa de IOF
+    [106, ' '],
+    [107, num(a.carteira ?? '', 2)],
+    ...c.occurrenceHead400(o, RETORNO),
+    [127, alpha('', 20)],
+    ...c.occurrenceTitle400(o, BANK),
+    [169, num(a.agency, 4)],
+    [173, alpha(a.agencyDigit ?? '', 1)],
+    [174, '01'],
+    [176, ddmmyy(o.creditDate)],
+    [182, money(o.bankFee, 7)],
+    [189, num(0, 13)], // outras despesas
+    [202, num(0, 13)], // juros do desconto
+    [215, num(0, 13)], // IOF do desconto
+    ...c.occurrenceAmounts400(o), // 280: outros recebimentos
+    [293, num(0, 13)], // abatimento não aproveitado
+    [306, money(o.creditedAmount, 13)], // valor do lançamento
+    [319, '0'],
+    [320, '0'],
+    [321, num(0, 12)],
+    [333, alpha('', 10)],
+    [343, num(0, 48)],
+    [391, ' '], // indicativo de autorização de liquidação parcial
+    [392, ' '],
+    [393, alpha('', 2)], // canal de liquidação
+  ];
   // The trailer's count and value of the cobrança simples titles: this file's details.
-  lines.push(retornoTrailer400(BANK, occurrences, 0, lines.length + 1));
-  return file400(lines);
+  return c.file400(
+    c.records400(
+      header(a, 'RETORNO', fileNumber, at),
+      occurrences,
+      (o) => [detail(o)],
+      (seq) => c.retornoTrailer400(BANK, occurrences, 0, seq),
+    ),
+  );
 }
 
 function readHeader(h: LineReader, kind: 'REMESSA' | 'RETORNO', problems: FileProblem[]) {
-  checkHeader400(h, problems, kind, BANK, 'Banco do Brasil');
+  c.checkHeader400(h, problems, kind, BANK, 'Banco do Brasil');
   return {
     bankCode: h.str(77, 79),
     agency: h.digits(27, 30, 'agência'),
@@ -264,11 +197,11 @@ function readHeader(h: LineReader, kind: 'REMESSA' | 'RETORNO', problems: FilePr
   };
 }
 
-export function parseRemessa400Bb(content: string): ParsedRemessa400 {
+export function parseRemessa400Bb(content: string): c.ParsedRemessa400 {
   const problems: FileProblem[] = [];
-  const { header: h, details } = readFile400(content, problems, ['7', '5']);
+  const { header: h, details } = c.readFile400(content, problems, ['7', '5']);
   const envelope = readHeader(h, 'REMESSA', problems);
-  const titles: RemessaTitle400[] = [];
+  const titles: c.RemessaTitle400[] = [];
   for (const [i, d] of details.entries()) {
     if (d.str(1, 1) === '5') {
       const title = titles[titles.length - 1];
@@ -282,11 +215,10 @@ export function parseRemessa400Bb(content: string): ParsedRemessa400 {
       continue;
     }
     const command = d.digits(109, 110, 'comando');
-    const movement = movementFromBank(REMESSA, command);
+    const movement = c.movementFromBank(REMESSA, command);
     if (!Object.values(REMESSA).includes(command))
       problems.push({ line: d.line, field: 'comando (109-110)', message: `command "${command}" is not one we send` });
-    if (/^0+$/.test(d.str(221, 234)))
-      problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
+    c.payerRequired(d, problems);
     if (d.str(32, 38) !== envelope.beneficiaryCode)
       problems.push({ line: d.line, field: 'convênio (32-38)', message: `expected the header's ${envelope.beneficiaryCode}` });
     titles.push({
@@ -302,17 +234,15 @@ export function parseRemessa400Bb(content: string): ParsedRemessa400 {
       discountAmount: d.money(180, 192, 'discount'),
       interestPerDay: d.money(161, 173, 'interest per day'),
       finePercent: new Dec(0),
-      payerDocument: documentOf(d.str(221, 234)),
+      payerDocument: c.documentOf(d.str(221, 234)),
     });
   }
-  failOn(problems);
-  const totals = remessaTotals(titles);
-  return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };
+  return c.parsedRemessa400(envelope, titles, problems);
 }
 
-export function parseRetorno400Bb(content: string): ParsedRetorno400 {
+export function parseRetorno400Bb(content: string): c.ParsedRetorno400 {
   const problems: FileProblem[] = [];
-  const { header: h, details, trailer } = readFile400(content, problems, ['7']);
+  const { header: h, details, trailer } = c.readFile400(content, problems, ['7']);
   const envelope = readHeader(h, 'RETORNO', problems);
   let total = new Dec(0);
   const occurrences = details.map((d) => {
@@ -323,7 +253,7 @@ export function parseRetorno400Bb(content: string): ParsedRetorno400 {
     total = total.plus(titleAmount);
     return {
       line: d.line,
-      code: occurrenceFromBank(RETORNO, code),
+      code: c.occurrenceFromBank(RETORNO, code),
       nossoNumero: d.digits(64, 80, 'nosso número'),
       nossoNumeroDv: '',
       documentNumber: d.str(117, 126).trim(),
@@ -331,7 +261,7 @@ export function parseRetorno400Bb(content: string): ParsedRetorno400 {
       dueDate: d.date(147, 152, 'due date', true),
       titleAmount,
       bankFee,
-      reasons: code === '03' ? reasonsOf(d.str(87, 88), 2) : [],
+      reasons: code === '03' ? c.reasonsOf(d.str(87, 88), 2) : [],
       charges: d.money(267, 279, 'juros de mora').plus(d.money(280, 292, 'outros recebimentos')),
       discount: d.money(241, 253, 'discount'),
       rebate: d.money(228, 240, 'abatimento'),
@@ -351,11 +281,10 @@ export function parseRetorno400Bb(content: string): ParsedRetorno400 {
       field: 'title value (26-39)',
       message: `${declared.toFixed(2)}, the details sum ${total.toFixed(2)}`,
     });
-  failOn(problems);
-  return { ...envelope, occurrences };
+  return c.parsedRetorno400(envelope, occurrences, problems);
 }
 
-export const BB_400: Cnab400Layout = {
+export const BB_400: c.Cnab400Layout = {
   writeRemessa: writeRemessa400Bb,
   parseRemessa: parseRemessa400Bb,
   writeRetorno: writeRetorno400Bb,

@@ -1,32 +1,7 @@
 import { Dec } from '../../../core/decimal';
 import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
-import {
-  blankTrailer400,
-  carteiraOf,
-  checkHeader400,
-  Cnab400Layout,
-  documentOf,
-  failOn,
-  file400,
-  header400Start,
-  inscriptionType,
-  movementFromBank,
-  movementToBank,
-  occurrenceFromBank,
-  occurrenceToBank,
-  ParsedRemessa400,
-  ParsedRetorno400,
-  readFile400,
-  reasonsOf,
-  reference,
-  Remessa400File,
-  remessaTotals,
-  retornoTrailer400,
-  sameAccount,
-  sequenceField,
-  WIDTH_400,
-} from './cnab400';
-import { alpha, ddmmyy, FileProblem, LineReader, money, num, record } from './record';
+import * as c from './cnab400';
+import { alpha, ddmmyy, FileProblem, LineReader, money, num } from './record';
 
 /*
  * CNAB 400 of Bradesco (manual "Cobrança Bancária — Layout de Arquivo CNAB 400", remessa and
@@ -69,10 +44,9 @@ const companyCode = (a: CnabAccount) => {
 
 /** Identificação da empresa no banco (17): zero, carteira (3), agência (5), conta (7), DV. */
 const companyId = (a: CnabAccount) =>
-  '0' + num(carteiraOf(a.carteira), 3) + num(a.agency, 5) + num(a.account, 7) + alpha(a.accountDigit, 1);
+  '0' + num(c.carteiraOf(a.carteira), 3) + num(a.agency, 5) + num(a.account, 7) + alpha(a.accountDigit, 1);
 
-function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date): string {
-  const today = ddmmyy(at.toISOString().slice(0, 10));
+function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date): [number, string][] {
   const tail: [number, string][] =
     kind === 'REMESSA'
       ? [
@@ -85,84 +59,58 @@ function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number,
           [101, '01600000'],
           [109, num(fileNumber, 5)],
           [114, alpha('', 266)],
-          [380, today],
+          [380, ddmmyy(at.toISOString().slice(0, 10))],
           [386, alpha('', 9)],
         ];
-  return record(WIDTH_400, [
-    ...header400Start(kind),
-    [27, companyCode(a)],
-    [47, alpha(a.companyName, 30)],
-    [77, BANK],
-    [80, alpha('BRADESCO', 15)],
-    [95, today],
-    ...tail,
-    sequenceField(1),
-  ]);
+  return [...c.header400Start(kind), [27, companyCode(a)], ...c.headerBank400(a, BANK, 'BRADESCO', at), ...tail];
 }
 
 /** Bradesco has no city/UF fields: the address line (40) carries street, district and city/UF. */
 const address = (p: RemessaTitle['payer']) => [p.street, p.district, p.city && `${p.city}/${p.uf}`].filter(Boolean).join(' ');
 
-export function writeRemessa400Bradesco(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Remessa400File {
-  const lines = [header(a, 'REMESSA', fileNumber, at)];
-  for (const t of titles) {
-    const doc = t.payer.document.replace(/\D/g, '');
+export function writeRemessa400Bradesco(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): c.Remessa400File {
+  const detail = (t: RemessaTitle): [number, string][] => {
     const cep = t.payer.postalCode.replace(/\D/g, '').padEnd(8, '0');
-    lines.push(
-      record(WIDTH_400, [
-        [1, '1'],
-        // Débito automático (agência, razão, conta of the payer): not used.
-        [2, num(0, 5)],
-        [7, '0'],
-        [8, num(0, 5)],
-        [13, num(0, 7)],
-        [20, '0'],
-        [21, companyId(a)],
-        [38, reference(t.companyRef, 25)],
-        [63, '000'],
-        [66, t.finePercent.gt(0) ? '2' : '0'],
-        [67, money(t.finePercent, 4)],
-        [71, num(t.nossoNumero, 11)],
-        [82, alpha(t.nossoNumeroDv, 1)],
-        [83, num(0, 10)],
-        // 2: the beneficiary prints the boleto (ours, with its barcode and bolePix).
-        [93, '2'],
-        [94, 'N'],
-        [95, alpha('', 10)],
-        [105, ' '],
-        [106, ' '],
-        [107, alpha('', 2)],
-        [109, movementToBank(REMESSA, t.movement)],
-        [111, alpha(t.documentNumber, 10)],
-        [121, ddmmyy(t.dueDate)],
-        [127, money(t.amount, 13)],
-        [140, '000'],
-        [143, '00000'],
-        [148, '01'],
-        [150, 'N'],
-        [151, ddmmyy(t.issueDate)],
-        // 06 protestar, the days in the second instruction.
-        [157, t.protestDays ? '06' : '00'],
-        [159, num(t.protestDays ?? 0, 2)],
-        [161, money(t.interestPerDay, 13)],
-        [174, ddmmyy(t.discountAmount.gt(0) ? t.discountDate : null)],
-        [180, money(t.discountAmount, 13)],
-        [193, num(0, 13)],
-        [206, num(0, 13)],
-        [219, inscriptionType(doc)],
-        [221, num(doc, 14)],
-        [235, alpha(t.payer.name, 40)],
-        [275, alpha(address(t.payer), 40)],
-        [315, alpha('', 12)],
-        [327, cep.slice(0, 5)],
-        [332, cep.slice(5, 8)],
-        [335, alpha('', 60)],
-        sequenceField(lines.length + 1),
-      ]),
-    );
-  }
-  lines.push(blankTrailer400(lines.length + 1));
-  return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
+    return [
+      [1, '1'],
+      // Débito automático (agência, razão, conta of the payer): not used.
+      [2, num(0, 5)],
+      [7, '0'],
+      [8, num(0, 5)],
+      [13, num(0, 7)],
+      [20, '0'],
+      [21, companyId(a)],
+      [38, c.reference(t.companyRef, 25)],
+      [63, '000'],
+      [66, t.finePercent.gt(0) ? '2' : '0'],
+      [67, money(t.finePercent, 4)],
+      [71, num(t.nossoNumero, 11)],
+      [82, alpha(t.nossoNumeroDv, 1)],
+      [83, num(0, 10)],
+      // 2: the beneficiary prints the boleto (ours, with its barcode and bolePix).
+      [93, '2'],
+      [94, 'N'],
+      [95, alpha('', 10)],
+      [105, ' '],
+      [106, ' '],
+      [107, alpha('', 2)],
+      ...c.titleHead400(t, c.movementToBank(REMESSA, t.movement)),
+      [140, '000'],
+      [143, '00000'],
+      // 06 protestar, the days in the second instruction.
+      ...c.titleTerms400(t, [t.protestDays ? '06' : '00', num(t.protestDays ?? 0, 2)]),
+      [235, alpha(t.payer.name, 40)],
+      [275, alpha(address(t.payer), 40)],
+      [315, alpha('', 12)],
+      [327, cep.slice(0, 5)],
+      [332, cep.slice(5, 8)],
+      [335, alpha('', 60)],
+    ];
+  };
+  return c.remessa400(
+    c.records400(header(a, 'REMESSA', fileNumber, at), titles, (t) => [detail(t)], c.blankTrailer400),
+    titles,
+  );
 }
 
 export function writeRetorno400Bradesco(
@@ -171,68 +119,61 @@ export function writeRetorno400Bradesco(
   at: Date,
   occurrences: Omit<RetornoOccurrence, 'line'>[],
 ): string {
-  const lines = [header(a, 'RETORNO', fileNumber, at)];
-  for (const o of occurrences) {
+  const detail = (o: Omit<RetornoOccurrence, 'line'>): [number, string][] => {
     const nn = num(o.nossoNumero, 11) + alpha(o.nossoNumeroDv, 1);
-    lines.push(
-      record(WIDTH_400, [
-        [1, '1'],
-        [2, inscriptionType(a.companyDocument)],
-        [4, num(a.companyDocument, 14)],
-        [18, '000'],
-        [21, companyId(a)],
-        [38, reference(o.companyRef, 25)],
-        [63, num(0, 8)],
-        [71, nn],
-        [83, num(0, 10)],
-        [93, num(0, 12)],
-        [105, ' '],
-        [106, '00'],
-        [108, carteiraOf(a.carteira).slice(-1)],
-        [109, occurrenceToBank(RETORNO, o.code)],
-        [111, ddmmyy(o.occurrenceDate)],
-        [117, alpha(o.documentNumber, 10)],
-        [127, alpha(nn, 20)],
-        [147, ddmmyy(o.dueDate)],
-        [153, money(o.titleAmount, 13)],
-        [166, BANK],
-        [169, num(a.agency, 5)],
-        [174, '  '],
-        [176, money(o.bankFee, 13)],
-        [189, num(0, 13)],
-        [202, num(0, 13)],
-        [215, num(0, 13)],
-        [228, money(o.rebate, 13)],
-        [241, money(o.discount, 13)],
-        [254, money(o.paidAmount, 13)],
-        [267, money(o.charges, 13)],
-        [280, num(0, 13)],
-        [293, '  '],
-        [295, ' '],
-        [296, ddmmyy(o.creditDate)],
-        [302, '   '],
-        [305, alpha('', 10)],
-        [315, '0000'],
-        [319, num(o.reasons.join('').padEnd(10, '0').slice(0, 10), 10)],
-        [329, alpha('', 40)],
-        [369, '00'],
-        [371, alpha('', 10)],
-        [381, alpha('', 14)],
-        sequenceField(lines.length + 1),
-      ]),
-    );
-  }
-  lines.push(retornoTrailer400(BANK, occurrences, fileNumber, lines.length + 1));
-  return file400(lines);
+    return [
+      [1, '1'],
+      ...c.inscription400(2, a.companyDocument),
+      [18, '000'],
+      [21, companyId(a)],
+      [38, c.reference(o.companyRef, 25)],
+      [63, num(0, 8)],
+      [71, nn],
+      [83, num(0, 10)],
+      [93, num(0, 12)],
+      [105, ' '],
+      [106, '00'],
+      [108, c.carteiraOf(a.carteira).slice(-1)],
+      ...c.occurrenceHead400(o, RETORNO),
+      [127, alpha(nn, 20)],
+      ...c.occurrenceTitle400(o, BANK),
+      [169, num(a.agency, 5)],
+      [174, '  '],
+      [176, money(o.bankFee, 13)],
+      [189, num(0, 13)],
+      [202, num(0, 13)],
+      [215, num(0, 13)],
+      ...c.occurrenceAmounts400(o),
+      [293, '  '],
+      [295, ' '],
+      [296, ddmmyy(o.creditDate)],
+      [302, '   '],
+      [305, alpha('', 10)],
+      [315, '0000'],
+      [319, num(o.reasons.join('').padEnd(10, '0').slice(0, 10), 10)],
+      [329, alpha('', 40)],
+      [369, '00'],
+      [371, alpha('', 10)],
+      [381, alpha('', 14)],
+    ];
+  };
+  return c.file400(
+    c.records400(
+      header(a, 'RETORNO', fileNumber, at),
+      occurrences,
+      (o) => [detail(o)],
+      (seq) => c.retornoTrailer400(BANK, occurrences, fileNumber, seq),
+    ),
+  );
 }
 
 /** Agência (25–29) and conta (30–36) of a detail's identificação da empresa. */
 const accountOf = (d: LineReader) => ({ agency: d.str(25, 29), account: d.str(30, 36) });
 
 function readBradesco(content: string, problems: FileProblem[], kind: 'REMESSA' | 'RETORNO') {
-  const { header: h, details } = readFile400(content, problems);
-  checkHeader400(h, problems, kind, BANK, 'Bradesco');
-  const { agency, account } = sameAccount(details, accountOf, problems, 'identificação da empresa (21-37)');
+  const { header: h, details } = c.readFile400(content, problems);
+  c.checkHeader400(h, problems, kind, BANK, 'Bradesco');
+  const { agency, account } = c.sameAccount(details, accountOf, problems, 'identificação da empresa (21-37)');
   for (const d of details) {
     if (!/^\d{5}$/.test(d.str(25, 29)) || !/^\d{7}$/.test(d.str(30, 36)))
       problems.push({ line: d.line, field: 'identificação da empresa (21-37)', message: `not an agência/conta: "${d.str(21, 37)}"` });
@@ -250,7 +191,7 @@ function readBradesco(content: string, problems: FileProblem[], kind: 'REMESSA' 
   };
 }
 
-export function parseRetorno400Bradesco(content: string): ParsedRetorno400 {
+export function parseRetorno400Bradesco(content: string): c.ParsedRetorno400 {
   const problems: FileProblem[] = [];
   const { envelope, details } = readBradesco(content, problems, 'RETORNO');
   const occurrences = details.map((d) => {
@@ -260,7 +201,7 @@ export function parseRetorno400Bradesco(content: string): ParsedRetorno400 {
     if (!/^[\dP]$/.test(dv)) problems.push({ line: d.line, field: 'nosso número DV (82)', message: `not a check digit: "${dv}"` });
     return {
       line: d.line,
-      code: occurrenceFromBank(RETORNO, d.digits(109, 110, 'identificação da ocorrência')),
+      code: c.occurrenceFromBank(RETORNO, d.digits(109, 110, 'identificação da ocorrência')),
       nossoNumero: d.digits(71, 81, 'nosso número'),
       nossoNumeroDv: dv,
       documentNumber: d.str(117, 126).trim(),
@@ -268,7 +209,7 @@ export function parseRetorno400Bradesco(content: string): ParsedRetorno400 {
       dueDate: d.date(147, 152, 'vencimento', true),
       titleAmount: d.money(153, 165, 'valor do título'),
       bankFee: fee,
-      reasons: reasonsOf(d.str(319, 328), 2),
+      reasons: c.reasonsOf(d.str(319, 328), 2),
       charges: d.money(267, 279, 'juros de mora'),
       discount: d.money(241, 253, 'desconto'),
       rebate: d.money(228, 240, 'abatimento'),
@@ -278,18 +219,16 @@ export function parseRetorno400Bradesco(content: string): ParsedRetorno400 {
       creditDate: d.date(296, 301, 'data do crédito', true),
     };
   });
-  failOn(problems);
-  return { ...envelope, occurrences };
+  return c.parsedRetorno400(envelope, occurrences, problems);
 }
 
-export function parseRemessa400Bradesco(content: string): ParsedRemessa400 {
+export function parseRemessa400Bradesco(content: string): c.ParsedRemessa400 {
   const problems: FileProblem[] = [];
   const { envelope, details } = readBradesco(content, problems, 'REMESSA');
   const titles = details.map((d) => {
-    const movement = movementFromBank(REMESSA, d.digits(109, 110, 'identificação da ocorrência'));
+    const movement = c.movementFromBank(REMESSA, d.digits(109, 110, 'identificação da ocorrência'));
     const amount = d.money(127, 139, 'valor do título');
-    if (/^0+$/.test(d.str(221, 234)))
-      problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
+    c.payerRequired(d, problems);
     const fine = d.str(66, 66);
     if (fine !== '0' && fine !== '2')
       problems.push({ line: d.line, field: 'campo de multa (66)', message: `expected 0 or 2, found "${fine}"` });
@@ -306,18 +245,16 @@ export function parseRemessa400Bradesco(content: string): ParsedRemessa400 {
       discountAmount: d.money(180, 192, 'desconto'),
       interestPerDay: d.money(161, 173, 'mora por dia'),
       finePercent: fine === '2' ? d.money(67, 70, 'percentual de multa') : new Dec(0),
-      payerDocument: documentOf(d.digits(221, 234, 'payer document')),
+      payerDocument: c.documentOf(d.digits(221, 234, 'payer document')),
     };
   });
-  failOn(problems);
-  const totals = remessaTotals(titles);
-  return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };
+  return c.parsedRemessa400(envelope, titles, problems);
 }
 
-export const BRADESCO_400: Cnab400Layout = {
-  writeRemessa: writeRemessa400Bradesco,
-  parseRemessa: parseRemessa400Bradesco,
-  writeRetorno: writeRetorno400Bradesco,
-  parseRetorno: parseRetorno400Bradesco,
-  movements: Object.keys(REMESSA),
-};
+export const BRADESCO_400 = c.layout400(
+  REMESSA,
+  writeRemessa400Bradesco,
+  parseRemessa400Bradesco,
+  writeRetorno400Bradesco,
+  parseRetorno400Bradesco,
+);

@@ -1,30 +1,8 @@
 import { addCalendarDays } from '../../../core/business-date';
 import { Dec, round } from '../../../core/decimal';
 import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
-import {
-  blankTrailer400,
-  checkHeader400,
-  Cnab400Layout,
-  documentOf,
-  failOn,
-  file400,
-  header400Start,
-  inscriptionType,
-  movementFromBank,
-  movementToBank,
-  occurrenceFromBank,
-  occurrenceToBank,
-  ParsedRemessa400,
-  ParsedRetorno400,
-  readFile400,
-  reference,
-  Remessa400File,
-  RemessaTitle400,
-  remessaTotals,
-  sequenceField,
-  WIDTH_400,
-} from './cnab400';
-import { alpha, ddmmyy, FileProblem, LineReader, money, num, record } from './record';
+import * as c from './cnab400';
+import { alpha, ddmmyy, FileProblem, LineReader, money, num } from './record';
 
 /*
  * CNAB 400 of Caixa's SIGCB ("Leiaute de Arquivo Eletrônico Padrão CNAB 400 — Cobrança Bancária
@@ -67,20 +45,23 @@ const beneficiary = (a: CnabAccount) => {
   return a.beneficiaryCode;
 };
 
-const header = (a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date) =>
-  record(WIDTH_400, [
-    ...header400Start(kind),
-    [27, num(a.agency, 4)],
-    [31, num(beneficiary(a), 6)],
-    [37, alpha('', 10)],
-    [47, alpha(a.companyName, 30)],
-    [77, BANK],
-    [80, alpha(BANK_NAME, 15)],
-    [95, ddmmyy(at.toISOString().slice(0, 10))],
-    [101, alpha('', 289)],
-    [390, num(fileNumber, 5)],
-    sequenceField(1),
-  ]);
+const header = (a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date): [number, string][] => [
+  ...c.header400Start(kind),
+  [27, num(a.agency, 4)],
+  [31, num(beneficiary(a), 6)],
+  [37, alpha('', 10)],
+  ...c.headerBank400(a, BANK, BANK_NAME, at),
+  [101, alpha('', 289)],
+  [390, num(fileNumber, 5)],
+];
+
+/** Positions 1–27 of a detail, remessa and retorno alike: type 1, the company's CNPJ, agência and código do beneficiário. */
+const company = (a: CnabAccount): [number, string][] => [
+  [1, '1'],
+  ...c.inscription400(2, a.companyDocument.replace(/\D/g, '')),
+  [18, num(a.agency, 4)],
+  [22, num(beneficiary(a), 6)],
+];
 
 /** Instrução 1 and its days: protest after N days, else devolução (baixa) after N ≤ 99 days, else Caixa's default. */
 function deadline(t: RemessaTitle): [string, number] {
@@ -89,114 +70,69 @@ function deadline(t: RemessaTitle): [string, number] {
   return ['00', 0];
 }
 
-export function writeRemessa400Caixa(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Remessa400File {
-  const lines = [header(a, 'REMESSA', fileNumber, at)];
-  const doc = a.companyDocument.replace(/\D/g, '');
-  for (const t of titles) {
-    const payer = t.payer.document.replace(/\D/g, '');
+export function writeRemessa400Caixa(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): c.Remessa400File {
+  const head = header(a, 'REMESSA', fileNumber, at);
+  const detail = (t: RemessaTitle): [number, string][] => {
     const [instruction, days] = deadline(t);
     const fine = round(t.amount.times(t.finePercent).div(100), 'amount');
-    lines.push(
-      record(WIDTH_400, [
-        [1, '1'],
-        [2, inscriptionType(doc)],
-        [4, num(doc, 14)],
-        [18, num(a.agency, 4)],
-        [22, num(beneficiary(a), 6)],
-        [28, '2'], // the beneficiary prints the boleto
-        [29, '0'], // and delivers it
-        [30, '00'], // comissão de permanência: none
-        [32, reference(t.companyRef, 25)],
-        [57, num(t.nossoNumero, 17)],
-        [74, alpha('', 3)],
-        [77, alpha('', 30)], // mensagem
-        [107, '01'], // carteira 01: cobrança registrada (RG)
-        [109, movementToBank(REMESSA, t.movement)],
-        [111, alpha(t.documentNumber, 10)],
-        [121, ddmmyy(t.dueDate)],
-        [127, money(t.amount, 13)],
-        [140, BANK],
-        [143, '00000'], // agência cobradora: by the payer's CEP
-        [148, '01'], // duplicata mercantil
-        [150, 'N'],
-        [151, ddmmyy(t.issueDate)],
-        [157, instruction],
-        [159, '00'],
-        [161, money(t.interestPerDay, 13)],
-        [174, ddmmyy(t.discountAmount.gt(0) ? t.discountDate : null)],
-        [180, money(t.discountAmount, 13)],
-        [193, num(0, 13)], // IOF
-        [206, num(0, 13)], // abatimento
-        [219, inscriptionType(payer)],
-        [221, num(payer, 14)],
-        [235, alpha(t.payer.name, 40)],
-        [275, alpha(t.payer.street, 40)],
-        [315, alpha(t.payer.district, 12)],
-        [327, num(t.payer.postalCode.replace(/\D/g, '').padEnd(8, '0'), 8)],
-        [335, alpha(t.payer.city, 15)],
-        [350, alpha(t.payer.uf, 2)],
-        [352, ddmmyy(fine.gt(0) ? addCalendarDays(t.dueDate, 1) : null)], // multa from the day after the due date
-        [358, money(fine, 10)],
-        [368, alpha('', 22)], // sacador avalista
-        [390, '00'], // instrução 3
-        [392, num(days, 2)],
-        [394, '1'], // moeda: real
-        sequenceField(lines.length + 1),
-      ]),
-    );
-  }
-  lines.push(blankTrailer400(lines.length + 1));
-  return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
+    return [
+      ...company(a),
+      [28, '2'], // the beneficiary prints the boleto
+      [29, '0'], // and delivers it
+      [30, '00'], // comissão de permanência: none
+      [32, c.reference(t.companyRef, 25)],
+      [57, num(t.nossoNumero, 17)],
+      [74, alpha('', 3)],
+      [77, alpha('', 30)], // mensagem
+      [107, '01'], // carteira 01: cobrança registrada (RG)
+      ...c.titleHead400(t, c.movementToBank(REMESSA, t.movement)),
+      [140, BANK],
+      [143, '00000'], // agência cobradora: by the payer's CEP
+      // Espécie 01 (duplicata mercantil); IOF and abatimento none.
+      ...c.titleTerms400(t, [instruction, '00']),
+      ...c.payerAddress400(t.payer, 40),
+      [352, ddmmyy(fine.gt(0) ? addCalendarDays(t.dueDate, 1) : null)], // multa from the day after the due date
+      [358, money(fine, 10)],
+      [368, alpha('', 22)], // sacador avalista
+      [390, '00'], // instrução 3
+      [392, num(days, 2)],
+      [394, '1'], // moeda: real
+    ];
+  };
+  return c.remessa400(
+    c.records400(head, titles, (t) => [detail(t)], c.blankTrailer400),
+    titles,
+  );
 }
 
 export function writeRetorno400Caixa(a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]): string {
-  const lines = [header(a, 'RETORNO', fileNumber, at)];
-  const doc = a.companyDocument.replace(/\D/g, '');
-  for (const o of occurrences) {
-    lines.push(
-      record(WIDTH_400, [
-        [1, '1'],
-        [2, inscriptionType(doc)],
-        [4, num(doc, 14)],
-        [18, num(a.agency, 4)],
-        [22, num(beneficiary(a), 6)],
-        [28, alpha('', 4)],
-        [32, reference(o.companyRef, 25)],
-        [57, num(o.nossoNumero, 17)],
-        [74, alpha('', 6)],
-        [80, o.code === '03' ? num(o.reasons[0] ?? '0', 3) : '000'], // código de rejeição
-        [83, alpha('', 24)],
-        [107, '01'],
-        [109, occurrenceToBank(RETORNO, o.code)],
-        [111, ddmmyy(o.occurrenceDate)],
-        [117, alpha(o.documentNumber, 10)],
-        [127, alpha('', 20)],
-        [147, ddmmyy(o.dueDate)],
-        [153, money(o.titleAmount, 13)],
-        [166, BANK],
-        [169, num(a.agency, 5)], // agência cobradora
-        [174, '01'],
-        [176, money(o.bankFee, 13)],
-        [189, alpha('', 26)],
-        [215, num(0, 13)], // IOF
-        [228, money(o.rebate, 13)],
-        [241, money(o.discount, 13)],
-        [254, money(o.paidAmount, 13)],
-        [267, money(o.charges, 13)], // juros (with the fine: the service splits them)
-        [280, num(0, 13)], // multa
-        [293, '1'],
-        [294, ddmmyy(o.creditDate)],
-        [300, alpha('', 95)],
-        sequenceField(lines.length + 1),
-      ]),
-    );
-  }
-  lines.push(blankTrailer400(lines.length + 1));
-  return file400(lines);
+  const detail = (o: Omit<RetornoOccurrence, 'line'>): [number, string][] => [
+    ...company(a),
+    [28, alpha('', 4)],
+    [32, c.reference(o.companyRef, 25)],
+    [57, num(o.nossoNumero, 17)],
+    [74, alpha('', 6)],
+    [80, o.code === '03' ? num(o.reasons[0] ?? '0', 3) : '000'], // código de rejeição
+    [83, alpha('', 24)],
+    [107, '01'],
+    ...c.occurrenceHead400(o, RETORNO),
+    [127, alpha('', 20)],
+    ...c.occurrenceTitle400(o, BANK),
+    [169, num(a.agency, 5)], // agência cobradora
+    [174, '01'],
+    [176, money(o.bankFee, 13)],
+    [189, alpha('', 26)],
+    [215, num(0, 13)], // IOF
+    ...c.occurrenceAmounts400(o), // 280: multa (zero: juros carries it)
+    [293, '1'],
+    [294, ddmmyy(o.creditDate)],
+    [300, alpha('', 95)],
+  ];
+  return c.file400(c.records400(header(a, 'RETORNO', fileNumber, at), occurrences, (o) => [detail(o)], c.blankTrailer400));
 }
 
 function readHeader(h: LineReader, kind: 'REMESSA' | 'RETORNO', problems: FileProblem[]) {
-  checkHeader400(h, problems, kind, BANK, 'Caixa');
+  c.checkHeader400(h, problems, kind, BANK, 'Caixa');
   return {
     bankCode: h.str(77, 79),
     agency: h.digits(27, 30, 'agência'),
@@ -216,18 +152,17 @@ function sameBeneficiary(d: LineReader, beneficiaryCode: string, problems: FileP
     });
 }
 
-export function parseRemessa400Caixa(content: string): ParsedRemessa400 {
+export function parseRemessa400Caixa(content: string): c.ParsedRemessa400 {
   const problems: FileProblem[] = [];
-  const { header: h, details } = readFile400(content, problems);
+  const { header: h, details } = c.readFile400(content, problems);
   const envelope = readHeader(h, 'REMESSA', problems);
-  const titles: RemessaTitle400[] = details.map((d) => {
+  const titles: c.RemessaTitle400[] = details.map((d) => {
     sameBeneficiary(d, envelope.beneficiaryCode, problems);
     const code = d.digits(109, 110, 'código de ocorrência');
-    const movement = movementFromBank(REMESSA, code);
+    const movement = c.movementFromBank(REMESSA, code);
     if (!Object.values(REMESSA).includes(code))
       problems.push({ line: d.line, field: 'código de ocorrência (109-110)', message: `code "${code}" is not one we send` });
-    if (/^0+$/.test(d.str(221, 234)))
-      problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
+    c.payerRequired(d, problems);
     const amount = d.money(127, 139, 'amount');
     const fine = d.money(358, 367, 'fine');
     return {
@@ -244,17 +179,15 @@ export function parseRemessa400Caixa(content: string): ParsedRemessa400 {
       interestPerDay: d.money(161, 173, 'interest per day'),
       // The file carries the fine's value; as a percent of the title (what the bank charges when late).
       finePercent: amount.gt(0) ? fine.times(100).div(amount) : new Dec(0),
-      payerDocument: documentOf(d.str(221, 234)),
+      payerDocument: c.documentOf(d.str(221, 234)),
     };
   });
-  failOn(problems);
-  const totals = remessaTotals(titles);
-  return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };
+  return c.parsedRemessa400(envelope, titles, problems);
 }
 
-export function parseRetorno400Caixa(content: string): ParsedRetorno400 {
+export function parseRetorno400Caixa(content: string): c.ParsedRetorno400 {
   const problems: FileProblem[] = [];
-  const { header: h, details } = readFile400(content, problems);
+  const { header: h, details } = c.readFile400(content, problems);
   const envelope = readHeader(h, 'RETORNO', problems);
   const occurrences = details.map((d) => {
     sameBeneficiary(d, envelope.beneficiaryCode, problems);
@@ -264,7 +197,7 @@ export function parseRetorno400Caixa(content: string): ParsedRetorno400 {
     const rejection = d.digits(80, 82, 'código de rejeição');
     return {
       line: d.line,
-      code: occurrenceFromBank(RETORNO, code),
+      code: c.occurrenceFromBank(RETORNO, code),
       nossoNumero: d.digits(57, 73, 'nosso número'),
       nossoNumeroDv: '',
       documentNumber: d.str(117, 126).trim(),
@@ -282,11 +215,10 @@ export function parseRetorno400Caixa(content: string): ParsedRetorno400 {
       creditDate: d.date(294, 299, 'credit date', true),
     };
   });
-  failOn(problems);
-  return { ...envelope, occurrences };
+  return c.parsedRetorno400(envelope, occurrences, problems);
 }
 
-export const CAIXA_400: Cnab400Layout = {
+export const CAIXA_400: c.Cnab400Layout = {
   writeRemessa: writeRemessa400Caixa,
   parseRemessa: parseRemessa400Caixa,
   writeRetorno: writeRetorno400Caixa,

@@ -1,30 +1,7 @@
 import { addCalendarDays } from '../../../core/business-date';
 import { Dec } from '../../../core/decimal';
 import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
-import {
-  carteiraOf,
-  checkHeader400,
-  Cnab400Layout,
-  documentOf,
-  failOn,
-  file400,
-  header400Start,
-  inscriptionType,
-  movementFromBank,
-  movementToBank,
-  occurrenceFromBank,
-  occurrenceToBank,
-  ParsedRemessa400,
-  ParsedRetorno400,
-  readFile400,
-  reasonsOf,
-  reference,
-  Remessa400File,
-  remessaTotals,
-  retornoTrailer400,
-  sequenceField,
-  WIDTH_400,
-} from './cnab400';
+import * as c from './cnab400';
 import { alpha, ddmmyy, FileProblem, LineReader, money, num, record } from './record';
 
 /*
@@ -89,88 +66,61 @@ function shortNn(nossoNumero: string): string {
   return digits;
 }
 
-function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date): string {
-  return record(WIDTH_400, [
-    ...header400Start(kind),
-    [27, transmissionCode(a)],
-    [47, alpha(a.companyName, 30)],
-    [77, BANK],
-    [80, alpha('SANTANDER', 15)],
-    [95, ddmmyy(at.toISOString().slice(0, 10))],
-    [101, num(0, 16)],
-    [117, alpha('', 275)],
-    [392, num(fileNumber % 1000, 3)],
-    sequenceField(1),
-  ]);
-}
+const header = (a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date): [number, string][] => [
+  ...c.header400Start(kind),
+  [27, transmissionCode(a)],
+  ...c.headerBank400(a, BANK, 'SANTANDER', at),
+  [101, num(0, 16)],
+  [117, alpha('', 275)],
+  [392, num(fileNumber % 1000, 3)],
+];
 
-export function writeRemessa400Santander(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Remessa400File {
-  const lines = [header(a, 'REMESSA', fileNumber, at)];
-  let all = new Dec(0);
-  const carteira = CARTEIRA_CODE[carteiraOf(a.carteira)];
+/** Positions 1–37 of a detail, remessa and retorno alike: type 1, the company's CNPJ, the código de transmissão. */
+const company = (a: CnabAccount): [number, string][] => [[1, '1'], ...c.inscription400(2, a.companyDocument), [18, transmissionCode(a)]];
+
+export function writeRemessa400Santander(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): c.Remessa400File {
+  const head = header(a, 'REMESSA', fileNumber, at);
+  const carteira = CARTEIRA_CODE[c.carteiraOf(a.carteira)];
   if (!carteira) throw new Error(`Santander carteira ${a.carteira} has no CNAB 400 code`);
-  for (const t of titles) {
-    all = all.plus(t.amount);
-    const doc = t.payer.document.replace(/\D/g, '');
+  const detail = (t: RemessaTitle): [number, string][] => {
     const fine = t.finePercent.gt(0);
-    lines.push(
-      record(WIDTH_400, [
-        [1, '1'],
-        [2, inscriptionType(a.companyDocument)],
-        [4, num(a.companyDocument, 14)],
-        [18, transmissionCode(a)],
-        [38, reference(t.companyRef, 25)],
-        [63, shortNn(t.nossoNumero) + alpha(t.nossoNumeroDv, 1)],
-        [71, '000000'],
-        [77, ' '],
-        // 4: multa as a percent, charged from the date at 102–107.
-        [78, fine ? '4' : '0'],
-        [79, money(t.finePercent, 4)],
-        [83, '00'],
-        [85, num(0, 13)],
-        [98, alpha('', 4)],
-        [102, ddmmyy(fine ? addCalendarDays(t.dueDate, 1) : null)],
-        [108, carteira],
-        [109, movementToBank(REMESSA, t.movement)],
-        [111, alpha(t.documentNumber, 10)],
-        [121, ddmmyy(t.dueDate)],
-        [127, money(t.amount, 13)],
-        [140, BANK],
-        [143, '00000'],
-        [148, '01'],
-        [150, 'N'],
-        [151, ddmmyy(t.issueDate)],
-        // 06 protestar (days at 392–393).
-        [157, t.protestDays ? '06' : '00'],
-        [159, '00'],
-        [161, money(t.interestPerDay, 13)],
-        [174, ddmmyy(t.discountAmount.gt(0) ? t.discountDate : null)],
-        [180, money(t.discountAmount, 13)],
-        [193, num(0, 13)],
-        [206, num(0, 13)],
-        [219, inscriptionType(doc)],
-        [221, num(doc, 14)],
-        [235, alpha(t.payer.name, 40)],
-        [275, alpha(t.payer.street, 40)],
-        [315, alpha(t.payer.district, 12)],
-        [327, num(t.payer.postalCode.replace(/\D/g, '').padEnd(8, '0'), 8)],
-        [335, alpha(t.payer.city, 15)],
-        [350, alpha(t.payer.uf, 2)],
-        [352, alpha('', 30)],
-        [382, ' '],
-        [383, 'I'],
-        [384, accountComplement(a)],
-        [386, alpha('', 6)],
-        [392, num(t.protestDays ?? 0, 2)],
-        [394, ' '],
-        sequenceField(lines.length + 1),
-      ]),
-    );
-  }
-  lines.push(
-    record(WIDTH_400, [[1, '9'], [2, num(titles.length, 6)], [8, money(all, 13)], [21, num(0, 374)], sequenceField(lines.length + 1)]),
+    return [
+      ...company(a),
+      [38, c.reference(t.companyRef, 25)],
+      [63, shortNn(t.nossoNumero) + alpha(t.nossoNumeroDv, 1)],
+      [71, '000000'],
+      [77, ' '],
+      // 4: multa as a percent, charged from the date at 102–107.
+      [78, fine ? '4' : '0'],
+      [79, money(t.finePercent, 4)],
+      [83, '00'],
+      [85, num(0, 13)],
+      [98, alpha('', 4)],
+      [102, ddmmyy(fine ? addCalendarDays(t.dueDate, 1) : null)],
+      [108, carteira],
+      ...c.titleHead400(t, c.movementToBank(REMESSA, t.movement)),
+      [140, BANK],
+      [143, '00000'],
+      // 06 protestar (days at 392–393).
+      ...c.titleTerms400(t, [t.protestDays ? '06' : '00', '00']),
+      ...c.payerAddress400(t.payer, 40),
+      [352, alpha('', 30)],
+      [382, ' '],
+      [383, 'I'],
+      [384, accountComplement(a)],
+      [386, alpha('', 6)],
+      [392, num(t.protestDays ?? 0, 2)],
+      [394, ' '],
+    ];
+  };
+  // The trailer counts the details and sums the values of all of them.
+  const all = titles.reduce((sum, t) => sum.plus(t.amount), new Dec(0));
+  const trailer = (seq: number) =>
+    record(c.WIDTH_400, [[1, '9'], [2, num(titles.length, 6)], [8, money(all, 13)], [21, num(0, 374)], c.sequenceField(seq)]);
+  return c.remessa400(
+    c.records400(head, titles, (t) => [detail(t)], trailer),
+    titles,
   );
-  return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
 }
 
 export function writeRetorno400Santander(
@@ -179,65 +129,56 @@ export function writeRetorno400Santander(
   at: Date,
   occurrences: Omit<RetornoOccurrence, 'line'>[],
 ): string {
-  const lines = [header(a, 'RETORNO', fileNumber, at)];
-  for (const o of occurrences) {
+  const detail = (o: Omit<RetornoOccurrence, 'line'>): [number, string][] => {
     const nn = shortNn(o.nossoNumero) + alpha(o.nossoNumeroDv, 1);
-    lines.push(
-      record(WIDTH_400, [
-        [1, '1'],
-        [2, inscriptionType(a.companyDocument)],
-        [4, num(a.companyDocument, 14)],
-        [18, transmissionCode(a)],
-        [38, reference(o.companyRef, 25)],
-        [63, nn],
-        [71, alpha('', 37)],
-        [108, CARTEIRA_CODE[carteiraOf(a.carteira)] ?? '5'],
-        // No "liquidação após baixa" at Santander: occurrenceToBank writes such a payment as its 06 (of a written-off title).
-        [109, occurrenceToBank(RETORNO, o.code)],
-        [111, ddmmyy(o.occurrenceDate)],
-        [117, alpha(o.documentNumber, 10)],
-        [127, nn],
-        [135, '00'],
-        [
-          137,
-          num(
-            o.reasons
-              .map((r) => num(r, 3))
-              .join('')
-              .padEnd(9, '0')
-              .slice(0, 9),
-            9,
-          ),
-        ],
-        [146, ' '],
-        [147, ddmmyy(o.dueDate)],
-        [153, money(o.titleAmount, 13)],
-        [166, BANK],
-        [169, num(a.agency, 5)],
-        [174, '01'],
-        [176, money(o.bankFee, 13)],
-        [189, num(0, 13)],
-        [202, num(0, 13)],
-        [215, num(0, 13)],
-        [228, money(o.rebate, 13)],
-        [241, money(o.discount, 13)],
-        [254, money(o.paidAmount, 13)],
-        // The simulator knows juros + multa as one charge: all of it as juros, multa zero.
-        [267, money(o.charges, 13)],
-        [280, num(0, 13)],
-        [293, alpha('', 3)],
-        [296, ddmmyy(o.creditDate)],
-        [302, alpha('', 36)],
-        [338, alpha('', 46)],
-        [384, accountComplement(a)],
-        [386, alpha('', 6)],
-        [392, num(fileNumber % 1000, 3)],
-        sequenceField(lines.length + 1),
-      ]),
-    );
-  }
-  lines.push(retornoTrailer400(BANK, occurrences, 0, lines.length + 1));
-  return file400(lines);
+    return [
+      ...company(a),
+      [38, c.reference(o.companyRef, 25)],
+      [63, nn],
+      [71, alpha('', 37)],
+      [108, CARTEIRA_CODE[c.carteiraOf(a.carteira)] ?? '5'],
+      // No "liquidação após baixa" at Santander: occurrenceToBank writes such a payment as its 06 (of a written-off title).
+      ...c.occurrenceHead400(o, RETORNO),
+      [127, nn],
+      [135, '00'],
+      [
+        137,
+        num(
+          o.reasons
+            .map((r) => num(r, 3))
+            .join('')
+            .padEnd(9, '0')
+            .slice(0, 9),
+          9,
+        ),
+      ],
+      [146, ' '],
+      ...c.occurrenceTitle400(o, BANK),
+      [169, num(a.agency, 5)],
+      [174, '01'],
+      [176, money(o.bankFee, 13)],
+      [189, num(0, 13)],
+      [202, num(0, 13)],
+      [215, num(0, 13)],
+      // The simulator knows juros + multa as one charge: all of it as juros, multa zero.
+      ...c.occurrenceAmounts400(o),
+      [293, alpha('', 3)],
+      [296, ddmmyy(o.creditDate)],
+      [302, alpha('', 36)],
+      [338, alpha('', 46)],
+      [384, accountComplement(a)],
+      [386, alpha('', 6)],
+      [392, num(fileNumber % 1000, 3)],
+    ];
+  };
+  return c.file400(
+    c.records400(
+      header(a, 'RETORNO', fileNumber, at),
+      occurrences,
+      (o) => [detail(o)],
+      (seq) => c.retornoTrailer400(BANK, occurrences, 0, seq),
+    ),
+  );
 }
 
 /** The code de transmissão's parts; the conta is rebuilt from its first digits and the complemento's first digit. */
@@ -250,8 +191,8 @@ function accountOf(transmission: LineReader, from: number, complement: LineReade
 }
 
 function readSantander(content: string, problems: FileProblem[], kind: 'REMESSA' | 'RETORNO') {
-  const { header: h, details, trailer } = readFile400(content, problems);
-  checkHeader400(h, problems, kind, BANK, 'Santander');
+  const { header: h, details, trailer } = c.readFile400(content, problems);
+  c.checkHeader400(h, problems, kind, BANK, 'Santander');
   h.digits(27, 46, 'código de transmissão');
   const head = accountOf(h, 27, details[0]);
   for (const d of details) {
@@ -287,7 +228,7 @@ function readSantander(content: string, problems: FileProblem[], kind: 'REMESSA'
 /** The 12-digit nosso número of the boleto from the 7 of the file (63–69). */
 const nnOf = (d: LineReader) => d.digits(63, 69, 'nosso número').padStart(12, '0');
 
-export function parseRetorno400Santander(content: string): ParsedRetorno400 {
+export function parseRetorno400Santander(content: string): c.ParsedRetorno400 {
   const problems: FileProblem[] = [];
   const { envelope, details } = readSantander(content, problems, 'RETORNO');
   const occurrences = details.map((d) => {
@@ -295,7 +236,7 @@ export function parseRetorno400Santander(content: string): ParsedRetorno400 {
     const paid = d.money(254, 266, 'valor total recebido');
     return {
       line: d.line,
-      code: occurrenceFromBank(RETORNO, d.digits(109, 110, 'código de ocorrência')),
+      code: c.occurrenceFromBank(RETORNO, d.digits(109, 110, 'código de ocorrência')),
       nossoNumero: nnOf(d),
       nossoNumeroDv: d.str(70, 70),
       documentNumber: d.str(117, 126).trim(),
@@ -303,7 +244,7 @@ export function parseRetorno400Santander(content: string): ParsedRetorno400 {
       dueDate: d.date(147, 152, 'vencimento', true),
       titleAmount: d.money(153, 165, 'valor do título'),
       bankFee: fee,
-      reasons: reasonsOf(d.str(137, 145), 3),
+      reasons: c.reasonsOf(d.str(137, 145), 3),
       charges: d.money(267, 279, 'juros de mora').plus(d.money(280, 292, 'multa')),
       discount: d.money(241, 253, 'desconto'),
       rebate: d.money(228, 240, 'abatimento'),
@@ -313,20 +254,18 @@ export function parseRetorno400Santander(content: string): ParsedRetorno400 {
       creditDate: d.date(296, 301, 'data do crédito', true),
     };
   });
-  failOn(problems);
-  return { ...envelope, occurrences };
+  return c.parsedRetorno400(envelope, occurrences, problems);
 }
 
-export function parseRemessa400Santander(content: string): ParsedRemessa400 {
+export function parseRemessa400Santander(content: string): c.ParsedRemessa400 {
   const problems: FileProblem[] = [];
   const { envelope, details, trailer } = readSantander(content, problems, 'REMESSA');
   let all = new Dec(0);
   const titles = details.map((d) => {
-    const movement = movementFromBank(REMESSA, d.digits(109, 110, 'código de ocorrência'));
+    const movement = c.movementFromBank(REMESSA, d.digits(109, 110, 'código de ocorrência'));
     const amount = d.money(127, 139, 'valor do título');
     all = all.plus(amount);
-    if (/^0+$/.test(d.str(221, 234)))
-      problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
+    c.payerRequired(d, problems);
     const fine = d.str(78, 78);
     if (fine !== '0' && fine !== '4')
       problems.push({ line: d.line, field: 'código da multa (78)', message: `expected 0 or 4, found "${fine}"` });
@@ -343,7 +282,7 @@ export function parseRemessa400Santander(content: string): ParsedRemessa400 {
       discountAmount: d.money(180, 192, 'desconto'),
       interestPerDay: d.money(161, 173, 'mora por dia'),
       finePercent: fine === '4' ? d.money(79, 82, 'percentual de multa') : new Dec(0),
-      payerDocument: documentOf(d.digits(221, 234, 'payer document')),
+      payerDocument: c.documentOf(d.digits(221, 234, 'payer document')),
     };
   });
   // The trailer: how many details and the sum of their values.
@@ -361,15 +300,13 @@ export function parseRemessa400Santander(content: string): ParsedRemessa400 {
       field: 'valor total dos títulos (8-20)',
       message: `says ${sum.toFixed(2)}, the details add up to ${all.toFixed(2)}`,
     });
-  failOn(problems);
-  const totals = remessaTotals(titles);
-  return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };
+  return c.parsedRemessa400(envelope, titles, problems);
 }
 
-export const SANTANDER_400: Cnab400Layout = {
-  writeRemessa: writeRemessa400Santander,
-  parseRemessa: parseRemessa400Santander,
-  writeRetorno: writeRetorno400Santander,
-  parseRetorno: parseRetorno400Santander,
-  movements: Object.keys(REMESSA),
-};
+export const SANTANDER_400 = c.layout400(
+  REMESSA,
+  writeRemessa400Santander,
+  parseRemessa400Santander,
+  writeRetorno400Santander,
+  parseRetorno400Santander,
+);

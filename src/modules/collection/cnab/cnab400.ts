@@ -1,6 +1,6 @@
 import { Dec } from '../../../core/decimal';
 import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
-import { alpha, CnabParseError, FileProblem, LineReader, linesOf, money, num, record } from './record';
+import { alpha, CnabParseError, ddmmyy, FileProblem, LineReader, linesOf, money, num, record } from './record';
 
 /*
  * What every bank's CNAB 400 of collection shares (Itaú, Bradesco, Santander, Banco do Brasil,
@@ -241,3 +241,129 @@ export interface Cnab400Layout {
   parseRetorno: (content: string) => ParsedRetorno400;
   movements: readonly string[];
 }
+
+/** Positions 47–100 of every bank's header: the company's name, the bank's code and name, the file's date. */
+export const headerBank400 = (a: CnabAccount, bankCode: string, bankName: string, at: Date): [number, string][] => [
+  [47, alpha(a.companyName, 30)],
+  [77, bankCode],
+  [80, alpha(bankName, 15)],
+  [95, ddmmyy(at.toISOString().slice(0, 10))],
+];
+
+/** A CPF/CNPJ (digits) and its inscription type (01 CPF, 02 CNPJ) before it (positions 2–17 or 219–234 of a detail). */
+export const inscription400 = (at: number, digits: string): [number, string][] => [
+  [at, inscriptionType(digits)],
+  [at + 2, num(digits, 14)],
+];
+
+/** Positions 109–139 of a remessa detail: the bank's occurrence code, the document number, the due date, the value. */
+export const titleHead400 = (t: RemessaTitle, code: string): [number, string][] => [
+  [109, code],
+  [111, alpha(t.documentNumber, 10)],
+  [121, ddmmyy(t.dueDate)],
+  [127, money(t.amount, 13)],
+];
+
+/**
+ * Positions 148–234 of a remessa detail: espécie 01 (duplicata mercantil), aceite N, the issue
+ * date, the bank's two instructions, the interest per day, the discount, no IOF or abatimento,
+ * the payer's CPF/CNPJ.
+ */
+export const titleTerms400 = (t: RemessaTitle, instructions: [string, string]): [number, string][] => [
+  [148, '01'],
+  [150, 'N'],
+  [151, ddmmyy(t.issueDate)],
+  [157, instructions[0]],
+  [159, instructions[1]],
+  [161, money(t.interestPerDay, 13)],
+  [174, ddmmyy(t.discountAmount.gt(0) ? t.discountDate : null)],
+  [180, money(t.discountAmount, 13)],
+  [193, num(0, 13)],
+  [206, num(0, 13)],
+  ...inscription400(219, t.payer.document.replace(/\D/g, '')),
+];
+
+/** Positions 235–351 of a remessa detail as most banks have them: the payer's name (its bank's length, blank to 40), street, district, CEP, city, UF. */
+export const payerAddress400 = (p: RemessaTitle['payer'], nameLength: number): [number, string][] => [
+  [235, alpha(p.name, nameLength)],
+  ...(nameLength < 40 ? [[235 + nameLength, alpha('', 40 - nameLength)] as [number, string]] : []),
+  [275, alpha(p.street, 40)],
+  [315, alpha(p.district, 12)],
+  [327, num(p.postalCode.replace(/\D/g, '').padEnd(8, '0'), 8)],
+  [335, alpha(p.city, 15)],
+  [350, alpha(p.uf, 2)],
+];
+
+/** Positions 109–126 of a retorno detail: the bank's occurrence code, its date, the document number. */
+export const occurrenceHead400 = (o: Omit<RetornoOccurrence, 'line'>, table: Record<string, string>): [number, string][] => [
+  [109, occurrenceToBank(table, o.code)],
+  [111, ddmmyy(o.occurrenceDate)],
+  [117, alpha(o.documentNumber, 10)],
+];
+
+/** Positions 147–168 of a retorno detail: the due date, the title's value, the bank. */
+export const occurrenceTitle400 = (o: Omit<RetornoOccurrence, 'line'>, bankCode: string): [number, string][] => [
+  [147, ddmmyy(o.dueDate)],
+  [153, money(o.titleAmount, 13)],
+  [166, bankCode],
+];
+
+/** Positions 228–292 of a retorno detail: abatimento, desconto, valor pago, juros (with the fine: the service splits them), a zero after. */
+export const occurrenceAmounts400 = (o: Omit<RetornoOccurrence, 'line'>): [number, string][] => [
+  [228, money(o.rebate, 13)],
+  [241, money(o.discount, 13)],
+  [254, money(o.paidAmount, 13)],
+  [267, money(o.charges, 13)],
+  [280, num(0, 13)],
+];
+
+/** The payer's CPF/CNPJ (221–234) every bank requires of a title. */
+export function payerRequired(d: LineReader, problems: FileProblem[]): void {
+  if (/^0+$/.test(d.str(221, 234)))
+    problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
+}
+
+/** A remessa as read: its titles once no problem was found, the value and count sent for registration. */
+export function parsedRemessa400(envelope: Envelope400, titles: RemessaTitle400[], problems: FileProblem[]): ParsedRemessa400 {
+  failOn(problems);
+  const totals = remessaTotals(titles);
+  return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };
+}
+
+/** A retorno as read: its occurrences once no problem was found. */
+export function parsedRetorno400(envelope: Envelope400, occurrences: RetornoOccurrence[], problems: FileProblem[]): ParsedRetorno400 {
+  failOn(problems);
+  return { ...envelope, occurrences };
+}
+
+/** A bank's layout: its writers and readers, and the movements its remessa table carries. */
+export const layout400 = (
+  remessaTable: Record<string, string>,
+  writeRemessa: Cnab400Layout['writeRemessa'],
+  parseRemessa: Cnab400Layout['parseRemessa'],
+  writeRetorno: Cnab400Layout['writeRetorno'],
+  parseRetorno: Cnab400Layout['parseRetorno'],
+): Cnab400Layout => ({ writeRemessa, parseRemessa, writeRetorno, parseRetorno, movements: Object.keys(remessaTable) });
+
+/**
+ * A CNAB 400 file's records: the header, each item's records (a title's detail, BB's record 5
+ * after it), the trailer; the record number laid at 395–400 of each.
+ */
+export function records400<T>(
+  header: [number, string][],
+  items: readonly T[],
+  detail: (item: T) => [number, string][][],
+  trailer: (seq: number) => string,
+): string[] {
+  const lines = [record(WIDTH_400, [...header, sequenceField(1)])];
+  for (const item of items) for (const fields of detail(item)) lines.push(record(WIDTH_400, [...fields, sequenceField(lines.length + 1)]));
+  lines.push(trailer(lines.length + 1));
+  return lines;
+}
+
+/** A remessa's records as the file, its record count and the value sent for registration. */
+export const remessa400 = (lines: string[], titles: RemessaTitle[]): Remessa400File => ({
+  content: file400(lines),
+  recordCount: lines.length,
+  totalAmount: remessaTotals(titles).total,
+});
