@@ -3,7 +3,7 @@ import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError } from '../../core/errors';
-import { asciiText, brasiliaDateTime, Contingency, IssuerEvent, TP_CANCELAMENTO, TP_CCE } from '../authority';
+import { asciiText, brasiliaDateTime, Contingency, IssuerEvent, TP_CANCELAMENTO, TP_CCE, UFS } from '../authority';
 import { assertPeriodOpen } from '../fiscal-periods';
 import { cancelForFiscalDocument } from '../receivables';
 import { billedFulfillments } from './billing-installments';
@@ -25,39 +25,7 @@ import { assertAllowed, assertTransition } from './invoices.state';
  */
 
 /** Hours after authorization an NF-e may be cancelled, per UF (Ajuste SINIEF 07/05 cl. 12ª; every UF applies 24 h today). */
-export const CANCEL_DEADLINE_HOURS: Readonly<Record<string, number>> = Object.freeze(
-  Object.fromEntries(
-    [
-      'AC',
-      'AL',
-      'AM',
-      'AP',
-      'BA',
-      'CE',
-      'DF',
-      'ES',
-      'GO',
-      'MA',
-      'MG',
-      'MS',
-      'MT',
-      'PA',
-      'PB',
-      'PE',
-      'PI',
-      'PR',
-      'RJ',
-      'RN',
-      'RO',
-      'RR',
-      'RS',
-      'SC',
-      'SE',
-      'SP',
-      'TO',
-    ].map((uf) => [uf, 24]),
-  ),
-);
+export const CANCEL_DEADLINE_HOURS: Readonly<Record<string, number>> = Object.freeze(Object.fromEntries(UFS.map((uf) => [uf, 24])));
 
 /** What a CC-e may not change (Convênio S/N de 1970, art. 7º §1º-A), recognised in its text. */
 const FORBIDDEN_CORRECTIONS: { rule: string; pattern: RegExp }[] = [
