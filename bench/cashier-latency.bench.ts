@@ -13,7 +13,8 @@
  *   npm run bench -- cashier-latency        env: ROUNDS (3), SECS (10), TILLS (1,8)
  */
 import './mocha-globals';
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
+import { IpcChild } from './ipc-child';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -39,29 +40,6 @@ const SECS = Number(process.env.SECS ?? 10);
 const TILLS = (process.env.TILLS ?? '1,8').split(',').map(Number);
 
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join('/');
-
-/** The simulator's process: IPC requests answered by id (simulator-authorization-server.ts). */
-class Simulator {
-  private seq = 0;
-  private readonly waiting = new Map<number, (v: unknown) => void>();
-  readonly ready: Promise<void>;
-  constructor(readonly proc: ChildProcess) {
-    let ready!: () => void;
-    this.ready = new Promise((r) => (ready = r));
-    proc.on('message', (m: { id: number; value: unknown }) => {
-      if (m.id === 0) return ready();
-      this.waiting.get(m.id)?.(m.value);
-      this.waiting.delete(m.id);
-    });
-  }
-  ask<T>(msg: Record<string, unknown>): Promise<T> {
-    const id = ++this.seq;
-    return new Promise<T>((resolve) => {
-      this.waiting.set(id, resolve as (v: unknown) => void);
-      this.proc.send({ ...msg, id });
-    });
-  }
-}
 
 /** CPU seconds of the threads of mariadbd serving the connections open on `db` (one thread per connection). */
 async function connectionThreadsCpu(pid: number | undefined, db: string): Promise<number | undefined> {
@@ -100,7 +78,7 @@ interface Window {
   const { c } = await authorizedCounter(1_000_000, [1, 0]);
   const t = c.t;
   // …then moved to a simulator of its own process: a certificate of that simulator's CA, its endpoints.
-  const sim = new Simulator(
+  const sim = new IpcChild(
     fork(path.join(__dirname, 'simulator-authorization-server.ts'), [], {
       execArgv: ['-r', 'ts-node/register', '-r', path.join(__dirname, 'target.ts')],
       env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },

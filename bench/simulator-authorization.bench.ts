@@ -11,7 +11,8 @@
  * SIM_BENCH_NOTES (default 300) notes per variant after 30 of warm-up; SIM_BENCH_CPU_PROF=<dir>: a
  * --cpu-prof of each simulator process there.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
+import { IpcChild } from './ipc-child';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
@@ -33,29 +34,7 @@ const WARMUP = 30;
 const ISSUER = { cnpj: '60746948000112', name: 'Loja Bench Ltda', uf: 'SP', stateRegistration: '123456789110' };
 const RECIPIENT = { cnpj: '33000167000101', name: 'Cliente Bench Ltda', uf: 'SP' };
 
-class Child {
-  private seq = 0;
-  private readonly waiting = new Map<number, (v: unknown) => void>();
-  readonly ready: Promise<void>;
-  constructor(readonly proc: ChildProcess) {
-    let ready!: () => void;
-    this.ready = new Promise((r) => (ready = r));
-    proc.on('message', (m: { id: number; value: unknown }) => {
-      if (m.id === 0) return ready();
-      this.waiting.get(m.id)?.(m.value);
-      this.waiting.delete(m.id);
-    });
-  }
-  ask<T>(msg: Record<string, unknown>): Promise<T> {
-    const id = ++this.seq;
-    return new Promise<T>((resolve) => {
-      this.waiting.set(id, resolve as (v: unknown) => void);
-      this.proc.send({ ...msg, id });
-    });
-  }
-}
-
-function spawnSimulator(): Child {
+function spawnSimulator(): IpcChild {
   const proc = fork(path.join(__dirname, 'simulator-authorization-server.ts'), [], {
     execArgv: [
       '-r',
@@ -67,7 +46,7 @@ function spawnSimulator(): Child {
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  return new Child(proc);
+  return new IpcChild(proc);
 }
 
 interface Creds {
