@@ -3,10 +3,11 @@ import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { syncDfe } from './dfe-sync.service';
 import { dfeStatus, listLog } from './dfe-status.service';
-import { toDownloadDto, toKeyQueryDto, toLogDto, toManifestDto, toStateDto, toSyncDto } from './dfe.mapper';
+import { toDownloadDto, toInboundConsultationDto, toKeyQueryDto, toLogDto, toManifestDto, toStateDto, toSyncDto } from './dfe.mapper';
 import { dfeSchemas as s } from './dfe.schemas';
 import { downloadXml, queryByKey } from './key-query.service';
 import { manifest } from './manifestation.service';
+import { consultInboundKey } from './protocol-consultation.service';
 
 /** Thin handlers of the DF-e routes: validated input → one service call → DTO. */
 
@@ -34,4 +35,8 @@ export async function state(req: ValidRequest<typeof s.state>, res: Response) {
 export async function log(req: ValidRequest<typeof s.log>, res: Response) {
   const { envelopes, ...query } = req.valid.query;
   res.json(mapPage(await listLog(req.ctx, req.valid.params.filialId, query), (l) => toLogDto(l, envelopes)));
+}
+
+export async function consultInbound(req: ValidRequest<typeof s.consultInbound>, res: Response) {
+  res.json(toInboundConsultationDto(await consultInboundKey(req.ctx, req.valid.body)));
 }

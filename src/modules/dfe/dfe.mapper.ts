@@ -6,6 +6,7 @@ import type { SyncResult } from './dfe-sync.service';
 import type { DfeState } from './entities/dfe-state.entity';
 import type { DownloadResult, KeyQueryResult } from './key-query.service';
 import type { ManifestResult } from './manifestation.service';
+import type { ConsultationResult } from './protocol-consultation.service';
 
 /** Response shapes of the DF-e routes (dfe.responses.ts); the certificate inside the state is sefaz's. */
 
@@ -85,4 +86,13 @@ export const toLogDto = (l: DfeLog, envelopes: boolean) => ({
   error: l.error,
   durationMs: l.durationMs,
   ...(envelopes ? { request: gunzip(l.requestGz), response: gunzip(l.responseGz) } : {}),
+});
+
+/** consultar-protocolo: what the authority said of an inbound key, and the record as it now stands. */
+export const toInboundConsultationDto = (r: ConsultationResult) => ({
+  outcome: r.answer.outcome,
+  cStat: r.answer.cStat,
+  xMotivo: r.answer.xMotivo,
+  protocol: r.answer.protocol,
+  inbound: toInboundDto(r.inbound),
 });

@@ -153,3 +153,16 @@ export const DfeLog = named(
   }),
 );
 export const DfeLogPage = page('DfeLogPage', DfeLog);
+
+export const InboundConsultation = named(
+  'InboundConsultation',
+  obj({
+    outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH').description(
+      "CONFIRMED: authorized, and its digVal is this document's DigestValue",
+    ),
+    cStat: Joi.string().example('100'),
+    xMotivo: Joi.string().example('Autorizado o uso da NF-e'),
+    protocol: Joi.string().allow(null).example('135260000123456'),
+    inbound: NfeInbound,
+  }),
+);

@@ -1,7 +1,17 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './dfe.controller';
 import * as schedule from './dfe-schedule.controller';
-import { DfeLogPage, DfeSchedule, DfeScheduleList, DfeState, Download, KeyQuery, Manifestation, SyncResult } from './dfe.responses';
+import {
+  DfeLogPage,
+  DfeSchedule,
+  DfeScheduleList,
+  DfeState,
+  Download,
+  InboundConsultation,
+  KeyQuery,
+  Manifestation,
+  SyncResult,
+} from './dfe.responses';
 import { dfeSchemas as s } from './dfe.schemas';
 
 const READ = 'nfe:read';
@@ -128,5 +138,29 @@ export const dfeRoutes = defineRoutes([
     schema: s.log,
     responses: { body: DfeLogPage },
     handler: c.log,
+  },
+  {
+    method: 'post',
+    path: '/entry-document/nfe/consultar-protocolo',
+    tag: 'NF-e',
+    summary:
+      'Consult an inbound NF-e\'s key at the authority (NFeConsultaProtocolo4): an XML uploaded by hand is confirmed only once the authority answered "authorized" with its digest (CONFIRMED); the answer is kept on the record',
+    scope: WRITE,
+    schema: s.consultInbound,
+    idempotent: 'own-transactions',
+    responses: {
+      body: InboundConsultation,
+      errors: {
+        400: ['MISSING_TENANT_HEADER'],
+        404: ['NFE_INBOUND_NOT_FOUND', 'FILIAL_NOT_FOUND'],
+        409: ['CONCURRENT_UPDATE'],
+        422: ['SEFAZ_REJECTED', ...CERTIFICATE_USE],
+        // The issuer's consultation service (no 429 of the distribution's pacing).
+        502: ['SEFAZ_SOAP_FAULT', 'SEFAZ_BAD_REPLY', 'SEFAZ_TLS_FAILURE', 'SEFAZ_FAILURE'],
+        503: ['SEFAZ_UNAVAILABLE'],
+        504: ['SEFAZ_TIMEOUT'],
+      },
+    },
+    handler: c.consultInbound,
   },
 ]);

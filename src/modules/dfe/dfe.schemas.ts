@@ -20,6 +20,16 @@ type ByFilial = { params: { filialId: number } };
 
 /* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const dfeSchemas = {
+  consultInbound: typedSchema<{ body: { accessKey?: string; inboundId?: number } }>({
+    body: Joi.object({
+      accessKey: accessKey,
+      inboundId: id('nfe-inbound'),
+    }).xor('accessKey', 'inboundId'),
+    // The demo's inbound NF-e where it is seeded (read when the document is built): the key of no row would only show a 404.
+    get example() {
+      return { inboundId: exampleIdsOf('nfe-inbound')[0] };
+    },
+  }),
   consultar: typedSchema<{ body: Record<string, never> }>({ body: Joi.object({}) }),
   consultarPorChave: typedSchema<{ body: { accessKey: string } }>({ body: Joi.object({ accessKey: accessKey.required() }) }),
   downloadXml: typedSchema<{ body: { accessKey?: string; inboundId?: number } }>({

@@ -4,7 +4,6 @@ import { mapPage } from '../../core/pagination';
 import { sendInvoiceEmail } from './email.service';
 import { cancelInvoice, correctInvoice } from './events.service';
 import {
-  toInboundConsultationDto,
   toInvoiceDetailDto,
   toInvoiceDto,
   toNumberReportDto,
@@ -27,7 +26,6 @@ const toLogoDto = (l: CompanyLogo) => ({
   updatedAt: new Date(l.updatedAt).toISOString(),
 });
 import { voidNumbers, voidRejected } from './void.service';
-import { consultInboundKey } from './inbound-consultation.service';
 
 /** Thin handlers: validated input → one service call → DTO. */
 
@@ -107,10 +105,6 @@ export async function smtpSettings(req: Request, res: Response) {
 
 export async function smtpSettingsSave(req: ValidRequest<typeof s.smtpSettings>, res: Response) {
   res.json(toSmtpSettingsDto(await saveSmtpSettings(req.ctx, req.valid.body)));
-}
-
-export async function consultInbound(req: ValidRequest<typeof s.consultInbound>, res: Response) {
-  res.json(toInboundConsultationDto(await consultInboundKey(req.ctx, req.valid.body)));
 }
 
 export async function logo(req: Request, res: Response) {

@@ -9,8 +9,6 @@ import type { OutboundNfe } from './entities/outbound-nfe.entity';
 import type { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
 import type { InvoicePreview } from './issue.service';
 import type { NumberReport } from './series.service';
-import { toInboundDto } from '../inbound-nfe';
-import type { ConsultationResult } from './inbound-consultation.service';
 
 /* Entities → response DTOs (hashids, rounded decimals); mirrors invoices.responses.ts. */
 
@@ -218,12 +216,4 @@ export const toSmtpSettingsDto = (s: CompanySmtp) => ({
   from: s.from,
   version: s.version,
   updatedAt: s.updatedAt.toISOString(),
-});
-/** consultar-protocolo: what the authority said of an inbound key, and the record as it now stands. */
-export const toInboundConsultationDto = (r: ConsultationResult) => ({
-  outcome: r.answer.outcome,
-  cStat: r.answer.cStat,
-  xMotivo: r.answer.xMotivo,
-  protocol: r.answer.protocol,
-  inbound: toInboundDto(r.inbound),
 });

@@ -1,7 +1,6 @@
 import Joi from 'joi';
 import { date, hashid, money, named, obj, oneOf, page, percent, quantity, timestamp, unitPrice } from '../../core/http/response-schema';
 import { INVOICE_STATUSES } from './invoices.state';
-import { NfeInboundResponse as NfeInbound } from '../inbound-nfe';
 
 /* Response bodies of /invoices (mirrors invoices.mapper.ts). */
 
@@ -231,19 +230,6 @@ export const SmtpSettings = named(
     from: Joi.string().example('nfe@mercado.com.br'),
     version: Joi.number().integer(),
     updatedAt: timestamp(),
-  }),
-);
-
-export const InboundConsultation = named(
-  'InboundConsultation',
-  obj({
-    outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH').description(
-      "CONFIRMED: authorized, and its digVal is this document's DigestValue",
-    ),
-    cStat: Joi.string().example('100'),
-    xMotivo: Joi.string().example('Autorizado o uso da NF-e'),
-    protocol: Joi.string().allow(null).example('135260000123456'),
-    inbound: NfeInbound,
   }),
 );
 

@@ -4,7 +4,6 @@ import * as c from './invoices.controller';
 import * as files from './fiscal-files.controller';
 import { fiscalFileSchemas as fs } from './fiscal-files.schemas';
 import {
-  InboundConsultation,
   Invoice,
   InvoiceDetail,
   InvoicePage,
@@ -165,28 +164,6 @@ export const invoiceRoutes = defineRoutes([
     schema: s.smtpSettings,
     responses: { body: SmtpSettings, errors: { 403: ['ALL_FILIAIS_REQUIRED'], 409: ['CONCURRENT_UPDATE'] } },
     handler: c.smtpSettingsSave,
-  },
-  {
-    method: 'post',
-    path: '/entry-document/nfe/consultar-protocolo',
-    tag: 'NF-e',
-    summary:
-      'Consult an inbound NF-e\'s key at the authority (NFeConsultaProtocolo4): an XML uploaded by hand is confirmed only once the authority answered "authorized" with its digest (CONFIRMED); the answer is kept on the record',
-    scope: 'nfe:write',
-    schema: s.consultInbound,
-    idempotent: 'own-transactions',
-    responses: {
-      body: InboundConsultation,
-      errors: {
-        400: ['MISSING_TENANT_HEADER'],
-        404: ['NFE_INBOUND_NOT_FOUND', 'FILIAL_NOT_FOUND'],
-        409: ['CONCURRENT_UPDATE'],
-        422: ['SEFAZ_REJECTED', ...CERTIFICATE_USE],
-        ...AUTHORITY,
-        502: [...AUTHORITY[502], 'SEFAZ_FAILURE'],
-      },
-    },
-    handler: c.consultInbound,
   },
   {
     method: 'get',

@@ -1,4 +1,3 @@
-import { exampleIdsOf } from '../../core/openapi/example-ids';
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
@@ -74,16 +73,6 @@ export const invoiceSchemas = {
     body: Joi.object({ ...target, ...documentFields }).xor('fulfillmentId', 'salesOrderId'),
   }),
   byId: typedSchema<ById>({ params: invoiceParam }),
-  consultInbound: typedSchema<{ body: { accessKey?: string; inboundId?: number } }>({
-    body: Joi.object({
-      accessKey: Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN).message('{{#label}} must be the 44-character access key'),
-      inboundId: id('nfe-inbound'),
-    }).xor('accessKey', 'inboundId'),
-    // The demo's inbound NF-e where it is seeded (read when the document is built): the key of no row would only show a 404.
-    get example() {
-      return { inboundId: exampleIdsOf('nfe-inbound')[0] };
-    },
-  }),
   resend: typedSchema<ById & { body: DocumentFields }>({ params: invoiceParam, body: Joi.object(documentFields) }),
   cancel: typedSchema<ById & { body: { justification: string } }>({
     params: invoiceParam,

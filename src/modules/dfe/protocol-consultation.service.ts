@@ -12,16 +12,15 @@ import {
   recordAuthorityCheck,
 } from '../inbound-nfe';
 import { authorityAnswerError, AuthorityClient, NoAnswerError, ufOfCode } from '../authority';
-import { issuerTarget } from '../sefaz';
-import { filialSigning } from './invoice-store';
+import { issuerTarget, loadCredentials, tpAmbOf } from '../sefaz';
 
 /*
  * An NF-e XML uploaded by hand is checked by consulting its key (NFeConsultaProtocolo4, the issuer's
  * situation service, at the authorizer of the key's UF) before its entry document can be confirmed
  * (SPEC §2; inbound-nfe/upload-trust.ts). The answer is kept on the inbound record: CONFIRMED only when the
  * authority says "authorized" and its protocol's digVal is this document's DigestValue — a forged
- * protNFe, or another version of the document, is caught here. It lives with the issuer's client
- * (invoices depends on nfe and sefaz); the filial's A1 opens the mutual TLS as for its own documents.
+ * protNFe, or another version of the document, is caught here. An inbound route, it lives on the inbound
+ * side with the DF-e routes; the filial's A1 opens the mutual TLS as for its own documents.
  */
 
 const CANCELLED = new Set(['101', '151', '135', '155']);
@@ -56,14 +55,10 @@ export async function consultInboundKey(ctx: TenantContext, ref: { accessKey?: s
     ref.inboundId !== undefined
       ? await findFilialInbound(readerOf(ctx), ctx, ref.inboundId, filial.id)
       : await findByKeyInFilial(readerOf(ctx), ctx, filial.id, ref.accessKey!);
-  const signing = await filialSigning(ctx.companyId, filial.id);
+  const credentials = await loadCredentials(filial);
   // The key's own UF answers for it (an issuer in another state is not known to the filial's authorizer).
-  const uf = ufOfCode(inbound.accessKey.slice(0, 2)) ?? signing.filial.uf;
-  const client = new AuthorityClient({
-    issuer: await issuerTarget(withUf(signing.filial, uf), null),
-    credentials: signing.credentials,
-    tpAmb: signing.tpAmb,
-  });
+  const uf = ufOfCode(inbound.accessKey.slice(0, 2)) ?? filial.uf;
+  const client = new AuthorityClient({ issuer: await issuerTarget(withUf(filial, uf), null), credentials, tpAmb: tpAmbOf(filial) });
   let reply: Awaited<ReturnType<AuthorityClient['situation']>>;
   try {
     reply = await client.situation(inbound.accessKey);
