@@ -19,7 +19,7 @@ import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
 import { Dec } from '../src/core/decimal';
 import { isValidGtin } from '../src/core/gtin';
 import { Product } from '../src/modules/catalog/entities/product.entity';
-import { parseNfe } from '../src/modules/inbound-nfe/xml/nfe-parser';
+import { parseNfe } from '../src/modules/fiscal-xml/nfe/nfe-parser';
 import { inspectNfeXml } from '../src/modules/inbound-nfe/xml/inspect';
 import { verifyNfeSignature } from '../src/modules/fiscal-xml/signature';
 import { ProductMapEntry } from '../src/modules/product-map/entities/product-map-entry.entity';

@@ -92,6 +92,7 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
       'authority-touches-no-database',
       'connection-knows-no-inbound-document',
       'emission-reaches-no-dfe',
+      'emission-imports-no-inbound-store',
       'open-items-knows-no-side',
     ]);
     const deep: string[] = [];
@@ -121,6 +122,15 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
     );
     expect(foreign, foreign.join('\n')).to.deep.equal([]);
     expect(reached.size).to.be.greaterThan(3);
+  });
+
+  it('emission (outbound-nfe, nfce) imports nothing of the inbound store: the NF-e reader is in fiscal-xml, the DANFE in danfe', () => {
+    const inbound = cruise.modules
+      .filter((m) => /^src\/modules\/(outbound-nfe|nfce)\//.test(m.source))
+      .flatMap((m) =>
+        m.dependencies.filter((d) => d.resolved.startsWith('src/modules/inbound-nfe/')).map((d) => `${m.source} → ${d.resolved}`),
+      );
+    expect(inbound, inbound.join('\n')).to.deep.equal([]);
   });
 
   it('the open-items kernel imports neither side (payables, receivables) and both sides use it', () => {

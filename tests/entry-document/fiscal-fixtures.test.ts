@@ -6,7 +6,7 @@ import { decodeId, encodeId } from '../../src/core/hashids';
 import { NfeInbound } from '../../src/modules/inbound-nfe/entities/nfe-inbound.entity';
 import { createEntryDocumentDraft } from '../../src/modules/entry-document/create-draft';
 import { toDraftInput } from '../../src/modules/inbound-nfe/nfe-draft';
-import { parseNfe } from '../../src/modules/inbound-nfe/xml/nfe-parser';
+import { parseNfe } from '../../src/modules/fiscal-xml/nfe/nfe-parser';
 import { api } from '../support/api';
 import { makeProduct, stockMismatches, stockOf } from '../support/catalog';
 import { createTestTenant, TestTenant } from '../support/tenant';

@@ -3,7 +3,7 @@ import { Dec } from '../../src/core/decimal';
 import { buildReturnDocument, recipientFromParty, returnCfop } from '../../src/modules/fiscal';
 import { buildNfeXml } from '../../src/modules/outbound-nfe/xml/nfe-xml';
 import { signerOf, signNfe } from '../../src/modules/authority/xml/xmldsig';
-import { parseNfe } from '../../src/modules/inbound-nfe/xml/nfe-parser';
+import { parseNfe } from '../../src/modules/fiscal-xml/nfe/nfe-parser';
 import { canValidateXsd, richItem, sampleDocument, sampleItem, xsdErrors } from '../invoices/conformance-support';
 import { testCertificate } from '../support/test-certificate';
 

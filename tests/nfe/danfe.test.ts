@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dataSource } from '../../src/core/db/data-source';
-import { paginateRows } from '../../src/modules/inbound-nfe/danfe/danfe-layout';
+import { paginateRows } from '../../src/modules/danfe/danfe-layout';
 import { NfeInbound } from '../../src/modules/inbound-nfe/entities/nfe-inbound.entity';
 import { api } from '../support/api';
 import { manyItems } from '../support/nfe-builder';

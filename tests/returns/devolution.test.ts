@@ -6,7 +6,7 @@ import { Dec } from '../../src/core/decimal';
 import { decodeId } from '../../src/core/hashids';
 import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
 import { gunzipText } from '../../src/modules/outbound-nfe/invoice-store';
-import { parseNfe } from '../../src/modules/inbound-nfe/xml/nfe-parser';
+import { parseNfe } from '../../src/modules/fiscal-xml/nfe/nfe-parser';
 import { Receivable } from '../../src/modules/receivables/entities/receivable.entity';
 import { SalesReturnTaxCredit } from '../../src/modules/returns/entities/sales-return-tax-credit.entity';
 import { SalesReturn } from '../../src/modules/returns/entities/sales-return.entity';
@@ -19,7 +19,7 @@ import { canValidateXsd, canVerifySignature, sampleDocument, xmlsecErrors, xsdEr
 import { buildReturnDocument, recipientFromParty } from '../../src/modules/fiscal';
 import { buildNfeXml } from '../../src/modules/outbound-nfe/xml/nfe-xml';
 import { signerOf, signNfe } from '../../src/modules/authority/xml/xmldsig';
-import type { ParsedNfe } from '../../src/modules/inbound-nfe/xml/nfe-types';
+import type { ParsedNfe } from '../../src/modules/fiscal-xml/nfe/nfe-types';
 import { NFE_NS } from '../../src/modules/authority/xml/dom';
 import { filialHash, fulfilledOrder, invoiceTenant, InvoiceTenant } from '../invoices/support';
 

@@ -20,7 +20,8 @@ import {
   previewFreight,
   resolveSupplier,
 } from '../entry-document';
-import { parseNfe, storedXml } from '../inbound-nfe';
+import { storedXml } from '../inbound-nfe';
+import { parseNfe } from '../fiscal-xml';
 import type { Payable } from '../payables';
 import { createCtePayables } from '../payables';
 import type { TaxRegime } from '../tenancy';

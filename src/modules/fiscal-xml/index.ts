@@ -41,5 +41,7 @@ export type {
 } from './signature';
 export { evaluateSigner, reloadTrustStore, trustCertificateAuthority, untrustAddedAuthorities } from './signer-trust';
 export type { SignerReason, SignerSubject, SignerTrust, SignerVerdict } from './signer-trust';
+export { parseNfe, readNfe } from './nfe/nfe-parser';
+export type * from './nfe/nfe-types';
 export { AUTHORIZED_STATUSES, check, reportOf, skipped } from './report';
 export type { CheckOptions, CheckOutcome, Report, ReportCheck } from './report';

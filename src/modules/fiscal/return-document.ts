@@ -1,6 +1,6 @@
 import { dec, Dec, DecimalInput, round } from '../../core/decimal';
 import { BusinessRuleError, FieldError } from '../../core/errors';
-import type { NfeContribution, NfeIcms, NfeItem, NfeParty, ParsedNfe } from '../inbound-nfe';
+import type { NfeContribution, NfeIcms, NfeItem, NfeParty, ParsedNfe } from '../fiscal-xml';
 import { destinationOf, totalsOf } from './engine';
 import { PIS_COFINS_RATED, purchaseReturnCst, saleReturnCst } from './pis-cofins';
 import type {

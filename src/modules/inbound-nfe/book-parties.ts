@@ -1,8 +1,8 @@
 import { EntityManager } from 'typeorm';
 import { NfeInbound } from './entities/nfe-inbound.entity';
 import { decompressXml } from './xml-storage';
-import { parseNfe } from './xml/nfe-parser';
-import type { NfeParty } from './xml/nfe-types';
+import { parseNfe } from '../fiscal-xml';
+import type { NfeParty } from '../fiscal-xml';
 
 /* The issuers of received NF-e as their XML names them (address, municipality): the EFD's 0150 of an entry's supplier. */
 export async function issuersOfKeys(em: EntityManager, companyId: number, keys: string[]): Promise<Map<string, NfeParty>> {

@@ -1,13 +1,12 @@
 /*
  * The inbound NF-e module's front door (SPEC §2-§4): the stored inbound documents and their events,
- * the batch upload's handler registry, the link entry documents use, the DANFE layout, and the HTTP
- * contract pieces other modules' responses reuse. The fiscal-XML core (access key, parse, signature)
- * is the fiscal-xml module's. Everything else in src/modules/inbound-nfe is private (docs/architecture.md,
+ * the batch upload's handler registry, the link entry documents use, and the HTTP contract pieces other
+ * modules' responses reuse. The fiscal-XML core (access key, the NF-e reader, signature) is the fiscal-xml
+ * module's, the DANFE layout the danfe module's. Everything else in src/modules/inbound-nfe is private (docs/architecture.md,
  * "Module seams").
  */
 export { invalid, invalidFromError, registerBatchHandler } from './batch/batch-handlers';
 export type { BatchDocumentHandler } from './batch/batch-handlers';
-export { renderDanfe } from './danfe/danfe-layout';
 export { NfeInbound } from './entities/nfe-inbound.entity';
 export type { Manifestation } from './entities/nfe-inbound.entity';
 export { inboundNfeLink } from './entry-document-link';
@@ -38,8 +37,6 @@ export type { AuthorityAnswer } from './upload-trust';
 export { compressXml, decompressXml, xmlSha256 } from './xml-storage';
 export { inspectNfeXml } from './xml/inspect';
 export type { NfeInspection } from './xml/inspect';
-export { parseNfe, readNfe } from './xml/nfe-parser';
-export type { NfeContribution, NfeIcms, NfeItem, NfeParty, ParsedNfe } from './xml/nfe-types';
 export { batchRunner } from './batch/batch-runner';
 export { DeadlineTracker } from './deadlines/manifestation-deadlines.service';
 export { receivedOfMonth, unmanifestedOfMonth } from './period-documents';

@@ -4,7 +4,7 @@ import { ValidationError } from '../../core/errors';
 import type { DraftInput, EntryDocumentOrigin, ItemInput, ReformTaxBlock, ReformTaxValue, TaxInput } from '../entry-document';
 import { NFE_PURPOSES, NfePurpose } from '../entry-document';
 import type { ItemMatch } from '../product-map';
-import type { NfeContribution, NfeIcms, NfeItem, ParsedNfe } from './xml/nfe-types';
+import type { NfeContribution, NfeIcms, NfeItem, ParsedNfe } from '../fiscal-xml';
 import { checkReformTotals, itemReformTaxes, ReformTotalsCheck, reformOutcomes } from './xml/reform-totals';
 import { itemReliefs, reliefDeducted } from './xml/totals';
 

@@ -33,7 +33,7 @@ import {
   upsertInbound,
 } from './nfe-inbound.service';
 import { inspectNfeXml, NfeInspection } from './xml/inspect';
-import type { ParsedNfe } from './xml/nfe-types';
+import type { ParsedNfe } from '../fiscal-xml';
 
 /*
  * preview-import and the imports (SPEC §4): the invoice's items resolved through the product map,

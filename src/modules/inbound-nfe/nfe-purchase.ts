@@ -5,7 +5,7 @@ import type { PreparedDraft } from '../entry-document';
 import { notReceivedReason, purchaseMatch } from '../entry-document';
 import { linkReceiptLines, openOrdersOfSupplier } from '../purchase';
 import type { ItemResolution } from './nfe-draft';
-import type { ParsedNfe } from './xml/nfe-types';
+import type { ParsedNfe } from '../fiscal-xml';
 
 /*
  * An imported NF-e and the purchase orders (SPEC §9): its lines are linked to order lines (xPed +

@@ -8,7 +8,7 @@ import type { ImportPreview, ImportResult } from './nfe-import.service';
 import type { NfeInboundEvent } from './entities/nfe-inbound-event.entity';
 import type { NfeInbound } from './entities/nfe-inbound.entity';
 import type { NfeInspection } from './xml/inspect';
-import type { ParsedNfe } from './xml/nfe-types';
+import type { ParsedNfe } from '../fiscal-xml';
 import type { ValidationReport } from './xml/validation-report';
 import { signerOf } from './upload-trust';
 

@@ -1,4 +1,5 @@
-import { parseNfe, renderDanfe } from '../inbound-nfe';
+import { parseNfe } from '../fiscal-xml';
+import { renderDanfe } from '../danfe';
 import { brasiliaDateTime } from '../authority';
 import type { OutboundNfe } from './entities/outbound-nfe.entity';
 import { gunzipText } from './invoice-store';

@@ -6,7 +6,7 @@ import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, FieldError, NotFoundError } from '../../core/errors';
 import { Customer } from '../catalog';
 import { SalesOrder, SalesOrderItem } from '../sales-order';
-import type { NfeItem, ParsedNfe } from '../inbound-nfe';
+import type { NfeItem, ParsedNfe } from '../fiscal-xml';
 import { assertImportable, findByKeyInFilial, inspectNfeXml, recipientOf, storedXml } from '../inbound-nfe';
 import type { FiscalOrigin } from './entities/sales-return-item.entity';
 import { SalesReturn } from './entities/sales-return.entity';

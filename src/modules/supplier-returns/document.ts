@@ -8,7 +8,8 @@ import { assertPeriodOpen } from '../fiscal-periods';
 import { findAccessibleDocument, supplierReturnSource } from '../entry-document';
 import { buildReturnDocument, loadFiscalIssuer, recipientFromParty } from '../fiscal';
 import { invoicesOfSource, issueInvoice, registerDocumentSource, SourceDocument } from '../outbound-nfe';
-import { findByKeyInFilial, parseNfe, storedXml } from '../inbound-nfe';
+import { findByKeyInFilial, storedXml } from '../inbound-nfe';
+import { parseNfe } from '../fiscal-xml';
 import {
   assertStock,
   authorizeReturn,

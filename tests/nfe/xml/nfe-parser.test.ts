@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Dec } from '../../../src/core/decimal';
 import { AppError } from '../../../src/core/errors';
-import { parseNfe } from '../../../src/modules/inbound-nfe/xml/nfe-parser';
+import { parseNfe } from '../../../src/modules/fiscal-xml/nfe/nfe-parser';
 import { buildNfe } from '../../support/nfe-builder';
 
 const RECIPIENT = { cnpj: '23765766000162' };

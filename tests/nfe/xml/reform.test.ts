@@ -4,7 +4,7 @@ import { DEFAULT_TAX_REFORM_RULES, loadTaxReformRules, TaxReformRule, taxReformR
 import { Dec } from '../../../src/core/decimal';
 import { toDraftInput } from '../../../src/modules/inbound-nfe/nfe-draft';
 import { inspectNfeXml } from '../../../src/modules/inbound-nfe/xml/inspect';
-import { parseNfe } from '../../../src/modules/inbound-nfe/xml/nfe-parser';
+import { parseNfe } from '../../../src/modules/fiscal-xml/nfe/nfe-parser';
 import { checkReformTotals } from '../../../src/modules/inbound-nfe/xml/reform-totals';
 import { buildValidationReport, RecipientContext, ValidationReport } from '../../../src/modules/inbound-nfe/xml/validation-report';
 import { buildNfe, NfeSpec, REFORM_ITEMS } from '../../support/nfe-builder';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Dec } from '../../../src/core/decimal';
-import { parseNfe } from '../../../src/modules/inbound-nfe/xml/nfe-parser';
-import type { NfeTotals } from '../../../src/modules/inbound-nfe/xml/nfe-types';
+import { parseNfe } from '../../../src/modules/fiscal-xml/nfe/nfe-parser';
+import type { NfeTotals } from '../../../src/modules/fiscal-xml/nfe/nfe-types';
 import { checkTotals, expectedInvoiceTotal, reliefDeducted } from '../../../src/modules/inbound-nfe/xml/totals';
 import { buildNfe } from '../../support/nfe-builder';
 

@@ -1,5 +1,5 @@
-import { parseNfe } from './nfe-parser';
-import type { ParsedNfe } from './nfe-types';
+import { parseNfe } from '../../fiscal-xml';
+import type { ParsedNfe } from '../../fiscal-xml';
 import type { SignatureResult } from '../../fiscal-xml';
 import { assertNoDoctype } from '../../fiscal-xml';
 import { verifyNfeSignatureOffThread } from './signature-pool';

@@ -1,6 +1,6 @@
 import { ItemValueConvention, TaxReformRule, taxReformRuleFor } from '../../../core/config/tax-reform';
 import { Dec, sum } from '../../../core/decimal';
-import type { NfeIbsCbsTotals, NfeItem, ParsedNfe } from './nfe-types';
+import type { NfeIbsCbsTotals, NfeItem, ParsedNfe } from '../../fiscal-xml';
 import { itemReliefs } from './totals';
 
 /*

@@ -1,5 +1,5 @@
 import { Dec, sum } from '../../../core/decimal';
-import type { NfeItem, NfeTotals, ParsedNfe } from './nfe-types';
+import type { NfeItem, NfeTotals, ParsedNfe } from '../../fiscal-xml';
 
 /*
  * Totals reconciliation (layout 4.00, MOC rules for total/ICMSTot):

@@ -14,7 +14,7 @@ import {
   reportOf,
   skipped,
 } from '../../fiscal-xml';
-import type { ParsedNfe } from './nfe-types';
+import type { ParsedNfe } from '../../fiscal-xml';
 import { checkReformTotals } from './reform-totals';
 import { checkTotals } from './totals';
 

@@ -1,4 +1,4 @@
-import type { Dec } from '../../../core/decimal';
+import type { Dec } from '../../core/decimal';
 
 /** How the DANFE writes numbers, documents and dates (Brazilian conventions). */
 

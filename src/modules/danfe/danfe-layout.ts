@@ -1,6 +1,6 @@
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
-import type { NfeItem, ParsedNfe } from '../xml/nfe-types';
+import type { NfeItem, ParsedNfe } from '../fiscal-xml';
 import * as f from './danfe-format';
 
 /*

@@ -13,7 +13,7 @@ import type {
   NfeSelectiveTax,
   NfeSinglePhaseValues,
 } from './nfe-types';
-import { Reader, XNode } from '../../fiscal-xml';
+import { Reader, XNode } from '../xml-reader';
 
 /*
  * The tax groups of an NF-e item and the tax-reform totals: ICMS (every CST/CSOSN group), IPI, PIS,

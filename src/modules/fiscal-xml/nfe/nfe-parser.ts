@@ -1,6 +1,7 @@
 import { Dec } from '../../../core/decimal';
 import { AppError, ValidationError } from '../../../core/errors';
-import { DATE, DATE_TIME, parseXml, Reader, XNode } from '../../fiscal-xml';
+import { parseXml } from '../xml-document';
+import { DATE, DATE_TIME, Reader, XNode } from '../xml-reader';
 import {
   readContribution,
   readIbsCbs,
