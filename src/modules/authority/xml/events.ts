@@ -79,11 +79,20 @@ export function canonicalInfEvento(f: InfEventoFields): string {
   );
 }
 
-/** The signed evento, a standalone document in the NF-e namespace (the form that is signed and sent). */
+/**
+ * The signed evento, a standalone document in the NF-e namespace (the form that is signed and sent):
+ * the one writer of every event the service and the simulator sign (manifestation, the issuer's
+ * 110110/110111/110112 through outbound.ts's issuerEventFields, the simulator's 110111/610600).
+ */
 export function signedEvento(f: InfEventoFields, signer: Signer): string {
   const canonical = canonicalInfEvento(f);
   const { signature } = signatureFor(eventId(f.tpEvento, f.accessKey, f.sequence), canonical, signer);
   return `<evento xmlns="${NFE_NS}" versao="1.00">${canonical.replace(` xmlns="${NFE_NS}"`, '')}${signature}</evento>`;
+}
+
+/** The lot of NFeRecepcaoEvento4 around signed eventos, inserted verbatim: each keeps its namespace declaration, verified as the standalone text it was signed as. */
+export function buildEnvEvento(eventos: string, idLote: string): string {
+  return `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote}</idLote>${eventos}</envEvento>`;
 }
 
 /** The recipient's manifestation as infEvento fields (cOrgao 91: the national environment). */
@@ -112,7 +121,7 @@ export function buildSignedEnvEvento(
 ): { envEvento: string; evento: string } {
   const signer = 'key' in credentials ? credentials : signerOf(credentials.keyPem, credentials.certPem);
   const evento = signedEvento(manifestationFields(e), signer);
-  return { evento, envEvento: `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote}</idLote>${evento}</envEvento>` };
+  return { evento, envEvento: buildEnvEvento(evento, idLote) };
 }
 
 export interface EventResult {
