@@ -1,5 +1,6 @@
 import { fiscalDateTime } from '../../../core/business-date';
-import { child, childElements, childText, escapeXml, extractElementText, NFE_NS, parseRoot } from './dom';
+import { childOf, childrenOf, parseReply, valueOf } from './reply';
+import { escapeXml, NFE_NS } from './xml-text';
 import { canonicalText, signatureFor, Signer, signerOf, SigningCredentials } from './xmldsig';
 
 /*
@@ -161,32 +162,26 @@ export interface ReceivedEvento {
   xml: string;
 }
 
-/** The eventos of an envEvento, each with its exact text for signature checks and archiving. */
+/** The eventos of an envEvento (the simulator's side), each with its exact text for signature checks and archiving. */
 export function readEnvEvento(envEventoXml: string): { idLote: string | null; eventos: ReceivedEvento[] } {
-  const root = parseRoot(envEventoXml);
-  const texts: string[] = [];
-  let rest = envEventoXml;
-  for (let t = extractElementText(rest, 'evento'); t; t = extractElementText(rest, 'evento')) {
-    texts.push(t);
-    rest = rest.slice(rest.indexOf(t) + t.length);
-  }
+  const root = parseReply(envEventoXml);
   return {
-    idLote: childText(root, 'idLote'),
-    eventos: childElements(root, 'evento').map((ev, i) => {
-      const inf = child(ev, 'infEvento');
-      const det = inf ? child(inf, 'detEvento') : undefined;
+    idLote: valueOf(root, 'idLote'),
+    eventos: childrenOf(root, 'evento').map((ev) => {
+      const inf = childOf(ev, 'infEvento');
+      const det = childOf(inf, 'detEvento');
       return {
-        id: inf?.getAttribute('Id') ?? null,
-        cOrgao: childText(inf, 'cOrgao'),
-        tpAmb: childText(inf, 'tpAmb'),
-        authorDocument: childText(inf, 'CNPJ') ?? childText(inf, 'CPF'),
-        accessKey: childText(inf, 'chNFe') ?? '',
-        eventAt: childText(inf, 'dhEvento'),
-        tpEvento: childText(inf, 'tpEvento') ?? '',
-        sequence: Number(childText(inf, 'nSeqEvento') ?? '0'),
-        descEvento: childText(det, 'descEvento'),
-        justification: childText(det, 'xJust'),
-        xml: texts[i] ?? '',
+        id: inf?.attrs.Id ?? null,
+        cOrgao: valueOf(inf, 'cOrgao'),
+        tpAmb: valueOf(inf, 'tpAmb'),
+        authorDocument: valueOf(inf, 'CNPJ') ?? valueOf(inf, 'CPF'),
+        accessKey: valueOf(inf, 'chNFe') ?? '',
+        eventAt: valueOf(inf, 'dhEvento'),
+        tpEvento: valueOf(inf, 'tpEvento') ?? '',
+        sequence: Number(valueOf(inf, 'nSeqEvento') ?? '0'),
+        descEvento: valueOf(det, 'descEvento'),
+        justification: valueOf(det, 'xJust'),
+        xml: envEventoXml.slice(ev.start, ev.end),
       };
     }),
   };

@@ -1,8 +1,9 @@
-import { child, childText, NFE_NS, parseRoot } from './dom';
 import { TP_CANCELAMENTO } from './events';
 import type { InfEventoFields } from './events';
-import { canonicalText } from './xmldsig';
+import { childOf, parseReply, valueOf } from './reply';
 import type { SoapService } from './soap';
+import { NFE_NS } from './xml-text';
+import { canonicalText } from './xmldsig';
 
 /*
  * The issuer's services of NF-e 4.00 (the state authority, or SVC-AN / SVC-RS in contingency):
@@ -203,19 +204,18 @@ export const issuerEventFields = (e: IssuerEvent): InfEventoFields => ({
 
 /** Reads a received inutNFe (simulator). */
 export function readInutNFe(xml: string): VoidRequest & { id: string | null } {
-  const root = parseRoot(xml);
-  const inf = child(root, 'infInut');
-  const n = (name: string) => Number(childText(inf, name) ?? 'NaN');
+  const inf = childOf(parseReply(xml), 'infInut');
+  const n = (name: string) => Number(valueOf(inf, name) ?? 'NaN');
   return {
-    id: inf?.getAttribute('Id') ?? null,
-    tpAmb: childText(inf, 'tpAmb') ?? '',
-    cUF: childText(inf, 'cUF') ?? '',
-    year: childText(inf, 'ano') ?? '',
-    cnpj: childText(inf, 'CNPJ') ?? '',
+    id: inf?.attrs.Id ?? null,
+    tpAmb: valueOf(inf, 'tpAmb') ?? '',
+    cUF: valueOf(inf, 'cUF') ?? '',
+    year: valueOf(inf, 'ano') ?? '',
+    cnpj: valueOf(inf, 'CNPJ') ?? '',
     model: n('mod'),
     series: n('serie'),
     first: n('nNFIni'),
     last: n('nNFFin'),
-    justification: childText(inf, 'xJust') ?? '',
+    justification: valueOf(inf, 'xJust') ?? '',
   };
 }
