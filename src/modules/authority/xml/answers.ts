@@ -27,6 +27,18 @@ export function answerStatus(message: ReplyNode): { cStat: string | null; xMotiv
 
 // ---- the messages ----
 
+/** The status every answer carries (its cStat and xMotivo; '' when absent). */
+const statusIn = (el: ReplyNode | undefined): { cStat: string; xMotivo: string } => ({
+  cStat: valueOf(el, 'cStat') ?? '',
+  xMotivo: valueOf(el, 'xMotivo') ?? '',
+});
+
+/** The protNFe an answer holds, read, or null. */
+function protocolIn(reply: Reply, el: ReplyNode): ProtocolResult | null {
+  const prot = childOf(el, 'protNFe');
+  return prot ? protocolOf(reply, prot) : null;
+}
+
 function protocolOf(reply: Reply, prot: ReplyNode): ProtocolResult {
   const inf = childOf(prot, 'infProt');
   return {
@@ -35,8 +47,7 @@ function protocolOf(reply: Reply, prot: ReplyNode): ProtocolResult {
     receivedAt: valueOf(inf, 'dhRecbto'),
     protocol: valueOf(inf, 'nProt'),
     digest: valueOf(inf, 'digVal'),
-    cStat: valueOf(inf, 'cStat') ?? '',
-    xMotivo: valueOf(inf, 'xMotivo') ?? '',
+    ...statusIn(inf),
     xml: exactText(reply, prot),
   };
 }
@@ -44,25 +55,21 @@ function protocolOf(reply: Reply, prot: ReplyNode): ProtocolResult {
 /** retEnviNFe (synchronous: protNFe inside) and retConsReciNFe. */
 export function authorizationOf(reply: Reply): AuthorizationReply {
   const el = reply.message;
-  const prot = childOf(el, 'protNFe');
   return {
-    cStat: valueOf(el, 'cStat') ?? '',
-    xMotivo: valueOf(el, 'xMotivo') ?? '',
+    ...statusIn(el),
     receivedAt: valueOf(el, 'dhRecbto'),
     receipt: valueOf(childOf(el, 'infRec'), 'nRec') ?? valueOf(el, 'nRec'),
-    protocol: prot ? protocolOf(reply, prot) : null,
+    protocol: protocolIn(reply, el),
   };
 }
 
 /** retConsSitNFe: the protocol and the events registered on the key. */
 export function situationOf(reply: Reply): SituationReply {
   const el = reply.message;
-  const prot = childOf(el, 'protNFe');
   return {
-    cStat: valueOf(el, 'cStat') ?? '',
-    xMotivo: valueOf(el, 'xMotivo') ?? '',
+    ...statusIn(el),
     accessKey: valueOf(el, 'chNFe'),
-    protocol: prot ? protocolOf(reply, prot) : null,
+    protocol: protocolIn(reply, el),
     events: childrenOf(el, 'procEventoNFe').map((p) => {
       const inf = childOf(firstOf(p, 'retEvento') ?? p, 'infEvento');
       const seq = valueOf(inf, 'nSeqEvento');
@@ -79,8 +86,7 @@ export function situationOf(reply: Reply): SituationReply {
 export function statusOf(reply: Reply): StatusReply {
   const el = reply.message;
   return {
-    cStat: valueOf(el, 'cStat') ?? '',
-    xMotivo: valueOf(el, 'xMotivo') ?? '',
+    ...statusIn(el),
     returnAt: valueOf(el, 'dhRetorno'),
     observation: valueOf(el, 'xObs'),
   };
@@ -90,8 +96,7 @@ export function statusOf(reply: Reply): StatusReply {
 export function voidingOf(reply: Reply): VoidReply {
   const inf = childOf(reply.message, 'infInut');
   return {
-    cStat: valueOf(inf, 'cStat') ?? '',
-    xMotivo: valueOf(inf, 'xMotivo') ?? '',
+    ...statusIn(inf),
     protocol: valueOf(inf, 'nProt'),
     receivedAt: valueOf(inf, 'dhRecbto'),
     xml: exactText(reply, reply.message),
@@ -106,14 +111,12 @@ export function eventLotOf(reply: Reply): EnvEventoResult & { retEventos: string
     idLote: valueOf(el, 'idLote'),
     tpAmb: valueOf(el, 'tpAmb'),
     verAplic: valueOf(el, 'verAplic'),
-    cStat: valueOf(el, 'cStat') ?? '',
-    xMotivo: valueOf(el, 'xMotivo') ?? '',
+    ...statusIn(el),
     events: rets.map((r) => {
       const inf = childOf(r, 'infEvento');
       const n = valueOf(inf, 'nSeqEvento');
       return {
-        cStat: valueOf(inf, 'cStat') ?? '',
-        xMotivo: valueOf(inf, 'xMotivo') ?? '',
+        ...statusIn(inf),
         accessKey: valueOf(inf, 'chNFe'),
         tpEvento: valueOf(inf, 'tpEvento'),
         xEvento: valueOf(inf, 'xEvento'),
@@ -134,8 +137,7 @@ export function distributionOf(reply: Reply): DistResult {
   return {
     tpAmb: valueOf(el, 'tpAmb'),
     verAplic: valueOf(el, 'verAplic'),
-    cStat: valueOf(el, 'cStat') ?? '',
-    xMotivo: valueOf(el, 'xMotivo') ?? '',
+    ...statusIn(el),
     dhResp: valueOf(el, 'dhResp'),
     ultNSU: valueOf(el, 'ultNSU'),
     maxNSU: valueOf(el, 'maxNSU'),
