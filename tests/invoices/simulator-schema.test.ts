@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { NFE_NS } from '../../src/modules/authority/xml/dom';
+import { NFE_NS } from '../../src/modules/authority/xml/xml-text';
 import { IssuerAuthority, canCheckSchema } from '../../src/dev/sefaz-simulator/issuer-authority';
 import { buildNfeXml } from '../../src/modules/outbound-nfe/xml/nfe-xml';
 import { signerOf, signNfe } from '../../src/modules/authority/xml/xmldsig';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import yazl from 'yazl';
 import { brasiliaDateTime, buildProcEventoNFe, buildRetEvento, eventId } from '../../src/modules/authority/xml/events';
-import { NFE_NS } from '../../src/modules/authority/xml/dom';
+import { NFE_NS } from '../../src/modules/authority/xml/xml-text';
 import { signEnveloped } from '../support/xml-crypto-signer';
 import { api } from '../support/api';
 import { DEFAULT_ISSUER_CNPJ } from '../support/nfe-builder';

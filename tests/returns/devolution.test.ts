@@ -20,7 +20,7 @@ import { buildReturnDocument, recipientFromParty } from '../../src/modules/fisca
 import { buildNfeXml } from '../../src/modules/outbound-nfe/xml/nfe-xml';
 import { signerOf, signNfe } from '../../src/modules/authority/xml/xmldsig';
 import type { ParsedNfe } from '../../src/modules/fiscal-xml/nfe/nfe-types';
-import { NFE_NS } from '../../src/modules/authority/xml/dom';
+import { NFE_NS } from '../../src/modules/authority/xml/xml-text';
 import { filialHash, fulfilledOrder, invoiceTenant, InvoiceTenant } from '../invoices/support';
 
 /*

@@ -9,7 +9,7 @@ import { cnpjOfCertificatePem, parsePfx } from '../../src/modules/sefaz/certific
 import { authorityAnswerError, distOutcome, eventOutcome } from '../../src/modules/authority/cstat';
 import { decodeDistReply, decodeEventReply, ExchangeRecord, AuthorityClient } from '../../src/modules/authority/authority-client';
 import { buildRetDistDFeInt, unzipDoc } from '../../src/modules/authority/xml/dist-dfe';
-import { extractElementText } from '../../src/modules/authority/xml/dom';
+import { extractElementText } from '../../src/modules/authority/xml/reply';
 import { buildSignedEnvEvento, ManifestationEvent } from '../../src/modules/authority/xml/events';
 import { buildResponseEnvelope, DIST_DFE } from '../../src/modules/authority/xml/soap';
 import { verifyEnvelopedSignatures } from '../../src/modules/authority/xml/xmldsig';

@@ -3,29 +3,29 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Element } from '@xmldom/xmldom';
 import { IssuerAuthority } from '../../src/dev/sefaz-simulator/issuer-authority';
-import { buildRetDistDFeInt } from '../../src/modules/authority/xml/dist-dfe';
-import { childElements, parseRoot, XmlReadError } from '../../src/modules/authority/xml/dom';
-import { buildRetEnvEvento, buildRetEvento } from '../../src/modules/authority/xml/events';
+import { buildDistDFeInt, buildRetDistDFeInt, readDistDFeInt } from '../../src/modules/authority/xml/dist-dfe';
+import { childElements, parseRoot } from '../../src/modules/authority/xml/dom';
+import { buildRetEnvEvento, buildRetEvento, readEnvEvento } from '../../src/modules/authority/xml/events';
 import {
   AUTORIZACAO,
   buildConsSitNFe,
   buildConsStatServ,
   CONSULTA_PROTOCOLO,
   INUTILIZACAO,
+  readInutNFe,
   STATUS_SERVICO,
 } from '../../src/modules/authority/xml/outbound';
+import { answerStatus, authorizationOf, eventLotOf, situationOf, statusOf, voidingOf } from '../../src/modules/authority/xml/answers';
+import { extractElementText, parseReply, readReply, readSoapBody, ReplyNode } from '../../src/modules/authority/xml/reply';
 import {
-  answerStatus,
-  authorizationOf,
-  eventLotOf,
-  parseReply,
-  readReply,
-  ReplyNode,
-  situationOf,
-  statusOf,
-  voidingOf,
-} from '../../src/modules/authority/xml/reply';
-import { buildFaultEnvelope, buildResponseEnvelope, DIST_DFE, RECEPCAO_EVENTO, SoapFault } from '../../src/modules/authority/xml/soap';
+  buildFaultEnvelope,
+  buildRequestEnvelope,
+  buildResponseEnvelope,
+  DIST_DFE,
+  RECEPCAO_EVENTO,
+  SoapFault,
+} from '../../src/modules/authority/xml/soap';
+import { XmlReadError } from '../../src/modules/authority/xml/xml-text';
 import { FIXTURES, hasFixtures } from './support';
 
 /*
@@ -327,5 +327,47 @@ describe('the reader of the authority replies', () => {
         expect(() => parseReply(raw)).to.throw(XmlReadError);
         expect(() => parseRoot(raw)).to.throw();
       });
+  });
+
+  describe('the requests the simulator reads, on the same pass (issue 49: no DOM, no regex)', () => {
+    const evento = (seq: number, just: string) =>
+      `<evento xmlns="${NS}" versao="1.00"><infEvento Id="ID110111${KEY}0${seq}"><cOrgao>35</cOrgao><tpAmb>2</tpAmb><CNPJ>12345678000190</CNPJ>` +
+      `<chNFe>${KEY}</chNFe><dhEvento>2026-11-28T08:00:00-03:00</dhEvento><tpEvento>110111</tpEvento><nSeqEvento> ${seq} </nSeqEvento>` +
+      `<verEvento>1.00</verEvento><detEvento versao="1.00"><descEvento>Cancelamento</descEvento><xJust>${just}</xJust></detEvento></infEvento></evento>`;
+
+    it('readEnvEvento: each evento with its exact text (pretty-printed lot, prefixes), values trimmed and decoded', () => {
+      const first = evento(1, 'Erro de digitacao &amp; valor');
+      const second = evento(2, '<![CDATA[a < b]]>');
+      const lot = `<?xml version="1.0"?>\n<envEvento xmlns="${NS}" versao="1.00">\n  <idLote> 42 </idLote>\n  ${first}\n  <!-- <evento/> -->\n  ${second}\n</envEvento>`;
+      const read = readEnvEvento(lot);
+      expect(read.idLote).to.equal('42');
+      expect(read.eventos.map((e) => e.xml)).to.deep.equal([first, second]);
+      expect(read.eventos.map((e) => [e.id, e.sequence, e.authorDocument, e.justification])).to.deep.equal([
+        [`ID110111${KEY}01`, 1, '12345678000190', 'Erro de digitacao & valor'],
+        [`ID110111${KEY}02`, 2, '12345678000190', 'a < b'],
+      ]);
+      expect(readEnvEvento(`<p:envEvento xmlns:p="${NS}"><p:idLote>1</p:idLote></p:envEvento>`)).to.deep.equal({
+        idLote: '1',
+        eventos: [],
+      });
+    });
+
+    it('readInutNFe, readDistDFeInt(readSoapBody) and extractElementText', () => {
+      const inut = `<inutNFe xmlns="${NS}" versao="4.00"><infInut Id="ID3526"><tpAmb>2</tpAmb><cUF>35</cUF><mod>55</mod><nNFIni>7</nNFIni><xJust>a &amp; b</xJust></infInut></inutNFe>`;
+      expect(readInutNFe(inut)).to.include({ id: 'ID3526', tpAmb: '2', cUF: '35', model: 55, first: 7, justification: 'a & b' });
+      expect(readInutNFe(inut).series).to.be.NaN;
+      const dist = buildDistDFeInt({ tpAmb: '2', cUFAutor: '35', cnpj: '12345678909', query: { kind: 'consChNFe', accessKey: KEY } });
+      const request = buildRequestEnvelope(DIST_DFE, dist);
+      expect(readDistDFeInt(readSoapBody(request, 'distDFeInt'))).to.deep.equal({
+        tpAmb: '2',
+        cUFAutor: '35',
+        cnpj: '12345678909',
+        query: { kind: 'consChNFe', accessKey: KEY },
+      });
+      expect(extractElementText(request, 'distDFeInt')).to.equal(dist);
+      expect(extractElementText(`<a><!-- <b>x</b> --><p:b xmlns:p="u"><p:b/></p:b></a>`, 'b')).to.equal('<p:b xmlns:p="u"><p:b/></p:b>');
+      expect(extractElementText('<a/>', 'b')).to.equal(null);
+      expect(() => readSoapBody(buildFaultEnvelope('Mensagem invalida'), 'distDFeInt')).to.throw(SoapFault, 'Mensagem invalida');
+    });
   });
 });

@@ -3,13 +3,11 @@ import { SignedXml } from 'xml-crypto';
 import { Dec } from '../../src/core/decimal';
 import {
   buildInutNFe,
-  buildIssuerEvento,
   canonicalInfInut,
-  canonicalIssuerInfEvento,
   canonicalText,
   extractElementText,
   IssuerEvent,
-  issuerEventId,
+  issuerEventFields,
   NFE_NS,
   signatureFor,
   signedEvento,
@@ -66,10 +64,7 @@ const issuerEvent = (over: Partial<IssuerEvent>): IssuerEvent => ({
   ...over,
 });
 
-function issuerEvento(e: IssuerEvent): string {
-  const canonical = canonicalIssuerInfEvento(e);
-  return buildIssuerEvento(canonical, signatureFor(issuerEventId(e), canonical, signer).signature);
-}
+const issuerEvento = (e: IssuerEvent): string => signedEvento(issuerEventFields(e), signer);
 
 const QR = {
   version: 2 as const,

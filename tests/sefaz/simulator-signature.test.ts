@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NFE_NS } from '../../src/modules/authority/xml/dom';
+import { NFE_NS } from '../../src/modules/authority/xml/xml-text';
 import { verifyEnvelopedSignatures } from '../../src/modules/authority/xml/xmldsig';
 import { signEnveloped } from '../support/xml-crypto-signer';
 import { buildConsSitNFe, buildEnviNFe } from '../../src/modules/authority';

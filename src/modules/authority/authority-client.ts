@@ -20,19 +20,8 @@ import {
   StatusReply,
   VoidReply,
 } from './xml/outbound';
-import {
-  answerStatus,
-  authorizationOf,
-  distributionOf,
-  eventLotOf,
-  firstOf,
-  parseReply,
-  readReply,
-  Reply,
-  situationOf,
-  statusOf,
-  voidingOf,
-} from './xml/reply';
+import { answerStatus, authorizationOf, distributionOf, eventLotOf, situationOf, statusOf, voidingOf } from './xml/answers';
+import { firstOf, parseReply, readReply, Reply } from './xml/reply';
 import { buildRequestEnvelope, DIST_DFE, RECEPCAO_EVENTO, soapContentType, SoapFault, SoapService } from './xml/soap';
 import { ufCode } from './xml/uf-codes';
 import type { Credentials } from './xml/xmldsig';

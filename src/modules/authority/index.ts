@@ -16,10 +16,14 @@ export { postWithRetries, TransportError } from './soap/https-transport';
 export type { PostOptions } from './soap/https-transport';
 export { buildRetDistDFeInt, nsuToBigInt, NSU_ZERO, padNsu, readDfeDocument, readDistDFeInt } from './xml/dist-dfe';
 export type { DfeDocument, DistQuery, DistRequest, DistResult, EventDocument, EventSummary, NfeSummary } from './xml/dist-dfe';
-export { child, childText, escapeXml, extractElementText, findFirst, NFE_NS, parseRoot } from './xml/dom';
+/** The simulator's DOM reading of requests (src/dev); the service reads through reply.ts and fiscal-xml. */
+export { child, childText, findFirst, parseRoot } from './xml/dom';
+export { extractElementText, readSoapBody } from './xml/reply';
+export { escapeXml, NFE_NS } from './xml/xml-text';
 export {
   asciiText,
   brasiliaDateTime,
+  buildEnvEvento,
   buildProcEventoNFe,
   buildRetEnvEvento,
   buildRetEvento,
@@ -38,13 +42,10 @@ export {
   buildConsStatServ,
   buildEnviNFe,
   buildInutNFe,
-  buildIssuerEnvEvento,
-  buildIssuerEvento,
   canonicalInfInut,
-  canonicalIssuerInfEvento,
   CONSULTA_PROTOCOLO,
   INUTILIZACAO,
-  issuerEventId,
+  issuerEventFields,
   OUTBOUND_PATHS,
   readInutNFe,
   RET_AUTORIZACAO,
@@ -68,7 +69,6 @@ export {
   buildRequestEnvelope,
   buildResponseEnvelope,
   DIST_DFE,
-  readSoapBody,
   RECEPCAO_EVENTO,
   soapContentType,
   SoapFault,

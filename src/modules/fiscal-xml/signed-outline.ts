@@ -1,5 +1,5 @@
 import { normalizeLineEndings } from '@xmldom/xmldom';
-import { sax } from './xml-document';
+import { sax, SaxParser } from './xml-document';
 
 /*
  * The signature check's reading of a document without a DOM: one pass of sax (the tokenizer the
@@ -257,29 +257,212 @@ function ancestorNamespaces(frames: Frame[], at: number): NsBinding[] {
   return nearest.filter((ns) => ns.namespaceURI !== '' && !excluded.has(ns.prefix));
 }
 
+/** The namespaces an element's declarations put in scope for it and its children. */
+interface Scope {
+  /** prefix → namespace (shared with the parent when the element declares nothing). */
+  ns: Record<string, string>;
+  declarations: NsBinding[] | null;
+  /** An xml:* attribute on the element (xml-crypto would inherit it into a canonicalised descendant). */
+  xmlAttributes: boolean;
+}
+
+/** The element's declarations over its parent's scope; declarations xmldom refuses or reads otherwise are Unsupported. */
+function scopeOf(parent: Frame | null, attributes: Record<string, string>, count: number): Scope {
+  // Without a prototype: a prefix named "constructor" or "__proto__" is bound only if declared.
+  let ns = parent ? parent.ns : nsMap({ xml: XML_NS });
+  let declarations: NsBinding[] | null = null;
+  let xmlAttributes = false;
+  if (count)
+    for (const key in attributes) {
+      if (key === 'xmlns') (declarations ??= []).push({ prefix: '', namespaceURI: attributes[key] });
+      else if (key.startsWith('xmlns:')) {
+        const p = key.slice(6);
+        if (p === 'xml' || p === 'xmlns' || attributes[key] === '' || p.includes(':') || !p) throw new Unsupported();
+        if (attributes[key] === XML_NS || attributes[key] === XMLNS_NS) throw new Unsupported();
+        (declarations ??= []).push({ prefix: p, namespaceURI: attributes[key] });
+      } else if (key.startsWith('xmlns')) throw new Unsupported();
+      else if (prefixOf(key) === 'xml') xmlAttributes = true;
+    }
+  if (declarations) {
+    ns = nsMap(ns);
+    for (const d of declarations) ns[d.prefix] = d.namespaceURI;
+  }
+  return { ns, declarations, xmlAttributes };
+}
+
+/** The element's namespace: its prefix's binding (an unbound prefix is Unsupported), else the default one. */
+function namespaceOf(prefix: string | null, ns: Record<string, string>): string | null {
+  if (!prefix) return ns[''] || null;
+  const namespaceURI = ns[prefix] ?? '';
+  if (!namespaceURI || prefix === 'xmlns') throw new Unsupported();
+  return namespaceURI;
+}
+
 /**
- * Reads `xml` for the signature checks: the outline, with the canonical form of every element whose
- * Id is `signedId`, every protocol's infProt and every Signature's SignedInfo. Null: the document
- * needs the DOM (see the header).
+ * xmldom refuses a prefix nothing binds (an attribute's may be declared later in the same tag), and
+ * keeps one of two attributes with the same namespace and local name (p:a and q:a, p and q bound to
+ * one URI): both are Unsupported.
  */
-export function readSignedOutline(xml: string, signedId: string, shape: OutlineShape): SignedOutline | null {
-  if (xml.charCodeAt(0) === 0xfeff) return null;
-  // What sax takes and xmldom refuses, in markup sax reports no position for: "&#X41;", "< a", "</ a".
-  if (SAX_ONLY.test(xml)) return null;
-  // xmldom's own first step, over the whole text.
-  const text = LINE_ENDINGS.test(xml) ? normalizeLineEndings(xml) : xml;
-  const parser = sax.parser(true, { trim: false, normalize: false, xmlns: false, position: true });
-  const frames: Frame[] = [];
-  const captures: Capture[] = [];
-  let root: OutlineElement | null = null;
-  let xmlAttributeFrames = 0;
-  let elementCount = 0;
+function checkQualifiedAttributes(attributes: Record<string, string>, count: number, ns: Record<string, string>): void {
+  if (!count) return;
+  let qualified: Set<string> | null = null;
+  for (const key in attributes) {
+    if (key.indexOf(':') === -1) continue;
+    const p = prefixOf(key);
+    if (!p || p === 'xmlns') continue;
+    if (!ns[p]) throw new Unsupported();
+    const expanded = `${ns[p]} ${key.slice(p.length + 1)}`;
+    if (qualified?.has(expanded)) throw new Unsupported();
+    (qualified ??= new Set()).add(expanded);
+  }
+}
+
+/** The attributes with their namespaces, as the canonicalizer reads xmldom's Attr nodes. */
+function qualifiedAttributes(attributes: Record<string, string>, count: number, ns: Record<string, string>): QAttr[] {
+  if (!count) return NO_ATTRIBUTES;
+  const attrs: QAttr[] = [];
+  for (const key in attributes) {
+    const p = key === 'xmlns' ? null : prefixOf(key);
+    const uri = p === 'xmlns' || key === 'xmlns' ? XMLNS_NS : p ? ns[p] : null;
+    attrs.push({ qname: key, prefix: p, localName: p ? key.slice(p.length + 1) : key, namespaceURI: uri, value: attributes[key] });
+  }
+  return attrs;
+}
+
+/**
+ * One pass of sax over the text, its handlers as the steps of reading an element: the start tag's
+ * attributes as xmldom reads them, the namespaces in scope, whether the element joins the outline or
+ * starts a canonical text, and the canonical texts it is written into; then its end tag and its
+ * character data. Whatever the DOM must decide throws Unsupported (the read returns null).
+ */
+class OutlineReader {
+  private readonly parser: SaxParser = sax.parser(true, { trim: false, normalize: false, xmlns: false, position: true });
+  private readonly frames: Frame[] = [];
+  private readonly captures: Capture[] = [];
+  private root: OutlineElement | null = null;
+  /** Open elements with an xml:* attribute: no canonical text may start below one. */
+  private xmlAttributeFrames = 0;
+  private elementCount = 0;
+  private cdataLength = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly signedId: string,
+    private readonly shape: OutlineShape,
+  ) {
+    const unsupported = () => {
+      throw new Unsupported();
+    };
+    const p = this.parser;
+    p.onerror = unsupported;
+    p.ondoctype = unsupported;
+    p.onsgmldeclaration = unsupported;
+    p.onprocessinginstruction = (pi) => this.processingInstruction(pi.name);
+    p.onopencdata = () => {
+      this.cdataLength = 0;
+    };
+    p.onclosecdata = () => {
+      if (this.cdataLength === 0 && this.captures.length) throw new Unsupported();
+    };
+    p.onopentag = (node) => this.openTag(node.name, node.attributes);
+    p.onclosetag = () => this.closeTag();
+    p.ontext = (chunk) => this.characters(chunk);
+    p.oncdata = (chunk) => {
+      this.cdataLength += chunk.length;
+      this.characters(chunk);
+    };
+  }
+
+  /** The outline of the whole text, or null when the text ended inside an element or had no root. */
+  read(): SignedOutline | null {
+    this.parser.write(this.text).close();
+    if (!this.root || this.frames.length || this.captures.length) return null;
+    return { root: this.root };
+  }
+
+  private processingInstruction(name: string): void {
+    // xmldom takes an XML declaration only as the very first thing, and only spelled "xml".
+    if (this.captures.length || (/^xml$/i.test(name) && (name !== 'xml' || this.parser.startTagPosition !== 1))) throw new Unsupported();
+  }
+
+  private openTag(qname: string, saxAttributes: Record<string, string>): void {
+    const prefix = prefixOf(qname);
+    const [attributes, count] = this.attributesOf(qname, saxAttributes);
+    const parent = this.frames.length ? this.frames[this.frames.length - 1] : null;
+    if (!parent && this.root) throw new Unsupported();
+    const scope = scopeOf(parent, attributes, count);
+    const namespaceURI = namespaceOf(prefix, scope.ns);
+    const localName = prefix ? qname.slice(prefix.length + 1) : qname;
+    const depth = this.frames.length;
+    const starts = this.startsCanonicalText(attributes, localName, namespaceURI, depth, parent);
+    if (starts && this.xmlAttributeFrames > 0) throw new Unsupported();
+    const frame: Frame = {
+      element: null,
+      index: this.elementCount++,
+      qname,
+      localName,
+      namespaceURI,
+      attributes,
+      prefix,
+      ns: scope.ns,
+      declarations: scope.declarations,
+      xmlAttributes: scope.xmlAttributes,
+      inSignature: (parent?.inSignature ?? false) || (localName === 'Signature' && namespaceURI === DSIG_NS),
+    };
+    this.frames.push(frame);
+    if (frame.xmlAttributes) this.xmlAttributeFrames++;
+    if (depth <= 2 || frame.inSignature || starts || attributes.Id !== undefined) this.materialize(depth);
+    if (starts) this.captures.push({ frame, element: frame.element!, out: '', states: [] });
+    checkQualifiedAttributes(attributes, count, scope.ns);
+    if (this.captures.length) this.writeStartTag(frame, qualifiedAttributes(attributes, count, scope.ns));
+  }
+
+  /**
+   * sax's attributes, or the raw start tag's read as xmldom reads them when they might differ: a tab,
+   * line feed or "<" in a value, or more "=" in the tag than attributes (a repeated attribute, which
+   * sax drops and xmldom refuses; a tag longer than "<name/>" with none read: sax drops one named
+   * __proto__).
+   */
+  private attributesOf(qname: string, attributes: Record<string, string>): [Record<string, string>, number] {
+    let count = 0;
+    let special = false;
+    for (const key in attributes) {
+      count++;
+      if (SPECIAL_IN_VALUE.test(attributes[key])) special = true;
+    }
+    const start = this.parser.startTagPosition - 1;
+    const end = this.parser.position;
+    if (special || ((count > 0 || end - start > qname.length + 3) && equalSigns(this.text, start, end) !== count)) {
+      const read = attributesAsXmldom(this.text.slice(start, end));
+      return [read, Object.keys(read).length];
+    }
+    return [attributes, count];
+  }
+
+  /** Whether the element starts a canonical text: the signed one (its Id), the protocol's infProt, a Signature's SignedInfo. */
+  private startsCanonicalText(
+    attributes: Record<string, string>,
+    localName: string,
+    namespaceURI: string | null,
+    depth: number,
+    parent: Frame | null,
+  ): boolean {
+    return (
+      attributes.Id === this.signedId ||
+      (localName === 'infProt' && depth === 2 && parent!.localName === this.shape.protocol) ||
+      (localName === 'SignedInfo' &&
+        namespaceURI === DSIG_NS &&
+        !!parent &&
+        parent.localName === 'Signature' &&
+        parent.namespaceURI === DSIG_NS)
+    );
+  }
 
   /** Puts the open element at `depth` into the outline, with its ancestors not yet there. */
-  const materialize = (depth: number): OutlineElement => {
-    const f = frames[depth];
+  private materialize(depth: number): OutlineElement {
+    const f = this.frames[depth];
     if (f.element) return f.element;
-    const parent = depth > 0 ? materialize(depth - 1) : null;
+    const parent = depth > 0 ? this.materialize(depth - 1) : null;
     const element: OutlineElement = {
       index: f.index,
       qname: f.qname,
@@ -292,179 +475,75 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
       canonical: null,
     };
     if (parent) parent.children.push(element);
-    else root = element;
+    else this.root = element;
     f.element = element;
     return element;
-  };
-  let cdataLength = 0;
+  }
 
-  const unsupported = () => {
-    throw new Unsupported();
-  };
-  parser.onerror = unsupported;
-  parser.ondoctype = unsupported;
-  parser.onsgmldeclaration = unsupported;
-  parser.onprocessinginstruction = (pi) => {
-    // xmldom takes an XML declaration only as the very first thing, and only spelled "xml".
-    if (captures.length || (/^xml$/i.test(pi.name) && (pi.name !== 'xml' || parser.startTagPosition !== 1))) throw new Unsupported();
-  };
-  parser.onopencdata = () => {
-    cdataLength = 0;
-  };
-  parser.onclosecdata = () => {
-    if (cdataLength === 0 && captures.length) throw new Unsupported();
-  };
+  /** The start tag in every canonical text being written: the apex of its own with the ancestors' declarations, in the others as inherited. */
+  private writeStartTag(frame: Frame, attrs: QAttr[]): void {
+    const { qname, prefix, namespaceURI } = frame;
+    for (const c of this.captures) {
+      if (c.frame === frame) {
+        const ancestors = ancestorNamespaces(this.frames, this.frames.length - 1);
+        const [tag, state] = startTag(qname, prefix, namespaceURI, attrs, { scope: ancestors.slice(), defaultNs: '' }, ancestors);
+        c.out += tag;
+        c.states.push(state);
+        continue;
+      }
+      const inherited = c.states[c.states.length - 1];
+      if (!attrs.length && !prefix && (namespaceURI ?? '') === inherited.defaultNs) {
+        // startTag's first case, without its allocations (most elements of an invoice).
+        c.out += `<${qname}>`;
+        c.states.push(inherited);
+        continue;
+      }
+      const [tag, state] = startTag(qname, prefix, namespaceURI, attrs, inherited, null);
+      c.out += tag;
+      c.states.push(state);
+    }
+  }
 
-  parser.onopentag = (node) => {
-    const qname = node.name;
-    const prefix = prefixOf(qname);
-    let attributes = node.attributes;
-    let count = 0;
-    let special = false;
-    for (const key in attributes) {
-      count++;
-      if (SPECIAL_IN_VALUE.test(attributes[key])) special = true;
-    }
-    const start = parser.startTagPosition - 1;
-    const end = parser.position;
-    // (A tag longer than "<name/>" with no attribute read: sax drops one named __proto__.)
-    if (special || ((count > 0 || end - start > qname.length + 3) && equalSigns(text, start, end) !== count)) {
-      attributes = attributesAsXmldom(text.slice(start, end));
-      count = Object.keys(attributes).length;
-    }
-    const parent = frames.length ? frames[frames.length - 1] : null;
-    if (!parent && root) throw new Unsupported();
-    // Without a prototype: a prefix named "constructor" or "__proto__" is bound only if declared.
-    let ns = parent ? parent.ns : nsMap({ xml: XML_NS });
-    let declarations: NsBinding[] | null = null;
-    let xmlAttributes = false;
-    if (count)
-      for (const key in attributes) {
-        if (key === 'xmlns') (declarations ??= []).push({ prefix: '', namespaceURI: attributes[key] });
-        else if (key.startsWith('xmlns:')) {
-          const p = key.slice(6);
-          if (p === 'xml' || p === 'xmlns' || attributes[key] === '' || p.includes(':') || !p) throw new Unsupported();
-          if (attributes[key] === XML_NS || attributes[key] === XMLNS_NS) throw new Unsupported();
-          (declarations ??= []).push({ prefix: p, namespaceURI: attributes[key] });
-        } else if (key.startsWith('xmlns')) throw new Unsupported();
-        else if (prefixOf(key) === 'xml') xmlAttributes = true;
-      }
-    if (declarations) {
-      ns = nsMap(ns);
-      for (const d of declarations) ns[d.prefix] = d.namespaceURI;
-    }
-    let namespaceURI: string | null;
-    if (prefix) {
-      namespaceURI = ns[prefix] ?? '';
-      if (!namespaceURI || prefix === 'xmlns') throw new Unsupported();
-    } else namespaceURI = ns[''] || null;
-    const localName = prefix ? qname.slice(prefix.length + 1) : qname;
-    const inSignature = (parent?.inSignature ?? false) || (localName === 'Signature' && namespaceURI === DSIG_NS);
-    const depth = frames.length;
-    const starts =
-      attributes.Id === signedId ||
-      (localName === 'infProt' && depth === 2 && parent!.localName === shape.protocol) ||
-      (localName === 'SignedInfo' &&
-        namespaceURI === DSIG_NS &&
-        !!parent &&
-        parent.localName === 'Signature' &&
-        parent.namespaceURI === DSIG_NS);
-    if (starts && xmlAttributeFrames > 0) throw new Unsupported();
-    const frame: Frame = {
-      element: null,
-      index: elementCount++,
-      qname,
-      localName,
-      namespaceURI,
-      attributes,
-      prefix,
-      ns,
-      declarations,
-      xmlAttributes,
-      inSignature,
-    };
-    frames.push(frame);
-    if (xmlAttributes) xmlAttributeFrames++;
-    if (depth <= 2 || inSignature || starts || attributes.Id !== undefined) materialize(depth);
-    if (starts) captures.push({ frame, element: frame.element!, out: '', states: [] });
-    // xmldom refuses a prefix nothing binds (an attribute's may be declared later in the same tag),
-    // and keeps one of two attributes with the same namespace and local name (p:a and q:a, p and q
-    // bound to one URI).
-    let qualified: Set<string> | null = null;
-    if (count)
-      for (const key in attributes) {
-        if (key.indexOf(':') === -1) continue;
-        const p = prefixOf(key);
-        if (!p || p === 'xmlns') continue;
-        if (!ns[p]) throw new Unsupported();
-        const expanded = `${ns[p]} ${key.slice(p.length + 1)}`;
-        if (qualified?.has(expanded)) throw new Unsupported();
-        (qualified ??= new Set()).add(expanded);
-      }
-    if (captures.length) {
-      const attrs: QAttr[] = count ? [] : NO_ATTRIBUTES;
-      if (count)
-        for (const key in attributes) {
-          const p = key === 'xmlns' ? null : prefixOf(key);
-          const uri = p === 'xmlns' || key === 'xmlns' ? XMLNS_NS : p ? ns[p] : null;
-          attrs.push({ qname: key, prefix: p, localName: p ? key.slice(p.length + 1) : key, namespaceURI: uri, value: attributes[key] });
-        }
-      for (const c of captures) {
-        if (c.frame === frame) {
-          const ancestors = ancestorNamespaces(frames, frames.length - 1);
-          const [tag, state] = startTag(qname, prefix, namespaceURI, attrs, { scope: ancestors.slice(), defaultNs: '' }, ancestors);
-          c.out += tag;
-          c.states.push(state);
-        } else {
-          const inherited = c.states[c.states.length - 1];
-          if (!count && !prefix && (namespaceURI ?? '') === inherited.defaultNs) {
-            // startTag's first case, without its allocations (most elements of an invoice).
-            c.out += `<${qname}>`;
-            c.states.push(inherited);
-            continue;
-          }
-          const [tag, state] = startTag(qname, prefix, namespaceURI, attrs, inherited, null);
-          c.out += tag;
-          c.states.push(state);
-        }
-      }
-    }
-  };
-
-  parser.onclosetag = () => {
-    const frame = frames.pop()!;
-    if (frame.xmlAttributes) xmlAttributeFrames--;
-    for (let i = captures.length - 1; i >= 0; i--) {
-      const c = captures[i];
+  private closeTag(): void {
+    const frame = this.frames.pop()!;
+    if (frame.xmlAttributes) this.xmlAttributeFrames--;
+    for (let i = this.captures.length - 1; i >= 0; i--) {
+      const c = this.captures[i];
       c.out += `</${frame.qname}>`;
       c.states.pop();
       if (c.frame === frame) {
         c.element.canonical = c.out;
-        captures.splice(i, 1);
+        this.captures.splice(i, 1);
       }
     }
-  };
+  }
 
-  const characters = (chunk: string) => {
+  private characters(chunk: string): void {
+    const frames = this.frames;
     if (!frames.length) return;
-    if (chunk && captures.length) {
+    if (chunk && this.captures.length) {
       const escaped = escapeC14nText(chunk);
-      for (const c of captures) c.out += escaped;
+      for (const c of this.captures) c.out += escaped;
     }
     for (let i = frames.length - 1; i >= 0 && frames[i].inSignature; i--) frames[i].element!.text += chunk;
-  };
-  parser.ontext = characters;
-  parser.oncdata = (chunk) => {
-    cdataLength += chunk.length;
-    characters(chunk);
-  };
+  }
+}
 
+/**
+ * Reads `xml` for the signature checks: the outline, with the canonical form of every element whose
+ * Id is `signedId`, every protocol's infProt and every Signature's SignedInfo. Null: the document
+ * needs the DOM (see the header).
+ */
+export function readSignedOutline(xml: string, signedId: string, shape: OutlineShape): SignedOutline | null {
+  if (xml.charCodeAt(0) === 0xfeff) return null;
+  // What sax takes and xmldom refuses, in markup sax reports no position for: "&#X41;", "< a", "</ a".
+  if (SAX_ONLY.test(xml)) return null;
+  // xmldom's own first step, over the whole text.
+  const text = LINE_ENDINGS.test(xml) ? normalizeLineEndings(xml) : xml;
   try {
-    parser.write(text).close();
+    return new OutlineReader(text, signedId, shape).read();
   } catch (err) {
     if (err instanceof Unsupported) return null;
     throw err;
   }
-  if (!root || frames.length || captures.length) return null;
-  return { root };
 }

@@ -1,14 +1,13 @@
 import { BusinessRuleError, UpstreamError } from '../../core/errors';
 import {
-  buildIssuerEnvEvento,
-  buildIssuerEvento,
-  canonicalIssuerInfEvento,
+  buildEnvEvento,
+  buildProcEventoNFe,
   Contingency,
   IssuerEvent,
-  issuerEventId,
+  issuerEventFields,
   NFE_NS,
   NoAnswerError,
-  signatureFor,
+  signedEvento,
 } from '../authority';
 import type { EnvEventoResult, EventResult } from '../authority';
 import { clientOf, FilialSigning } from './invoice-store';
@@ -28,13 +27,11 @@ export interface SentEvent {
 }
 
 export async function sendIssuerEvent(s: FilialSigning, e: IssuerEvent, contingency: Contingency | null, what: string): Promise<SentEvent> {
-  const canonical = canonicalIssuerInfEvento(e);
-  const { signature } = signatureFor(issuerEventId(e), canonical, s.signer);
-  const evento = buildIssuerEvento(canonical, signature);
+  const evento = signedEvento(issuerEventFields(e), s.signer);
   const client = await clientOf(s, contingency);
   let reply;
   try {
-    reply = await client.issuerEvent(buildIssuerEnvEvento(evento, String(Date.now()).slice(-15)), e.tpEvento);
+    reply = await client.issuerEvent(buildEnvEvento(evento, String(Date.now()).slice(-15)), e.tpEvento);
   } catch (err) {
     if (err instanceof NoAnswerError)
       throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the ${what}: ${err.message}`);
@@ -46,7 +43,8 @@ export async function sendIssuerEvent(s: FilialSigning, e: IssuerEvent, continge
   return {
     result: index >= 0 ? lot.events[index] : null,
     lot,
-    proc: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${evento.replace(` xmlns="${NFE_NS}"`, '')}${retEvento}</procEventoNFe>`,
+    // inside procEventoNFe the evento inherits the namespace it declared standalone
+    proc: buildProcEventoNFe(evento.replace(` xmlns="${NFE_NS}"`, ''), retEvento),
   };
 }
 

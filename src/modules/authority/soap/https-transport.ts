@@ -4,7 +4,7 @@ import https from 'node:https';
 import tls from 'node:tls';
 import { sefazConfig } from '../../../core/config/sefaz';
 import { assertNoOpenTransaction } from '../../../core/db/transaction';
-import { decodeText } from '../xml/dom';
+import { decodeText } from '../xml/xml-text';
 
 /*
  * HTTPS POST with mutual TLS (the filial's A1 as client certificate), a deadline per attempt and

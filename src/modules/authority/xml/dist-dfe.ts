@@ -1,9 +1,9 @@
-import type { Element } from '@xmldom/xmldom';
 import zlib from 'node:zlib';
 import { AppError } from '../../../core/errors';
 import { attrOf, childAt, descendants, readXml, textAt } from '../../fiscal-xml';
 import type { XNode } from '../../fiscal-xml';
-import { child, childText, decodeText, escapeXml, NFE_NS, parseRoot, XmlReadError } from './dom';
+import { childOf, ReplyNode, valueOf } from './reply';
+import { decodeText, escapeXml, NFE_NS, XmlReadError } from './xml-text';
 
 /*
  * NFeDistribuicaoDFe, layout 1.01: the distDFeInt request and the retDistDFeInt reply, whose docZip
@@ -38,23 +38,23 @@ export function buildDistDFeInt(r: DistRequest): string {
   return `<distDFeInt xmlns="${NFE_NS}" versao="1.01"><tpAmb>${r.tpAmb}</tpAmb>${r.cUFAutor ? `<cUFAutor>${r.cUFAutor}</cUFAutor>` : ''}${party}${query}</distDFeInt>`;
 }
 
-/** Reads a distDFeInt (the simulator's side). */
-export function readDistDFeInt(el: Element): DistRequest {
-  const distNSU = child(el, 'distNSU');
-  const consNSU = child(el, 'consNSU');
-  const consChNFe = child(el, 'consChNFe');
+/** Reads a distDFeInt (the simulator's side), the message readSoapBody found in the request. */
+export function readDistDFeInt(el: ReplyNode): DistRequest {
+  const distNSU = childOf(el, 'distNSU');
+  const consNSU = childOf(el, 'consNSU');
+  const consChNFe = childOf(el, 'consChNFe');
   const query: DistQuery | null = distNSU
-    ? { kind: 'distNSU', ultNSU: childText(distNSU, 'ultNSU') ?? '' }
+    ? { kind: 'distNSU', ultNSU: valueOf(distNSU, 'ultNSU') ?? '' }
     : consNSU
-      ? { kind: 'consNSU', nsu: childText(consNSU, 'NSU') ?? '' }
+      ? { kind: 'consNSU', nsu: valueOf(consNSU, 'NSU') ?? '' }
       : consChNFe
-        ? { kind: 'consChNFe', accessKey: childText(consChNFe, 'chNFe') ?? '' }
+        ? { kind: 'consChNFe', accessKey: valueOf(consChNFe, 'chNFe') ?? '' }
         : null;
   if (!query) throw new Error('distDFeInt without distNSU, consNSU or consChNFe');
   return {
-    tpAmb: childText(el, 'tpAmb') === '2' ? '2' : '1',
-    cUFAutor: childText(el, 'cUFAutor'),
-    cnpj: childText(el, 'CNPJ') ?? childText(el, 'CPF') ?? '',
+    tpAmb: valueOf(el, 'tpAmb') === '2' ? '2' : '1',
+    cUFAutor: valueOf(el, 'cUFAutor'),
+    cnpj: valueOf(el, 'CNPJ') ?? valueOf(el, 'CPF') ?? '',
     query,
   };
 }
@@ -253,5 +253,3 @@ export function buildRetDistDFeInt(r: DistReply): string {
   const nsus = r.ultNSU != null ? `<ultNSU>${r.ultNSU}</ultNSU><maxNSU>${r.maxNSU ?? NSU_ZERO}</maxNSU>` : '';
   return `<retDistDFeInt xmlns="${NFE_NS}" versao="1.01"><tpAmb>${r.tpAmb}</tpAmb><verAplic>${r.verAplic}</verAplic><cStat>${r.cStat}</cStat><xMotivo>${escapeXml(r.xMotivo)}</xMotivo><dhResp>${r.dhResp}</dhResp>${nsus}${docs}</retDistDFeInt>`;
 }
-
-export const readDistRequestDocument = (xml: string) => readDistDFeInt(parseRoot(xml));

@@ -1,5 +1,6 @@
 import { fiscalDateTime } from '../../../core/business-date';
-import { child, childElements, childText, escapeXml, extractElementText, NFE_NS, parseRoot } from './dom';
+import { childOf, childrenOf, parseReply, valueOf } from './reply';
+import { escapeXml, NFE_NS } from './xml-text';
 import { canonicalText, signatureFor, Signer, signerOf, SigningCredentials } from './xmldsig';
 
 /*
@@ -79,11 +80,20 @@ export function canonicalInfEvento(f: InfEventoFields): string {
   );
 }
 
-/** The signed evento, a standalone document in the NF-e namespace (the form that is signed and sent). */
+/**
+ * The signed evento, a standalone document in the NF-e namespace (the form that is signed and sent):
+ * the one writer of every event the service and the simulator sign (manifestation, the issuer's
+ * 110110/110111/110112 through outbound.ts's issuerEventFields, the simulator's 110111/610600).
+ */
 export function signedEvento(f: InfEventoFields, signer: Signer): string {
   const canonical = canonicalInfEvento(f);
   const { signature } = signatureFor(eventId(f.tpEvento, f.accessKey, f.sequence), canonical, signer);
   return `<evento xmlns="${NFE_NS}" versao="1.00">${canonical.replace(` xmlns="${NFE_NS}"`, '')}${signature}</evento>`;
+}
+
+/** The lot of NFeRecepcaoEvento4 around signed eventos, inserted verbatim: each keeps its namespace declaration, verified as the standalone text it was signed as. */
+export function buildEnvEvento(eventos: string, idLote: string): string {
+  return `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote}</idLote>${eventos}</envEvento>`;
 }
 
 /** The recipient's manifestation as infEvento fields (cOrgao 91: the national environment). */
@@ -112,7 +122,7 @@ export function buildSignedEnvEvento(
 ): { envEvento: string; evento: string } {
   const signer = 'key' in credentials ? credentials : signerOf(credentials.keyPem, credentials.certPem);
   const evento = signedEvento(manifestationFields(e), signer);
-  return { evento, envEvento: `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote}</idLote>${evento}</envEvento>` };
+  return { evento, envEvento: buildEnvEvento(evento, idLote) };
 }
 
 export interface EventResult {
@@ -152,32 +162,26 @@ export interface ReceivedEvento {
   xml: string;
 }
 
-/** The eventos of an envEvento, each with its exact text for signature checks and archiving. */
+/** The eventos of an envEvento (the simulator's side), each with its exact text for signature checks and archiving. */
 export function readEnvEvento(envEventoXml: string): { idLote: string | null; eventos: ReceivedEvento[] } {
-  const root = parseRoot(envEventoXml);
-  const texts: string[] = [];
-  let rest = envEventoXml;
-  for (let t = extractElementText(rest, 'evento'); t; t = extractElementText(rest, 'evento')) {
-    texts.push(t);
-    rest = rest.slice(rest.indexOf(t) + t.length);
-  }
+  const root = parseReply(envEventoXml);
   return {
-    idLote: childText(root, 'idLote'),
-    eventos: childElements(root, 'evento').map((ev, i) => {
-      const inf = child(ev, 'infEvento');
-      const det = inf ? child(inf, 'detEvento') : undefined;
+    idLote: valueOf(root, 'idLote'),
+    eventos: childrenOf(root, 'evento').map((ev) => {
+      const inf = childOf(ev, 'infEvento');
+      const det = childOf(inf, 'detEvento');
       return {
-        id: inf?.getAttribute('Id') ?? null,
-        cOrgao: childText(inf, 'cOrgao'),
-        tpAmb: childText(inf, 'tpAmb'),
-        authorDocument: childText(inf, 'CNPJ') ?? childText(inf, 'CPF'),
-        accessKey: childText(inf, 'chNFe') ?? '',
-        eventAt: childText(inf, 'dhEvento'),
-        tpEvento: childText(inf, 'tpEvento') ?? '',
-        sequence: Number(childText(inf, 'nSeqEvento') ?? '0'),
-        descEvento: childText(det, 'descEvento'),
-        justification: childText(det, 'xJust'),
-        xml: texts[i] ?? '',
+        id: inf?.attrs.Id ?? null,
+        cOrgao: valueOf(inf, 'cOrgao'),
+        tpAmb: valueOf(inf, 'tpAmb'),
+        authorDocument: valueOf(inf, 'CNPJ') ?? valueOf(inf, 'CPF'),
+        accessKey: valueOf(inf, 'chNFe') ?? '',
+        eventAt: valueOf(inf, 'dhEvento'),
+        tpEvento: valueOf(inf, 'tpEvento') ?? '',
+        sequence: Number(valueOf(inf, 'nSeqEvento') ?? '0'),
+        descEvento: valueOf(det, 'descEvento'),
+        justification: valueOf(det, 'xJust'),
+        xml: envEventoXml.slice(ev.start, ev.end),
       };
     }),
   };

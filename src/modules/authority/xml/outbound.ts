@@ -1,6 +1,9 @@
-import { child, childText, NFE_NS, parseRoot } from './dom';
 import { TP_CANCELAMENTO } from './events';
+import type { InfEventoFields } from './events';
+import { childOf, parseReply, valueOf } from './reply';
 import type { SoapService } from './soap';
+import { NFE_NS } from './xml-text';
+import { canonicalText } from './xmldsig';
 
 /*
  * The issuer's services of NF-e 4.00 (the state authority, or SVC-AN / SVC-RS in contingency):
@@ -138,7 +141,7 @@ export const voidId = (v: VoidRequest) =>
 export function canonicalInfInut(v: VoidRequest): string {
   return (
     `<infInut xmlns="${NFE_NS}" Id="${voidId(v)}"><tpAmb>${v.tpAmb}</tpAmb><xServ>INUTILIZAR</xServ><cUF>${v.cUF}</cUF><ano>${v.year}</ano><CNPJ>${v.cnpj}</CNPJ>` +
-    `<mod>${v.model}</mod><serie>${v.series}</serie><nNFIni>${v.first}</nNFIni><nNFFin>${v.last}</nNFFin><xJust>${escapeC14n(v.justification)}</xJust></infInut>`
+    `<mod>${v.model}</mod><serie>${v.series}</serie><nNFIni>${v.first}</nNFIni><nNFFin>${v.last}</nNFFin><xJust>${canonicalText(v.justification)}</xJust></infInut>`
   );
 }
 
@@ -155,9 +158,6 @@ export interface VoidReply {
   /** retInutNFe exact text. */
   xml: string;
 }
-
-/** Text as C14N writes it (& < > escaped only): the builders write canonical text directly. */
-export const escapeC14n = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export interface IssuerEvent {
   tpEvento: typeof TP_CANCELAMENTO | typeof TP_CCE | typeof TP_CANCELAMENTO_SUBSTITUICAO;
@@ -176,49 +176,46 @@ export interface IssuerEvent {
   appVersion?: string;
 }
 
-export const issuerEventId = (e: Pick<IssuerEvent, 'tpEvento' | 'accessKey' | 'sequence'>) =>
-  `ID${e.tpEvento}${e.accessKey}${String(e.sequence).padStart(2, '0')}`;
-
-/** infEvento of an issuer's event in canonical form. */
-export function canonicalIssuerInfEvento(e: IssuerEvent): string {
-  // e110112: the author is the issuer (tpAutor 1) of the UF that authorized the note (cOrgaoAutor).
-  const det =
-    e.tpEvento === TP_CANCELAMENTO
-      ? `<detEvento versao="1.00"><descEvento>Cancelamento</descEvento><nProt>${e.protocol}</nProt><xJust>${escapeC14n(e.text)}</xJust></detEvento>`
-      : e.tpEvento === TP_CANCELAMENTO_SUBSTITUICAO
-        ? `<detEvento versao="1.00"><descEvento>Cancelamento por substituicao</descEvento><cOrgaoAutor>${e.cOrgao}</cOrgaoAutor><tpAutor>1</tpAutor><verAplic>${escapeC14n(e.appVersion ?? '')}</verAplic>` +
-          `<nProt>${e.protocol}</nProt><xJust>${escapeC14n(e.text)}</xJust><chNFeRef>${e.referencedKey}</chNFeRef></detEvento>`
-        : `<detEvento versao="1.00"><descEvento>Carta de Correcao</descEvento><xCorrecao>${escapeC14n(e.text)}</xCorrecao><xCondUso>${CCE_CONDITIONS}</xCondUso></detEvento>`;
-  return (
-    `<infEvento xmlns="${NFE_NS}" Id="${issuerEventId(e)}"><cOrgao>${e.cOrgao}</cOrgao><tpAmb>${e.tpAmb}</tpAmb><CNPJ>${e.cnpj}</CNPJ><chNFe>${e.accessKey}</chNFe>` +
-    `<dhEvento>${e.at}</dhEvento><tpEvento>${e.tpEvento}</tpEvento><nSeqEvento>${e.sequence}</nSeqEvento><verEvento>1.00</verEvento>${det}</infEvento>`
-  );
+/** The detEvento content of an issuer's event, in canonical text. */
+function issuerDetail(e: IssuerEvent): string {
+  if (e.tpEvento === TP_CANCELAMENTO)
+    return `<descEvento>Cancelamento</descEvento><nProt>${e.protocol}</nProt><xJust>${canonicalText(e.text)}</xJust>`;
+  if (e.tpEvento === TP_CANCELAMENTO_SUBSTITUICAO)
+    // e110112: the author is the issuer (tpAutor 1) of the UF that authorized the note (cOrgaoAutor).
+    return (
+      `<descEvento>Cancelamento por substituicao</descEvento><cOrgaoAutor>${e.cOrgao}</cOrgaoAutor><tpAutor>1</tpAutor>` +
+      `<verAplic>${canonicalText(e.appVersion ?? '')}</verAplic><nProt>${e.protocol}</nProt><xJust>${canonicalText(e.text)}</xJust>` +
+      `<chNFeRef>${e.referencedKey}</chNFeRef>`
+    );
+  return `<descEvento>Carta de Correcao</descEvento><xCorrecao>${canonicalText(e.text)}</xCorrecao><xCondUso>${CCE_CONDITIONS}</xCondUso>`;
 }
 
-export function buildIssuerEvento(canonicalInf: string, signature: string): string {
-  return `<evento xmlns="${NFE_NS}" versao="1.00">${canonicalInf.replace(` xmlns="${NFE_NS}"`, '')}${signature}</evento>`;
-}
-
-export function buildIssuerEnvEvento(evento: string, idLote: string): string {
-  // The evento keeps its own namespace declaration: it is verified as the standalone text it was signed as.
-  return `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote}</idLote>${evento}</envEvento>`;
-}
+/** An issuer's event as infEvento fields: signed and wrapped by events.ts's one writer (signedEvento, buildEnvEvento). */
+export const issuerEventFields = (e: IssuerEvent): InfEventoFields => ({
+  tpEvento: e.tpEvento,
+  accessKey: e.accessKey,
+  sequence: e.sequence,
+  cOrgao: e.cOrgao,
+  tpAmb: e.tpAmb,
+  author: e.cnpj,
+  at: e.at,
+  detail: issuerDetail(e),
+});
 
 /** Reads a received inutNFe (simulator). */
 export function readInutNFe(xml: string): VoidRequest & { id: string | null } {
-  const root = parseRoot(xml);
-  const inf = child(root, 'infInut');
-  const n = (name: string) => Number(childText(inf, name) ?? 'NaN');
+  const inf = childOf(parseReply(xml), 'infInut');
+  const n = (name: string) => Number(valueOf(inf, name) ?? 'NaN');
   return {
-    id: inf?.getAttribute('Id') ?? null,
-    tpAmb: childText(inf, 'tpAmb') ?? '',
-    cUF: childText(inf, 'cUF') ?? '',
-    year: childText(inf, 'ano') ?? '',
-    cnpj: childText(inf, 'CNPJ') ?? '',
+    id: inf?.attrs.Id ?? null,
+    tpAmb: valueOf(inf, 'tpAmb') ?? '',
+    cUF: valueOf(inf, 'cUF') ?? '',
+    year: valueOf(inf, 'ano') ?? '',
+    cnpj: valueOf(inf, 'CNPJ') ?? '',
     model: n('mod'),
     series: n('serie'),
     first: n('nNFIni'),
     last: n('nNFFin'),
-    justification: childText(inf, 'xJust') ?? '',
+    justification: valueOf(inf, 'xJust') ?? '',
   };
 }

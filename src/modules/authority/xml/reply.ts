@@ -1,17 +1,15 @@
-import { XmlReadError } from './dom';
 import { SoapFault } from './soap';
-import { readDfeDocument, unzipDoc, type DistResult } from './dist-dfe';
-import type { EnvEventoResult } from './events';
-import type { AuthorizationReply, ProtocolResult, SituationReply, StatusReply, VoidReply } from './outbound';
+import { XmlReadError } from './xml-text';
 
 /*
- * The authority's replies, read in one place and in one pass without a DOM: the SOAP envelope (1.1 or
- * 1.2, prefixed or not), its Fault, and the messages the clients read (retEnviNFe, retConsSitNFe,
- * retConsStatServ, retInutNFe, retEnvEvento, retDistDFeInt). The pass checks the text is well-formed
- * (tags matched, one root, known entities); comments and processing instructions are skipped, CDATA
- * is text, a DOCTYPE is refused. Elements are found by local name; every node keeps its offsets, so a
- * signed part (protNFe, retEvento, retInutNFe) is taken out of the reply byte for byte.
- * Documents (an NF-e, a distributed docZip) are not read here: fiscal-xml and dom.ts read those.
+ * The authority's messages, read in one place and in one pass without a DOM: the SOAP envelope (1.1 or
+ * 1.2, prefixed or not), its Fault, and the message inside — the replies the clients read (what each
+ * says is answers.ts) and, on the simulator's side, the requests (envEvento, inutNFe, distDFeInt:
+ * events.ts, outbound.ts, dist-dfe.ts). The pass checks the text is well-formed (tags matched, one
+ * root, known entities); comments and processing instructions are skipped, CDATA is text, a DOCTYPE
+ * is refused. Elements are found by local name; every node keeps its offsets, so a signed part
+ * (protNFe, retEvento, retInutNFe, a received evento) is taken out of the text byte for byte.
+ * Documents (an NF-e, a distributed docZip) are not read here: fiscal-xml's sax tree reads those.
  */
 
 export interface ReplyNode {
@@ -172,140 +170,15 @@ export function readReply(raw: string, name: string): Reply {
 /** The exact text of an element of the reply. */
 export const exactText = (reply: Reply, node: ReplyNode): string => reply.raw.slice(node.start, node.end);
 
+/** The message element `name` inside a SOAP request or reply (the simulator's reading of requests): readReply's message. */
+export const readSoapBody = (xml: string, name: string): ReplyNode => readReply(xml, name).message;
+
 /**
- * The answer's own status, for the exchange log and the metrics: the protocol's (infProt, infInut) or
- * the event's (retEvento) when there is one — a lot's 104 or 128 only says it was processed — else the
- * message's. Null when the reply holds no status.
+ * The exact text of the first element named `localName` (any prefix), start tag to end tag, or null
+ * when there is none. Signed XML must be taken out of its envelope byte for byte: re-serialising it
+ * would break its digest. The text must be well-formed (XmlReadError otherwise).
  */
-export function answerStatus(message: ReplyNode): { cStat: string | null; xMotivo: string | null } {
-  const inner =
-    childOf(childOf(message, 'protNFe'), 'infProt') ??
-    childOf(message, 'infInut') ??
-    childOf(childOf(message, 'retEvento'), 'infEvento') ??
-    message;
-  const cStat = valueOf(inner, 'cStat') ?? valueOf(message, 'cStat');
-  const xMotivo = valueOf(inner, 'xMotivo') ?? valueOf(message, 'xMotivo');
-  return { cStat: cStat && /^\d{3}$/.test(cStat) ? cStat : null, xMotivo: xMotivo?.slice(0, 255) ?? null };
-}
-
-// ---- the messages ----
-
-function protocolOf(reply: Reply, prot: ReplyNode): ProtocolResult {
-  const inf = childOf(prot, 'infProt');
-  return {
-    tpAmb: valueOf(inf, 'tpAmb'),
-    accessKey: valueOf(inf, 'chNFe'),
-    receivedAt: valueOf(inf, 'dhRecbto'),
-    protocol: valueOf(inf, 'nProt'),
-    digest: valueOf(inf, 'digVal'),
-    cStat: valueOf(inf, 'cStat') ?? '',
-    xMotivo: valueOf(inf, 'xMotivo') ?? '',
-    xml: exactText(reply, prot),
-  };
-}
-
-/** retEnviNFe (synchronous: protNFe inside) and retConsReciNFe. */
-export function authorizationOf(reply: Reply): AuthorizationReply {
-  const el = reply.message;
-  const prot = childOf(el, 'protNFe');
-  return {
-    cStat: valueOf(el, 'cStat') ?? '',
-    xMotivo: valueOf(el, 'xMotivo') ?? '',
-    receivedAt: valueOf(el, 'dhRecbto'),
-    receipt: valueOf(childOf(el, 'infRec'), 'nRec') ?? valueOf(el, 'nRec'),
-    protocol: prot ? protocolOf(reply, prot) : null,
-  };
-}
-
-/** retConsSitNFe: the protocol and the events registered on the key. */
-export function situationOf(reply: Reply): SituationReply {
-  const el = reply.message;
-  const prot = childOf(el, 'protNFe');
-  return {
-    cStat: valueOf(el, 'cStat') ?? '',
-    xMotivo: valueOf(el, 'xMotivo') ?? '',
-    accessKey: valueOf(el, 'chNFe'),
-    protocol: prot ? protocolOf(reply, prot) : null,
-    events: childrenOf(el, 'procEventoNFe').map((p) => {
-      const inf = childOf(firstOf(p, 'retEvento') ?? p, 'infEvento');
-      const seq = valueOf(inf, 'nSeqEvento');
-      return {
-        tpEvento: valueOf(inf, 'tpEvento'),
-        cStat: valueOf(inf, 'cStat'),
-        protocol: valueOf(inf, 'nProt'),
-        sequence: seq ? Number(seq) : null,
-      };
-    }),
-  };
-}
-
-export function statusOf(reply: Reply): StatusReply {
-  const el = reply.message;
-  return {
-    cStat: valueOf(el, 'cStat') ?? '',
-    xMotivo: valueOf(el, 'xMotivo') ?? '',
-    returnAt: valueOf(el, 'dhRetorno'),
-    observation: valueOf(el, 'xObs'),
-  };
-}
-
-/** retInutNFe, with its exact text (archived as the voiding's proof). */
-export function voidingOf(reply: Reply): VoidReply {
-  const inf = childOf(reply.message, 'infInut');
-  return {
-    cStat: valueOf(inf, 'cStat') ?? '',
-    xMotivo: valueOf(inf, 'xMotivo') ?? '',
-    protocol: valueOf(inf, 'nProt'),
-    receivedAt: valueOf(inf, 'dhRecbto'),
-    xml: exactText(reply, reply.message),
-  };
-}
-
-/** retEnvEvento: the lot and each event's own result, with the exact text of its retEvento. */
-export function eventLotOf(reply: Reply): EnvEventoResult & { retEventos: string[] } {
-  const el = reply.message;
-  const rets = childrenOf(el, 'retEvento');
-  return {
-    idLote: valueOf(el, 'idLote'),
-    tpAmb: valueOf(el, 'tpAmb'),
-    verAplic: valueOf(el, 'verAplic'),
-    cStat: valueOf(el, 'cStat') ?? '',
-    xMotivo: valueOf(el, 'xMotivo') ?? '',
-    events: rets.map((r) => {
-      const inf = childOf(r, 'infEvento');
-      const n = valueOf(inf, 'nSeqEvento');
-      return {
-        cStat: valueOf(inf, 'cStat') ?? '',
-        xMotivo: valueOf(inf, 'xMotivo') ?? '',
-        accessKey: valueOf(inf, 'chNFe'),
-        tpEvento: valueOf(inf, 'tpEvento'),
-        xEvento: valueOf(inf, 'xEvento'),
-        sequence: n ? Number(n) : null,
-        registeredAt: valueOf(inf, 'dhRegEvento'),
-        protocol: valueOf(inf, 'nProt'),
-        recipientDocument: valueOf(inf, 'CNPJDest') ?? valueOf(inf, 'CPFDest'),
-      };
-    }),
-    retEventos: rets.map((r) => exactText(reply, r)),
-  };
-}
-
-/** retDistDFeInt: the cursor and the documents (each docZip unzipped and read as a document). */
-export function distributionOf(reply: Reply): DistResult {
-  const el = reply.message;
-  const lot = childOf(el, 'loteDistDFeInt');
-  return {
-    tpAmb: valueOf(el, 'tpAmb'),
-    verAplic: valueOf(el, 'verAplic'),
-    cStat: valueOf(el, 'cStat') ?? '',
-    xMotivo: valueOf(el, 'xMotivo') ?? '',
-    dhResp: valueOf(el, 'dhResp'),
-    ultNSU: valueOf(el, 'ultNSU'),
-    maxNSU: valueOf(el, 'maxNSU'),
-    documents: childrenOf(lot, 'docZip').map((z) => ({
-      nsu: z.attrs.NSU || null,
-      schema: z.attrs.schema ?? '',
-      ...readDfeDocument(unzipDoc(textOf(z))),
-    })),
-  };
+export function extractElementText(xml: string, localName: string): string | null {
+  const node = firstOf(parseReply(xml), localName);
+  return node ? xml.slice(node.start, node.end) : null;
 }

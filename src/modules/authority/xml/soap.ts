@@ -1,10 +1,7 @@
-import type { Element } from '@xmldom/xmldom';
-import { child, childElements, findFirst, parseRoot, XmlReadError } from './dom';
-
 /*
  * SOAP 1.2 as the mainstream clients speak it to the national environment: no header, the
  * service's WSDL namespace on the body's wrapper, `action` in the content type (protocol notes §2).
- * Replies are read whatever the SOAP version (the recorded ones are 1.1, some 1.2).
+ * Replies are read whatever the SOAP version (the recorded ones are 1.1, some 1.2): reply.ts.
  */
 
 export const SOAP12_NS = 'http://www.w3.org/2003/05/soap-envelope';
@@ -58,29 +55,3 @@ export function buildFaultEnvelope(reason: string, code: 'Sender' | 'Receiver' =
 }
 
 export class SoapFault extends Error {}
-
-/** The element `name` inside the reply's Body; a SOAP Fault or a reply without it throws. */
-export function readSoapBody(xml: string, name: string): Element {
-  const root = parseRoot(xml);
-  const body = root.localName === 'Envelope' ? child(root, 'Body') : undefined;
-  if (!body) {
-    // A bare message (no envelope) is accepted: some gateways strip it.
-    if (root.localName === name) return root;
-    throw new XmlReadError(`The reply is not a SOAP envelope (root ${root.localName})`);
-  }
-  const fault = child(body, 'Fault');
-  if (fault) {
-    const reason = (findFirst(fault, 'Text') ?? findFirst(fault, 'faultstring'))?.textContent?.trim() ?? 'SOAP Fault';
-    throw new SoapFault(reason);
-  }
-  const found = findFirst(body, name);
-  if (!found)
-    throw new XmlReadError(
-      `The reply has no ${name} (body: ${
-        childElements(body)
-          .map((e) => e.localName)
-          .join(', ') || 'empty'
-      })`,
-    );
-  return found;
-}
