@@ -17,14 +17,16 @@ module.exports = {
     {
       name: 'modules-through-front-doors',
       severity: 'error',
-      comment: 'A module uses another only through its front door, src/modules/<m>/index.ts: what that module exports for others. Its other files are private (docs/decisions/module-front-doors.md).',
+      comment:
+        'A module uses another only through its front door, src/modules/<m>/index.ts: what that module exports for others. Its other files are private (docs/decisions/module-front-doors.md).',
       from: { path: '^src/modules/([^/]+)/' },
       to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index[.]ts$'] },
     },
     {
       name: 'composition-root-through-front-doors',
       severity: 'error',
-      comment: 'The composition root (the files directly in src/modules: index.ts, metrics.ts; src/app.ts, src/main.ts) and the demo seed reach modules through their front doors too.',
+      comment:
+        'The composition root (the files directly in src/modules: index.ts, metrics.ts; src/app.ts, src/main.ts) and the demo seed reach modules through their front doors too.',
       from: { path: '^src/', pathNot: '^src/(core|modules/[^/]+)/' },
       to: { path: '^src/modules/[^/]+/', pathNot: '^src/modules/[^/]+/index[.]ts$' },
     },
@@ -55,7 +57,8 @@ module.exports = {
     },
     {
       name: 'modules-reach-no-data-source',
-      comment: 'A module reaches the database through the unit of work it is given (ctx.uow, em) or readerOf(ctx), never through the data source (docs/decisions/unit-of-work.md).',
+      comment:
+        'A module reaches the database through the unit of work it is given (ctx.uow, em) or readerOf(ctx), never through the data source (docs/decisions/unit-of-work.md).',
       severity: 'error',
       from: { path: '^src/(modules|demo)/' },
       to: { path: '^src/core/db/data-source[.]ts$' },
@@ -71,7 +74,8 @@ module.exports = {
     {
       name: 'authority-reaches-no-business-module',
       severity: 'error',
-      comment: 'Nor through another file: whatever the authority module uses, directly or not, is core, its own files or the fiscal-XML toolkit (which imports no module).',
+      comment:
+        'Nor through another file: whatever the authority module uses, directly or not, is core, its own files or the fiscal-XML toolkit (which imports no module).',
       from: { path: '^src/modules/authority/' },
       to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/authority/', '^src/modules/fiscal-xml/'], reachable: true },
     },
@@ -86,21 +90,32 @@ module.exports = {
     {
       name: 'emission-reaches-no-dfe',
       severity: 'error',
-      comment: 'Emission (outbound-nfe, nfce) stands on the connection (sefaz) and the authority toolkit, never on the inbound DF-e business, directly or not (docs/decisions/dfe-on-the-inbound-side.md).',
+      comment:
+        'Emission (outbound-nfe, nfce) stands on the connection (sefaz) and the authority toolkit, never on the inbound DF-e business, directly or not (docs/decisions/dfe-on-the-inbound-side.md).',
       from: { path: '^src/modules/(outbound-nfe|nfce)/' },
       to: { path: '^src/modules/dfe/', reachable: true },
     },
     {
       name: 'open-items-knows-no-side',
       severity: 'error',
-      comment: 'The open-items kernel (docs/decisions/open-items.md) settles and reverses for both sides; payables and receivables each declare an OpenItemSide and call it, so it imports neither.',
+      comment:
+        'The open-items kernel (docs/decisions/open-items.md) settles and reverses for both sides; payables and receivables each declare an OpenItemSide and call it, so it imports neither.',
       from: { path: '^src/modules/open-items/' },
       to: { path: '^src/modules/(payables|receivables)/' },
     },
     {
+      name: 'emission-kernel-knows-no-kind',
+      severity: 'error',
+      comment:
+        'The emission kernel (docs/decisions/emission-kernel.md) runs the exactly-once loop for both kinds of document; outbound-nfe and nfce each declare their rules and call it, so nothing it uses, directly or not, is either kind.',
+      from: { path: '^src/modules/emission/' },
+      to: { path: '^src/modules/(outbound-nfe|nfce)/', reachable: true },
+    },
+    {
       name: 'authority-touches-no-database',
       severity: 'error',
-      comment: 'The authority module has no database: no entity, no repository, no typeorm; of core/db only the guard that refuses a call inside an open transaction (transaction.ts).',
+      comment:
+        'The authority module has no database: no entity, no repository, no typeorm; of core/db only the guard that refuses a call inside an open transaction (transaction.ts).',
       from: { path: '^src/modules/authority/' },
       to: { path: ['^src/core/db/', '(^|/)node_modules/typeorm/'], pathNot: '^src/core/db/transaction[.]ts$' },
     },
