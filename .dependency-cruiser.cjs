@@ -112,6 +112,14 @@ module.exports = {
       to: { path: '^src/modules/(payables|receivables)/' },
     },
     {
+      name: 'emission-kernel-knows-no-kind',
+      severity: 'error',
+      comment:
+        'The emission kernel (docs/decisions/emission-kernel.md) runs the exactly-once loop for both kinds of document; outbound-nfe and nfce each declare their rules and call it, so nothing it uses, directly or not, is either kind.',
+      from: { path: '^src/modules/emission/' },
+      to: { path: '^src/modules/(outbound-nfe|nfce)/', reachable: true },
+    },
+    {
       name: 'authority-touches-no-database',
       severity: 'error',
       comment:

@@ -94,6 +94,7 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
       'emission-reaches-no-dfe',
       'emission-imports-no-inbound-store',
       'open-items-knows-no-side',
+      'emission-kernel-knows-no-kind',
     ]);
     const deep: string[] = [];
     for (const m of cruise.modules) {
@@ -145,6 +146,21 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
         (m) => m.source.startsWith(`src/modules/${side}/`) && m.dependencies.some((d) => d.resolved === 'src/modules/open-items/index.ts'),
       );
       expect(uses, `${side} settles through the open-items kernel`).to.equal(true);
+    }
+  });
+
+  it('the emission kernel imports neither kind (outbound-nfe, nfce) and both emit through it', () => {
+    const kernel = cruise.modules.filter((m) => m.source.startsWith('src/modules/emission/'));
+    expect(kernel.length).to.be.greaterThan(2);
+    const kinds = kernel.flatMap((m) =>
+      m.dependencies.filter((d) => /^src\/modules\/(outbound-nfe|nfce)\//.test(d.resolved)).map((d) => `${m.source} → ${d.resolved}`),
+    );
+    expect(kinds, kinds.join('\n')).to.deep.equal([]);
+    for (const kind of ['outbound-nfe', 'nfce']) {
+      const uses = cruise.modules.filter(
+        (m) => m.source.startsWith(`src/modules/${kind}/`) && m.dependencies.some((d) => d.resolved === 'src/modules/emission/index.ts'),
+      );
+      expect(uses.length, `${kind} transmits and recovers through the emission kernel`).to.be.greaterThan(1);
     }
   });
 

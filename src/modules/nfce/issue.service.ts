@@ -10,7 +10,8 @@ import { Dec } from '../../core/decimal';
 import { BusinessRuleError, NotFoundError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { AuthorityClient, IssuerTarget, NFE_NS, NoAnswerError, type ProtocolResult } from '../authority';
+import { AuthorityClient, IssuerTarget, type ProtocolResult } from '../authority';
+import { type AuthorizationRules, consult, procOf, RESEND, type Standing, transmit } from '../emission';
 import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, takeNextNumber } from '../outbound-nfe';
 import { filialAuthoritySettings, issuerTarget } from '../sefaz';
 import { assertPeriodOpen } from '../fiscal-periods';
@@ -427,66 +428,66 @@ export type Verdict =
   | { kind: 'REJECTED'; cStat: string; xMotivo: string }
   | { kind: 'UNAVAILABLE'; reason: string; mayHaveReached: boolean };
 
-const procOf = (signedNfe: string, protXml: string) =>
-  `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
+/** What the authority holds under a key for a note: an authorization (any situation with protocol 100), or nothing we can use. */
+export function heldAuthorization({ said, ...known }: Standing): ProtocolResult | null | 'UNAVAILABLE' {
+  if (!said) return known.kind === 'UNKNOWN' && known.unanswered ? 'UNAVAILABLE' : null;
+  if (said.protocol?.cStat === '100') return said.protocol;
+  return said.cStat === '108' || said.cStat === '109' ? 'UNAVAILABLE' : null;
+}
 
 /** What the authority holds under a key: its authorization, or nothing we can use. */
 export async function consultKey(client: AuthorityClient, accessKey: string): Promise<ProtocolResult | null | 'UNAVAILABLE'> {
-  try {
-    const s = await client.situation(accessKey);
-    if (s.protocol?.cStat === '100') return s.protocol;
-    if (s.cStat === '108' || s.cStat === '109') return 'UNAVAILABLE';
-    return null;
-  } catch (err) {
-    if (err instanceof NoAnswerError || err instanceof UpstreamError) return 'UNAVAILABLE';
-    throw err;
-  }
+  return heldAuthorization(await consult(client, accessKey));
 }
 
+const authorizedBy = (known: Standing): Verdict | null => {
+  const held = heldAuthorization(known);
+  return held && held !== 'UNAVAILABLE' ? { kind: 'AUTHORIZED', prot: held } : null;
+};
+
 /**
- * Sends one stored note (a lot of one, synchronous) and reads the verdict; duplicity is settled by
- * consulting. No answer on a kept-alive connection (the authority may have closed it just as the note
- * went out) is a lost answer settled at once: the key consulted on a new connection — authorized, it
- * is the verdict; unknown to the authority, the same note (same key and number) is sent again on a new
- * connection; the consultation unanswered, the lost answer's usual course (offline contingency).
+ * The NFC-e's rules in the emission kernel's exchange (emission/exchange.ts). No answer on a kept-alive
+ * connection (the authority may have closed it just as the note went out) is a lost answer settled at
+ * once: the key consulted — authorized, it is the verdict; unknown to the authority, the same note (same
+ * key and number) is sent again on a new connection; the consultation unanswered, the lost answer's
+ * usual course (offline contingency). Duplicity is settled by consulting.
  */
-export async function sendNote(client: AuthorityClient, doc: NfceDocument, signedXml?: string, fresh = false): Promise<Verdict> {
-  let reply;
-  try {
-    reply = await client.authorize(signedXml ?? gunzipText(doc.signedXmlGz), String(doc.id), fresh);
-  } catch (err) {
-    if (err instanceof NoAnswerError && err.reusedSocket && !fresh) {
-      const known = await consultKey(client, doc.accessKey);
-      if (known && known !== 'UNAVAILABLE') return { kind: 'AUTHORIZED', prot: known };
-      if (known === null) return sendNote(client, doc, signedXml, true);
+const nfceAuthorization: AuthorizationRules<NfceDocument, Verdict> = {
+  consultsLostAnswer: (err, fresh) => err.reusedSocket && !fresh,
+  lostAnswer(err, known) {
+    if (known) {
+      const held = heldAuthorization(known);
+      if (held && held !== 'UNAVAILABLE') return { kind: 'AUTHORIZED', prot: held };
+      if (held === null) return RESEND;
     }
-    if (err instanceof NoAnswerError)
-      return {
-        kind: 'UNAVAILABLE',
-        reason: err.timeout ? 'Sem resposta da SEFAZ autorizadora no prazo' : `Sem comunicacao com a SEFAZ autorizadora`,
-        mayHaveReached: true,
-      };
-    if (err instanceof UpstreamError)
-      return { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora indisponivel (${err.code})`, mayHaveReached: false };
-    throw err;
-  }
-  const prot = reply.protocol;
-  if (prot) {
-    if (prot.cStat === '100') return { kind: 'AUTHORIZED', prot };
+    return {
+      kind: 'UNAVAILABLE',
+      reason: err.timeout ? 'Sem resposta da SEFAZ autorizadora no prazo' : `Sem comunicacao com a SEFAZ autorizadora`,
+      mayHaveReached: true,
+    };
+  },
+  unreached: (err) =>
+    err instanceof UpstreamError
+      ? { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora indisponivel (${err.code})`, mayHaveReached: false }
+      : undefined,
+  async refused(prot, doc, ask) {
     if (prot.cStat === '204') {
-      const known = await consultKey(client, doc.accessKey);
-      if (known && known !== 'UNAVAILABLE') return { kind: 'AUTHORIZED', prot: known };
+      const known = authorizedBy(await ask(doc.accessKey));
+      if (known) return known;
     }
     if (prot.cStat === '539' && doc.onlineKey && doc.onlineNumber === null) {
       // The number is at the authority under the online attempt's key: that one was authorized after all.
-      const known = await consultKey(client, doc.onlineKey);
-      if (known && known !== 'UNAVAILABLE') return { kind: 'AUTHORIZED', prot: known };
+      const known = authorizedBy(await ask(doc.onlineKey));
+      if (known) return known;
     }
     return { kind: 'REJECTED', cStat: prot.cStat, xMotivo: prot.xMotivo };
-  }
-  if (reply.cStat === '108' || reply.cStat === '109')
-    return { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora: ${reply.cStat} ${reply.xMotivo}`, mayHaveReached: false };
-  return { kind: 'REJECTED', cStat: reply.cStat, xMotivo: reply.xMotivo };
+  },
+  down: (reply) => ({ kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora: ${reply.cStat} ${reply.xMotivo}`, mayHaveReached: false }),
+};
+
+/** Sends one stored note (a lot of one, synchronous) and reads the verdict under the NFC-e's rules. */
+export function sendNote(client: AuthorityClient, doc: NfceDocument, signedXml?: string): Promise<Verdict> {
+  return transmit(client, doc, signedXml ?? gunzipText(doc.signedXmlGz), nfceAuthorization);
 }
 
 /** Records AUTHORIZED (with the nfeProc) or REJECTED (with its cStat, to be corrected). */

@@ -10,6 +10,7 @@ import { registry } from '../../core/metrics';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { LeaseStrategy, replicaName, withLease, Worker } from '../../core/worker';
 import { AuthorityClient } from '../authority';
+import { type RecoveryPass, runRecoveryPass } from '../emission';
 import { filialAuthoritySettings, issuerTarget } from '../sefaz';
 import { NfceDocument } from './entities/nfce-document.entity';
 import { NfceQueueLease } from './entities/nfce-queue-lease.entity';
@@ -145,29 +146,33 @@ async function queuePass(now: Date, renewLease: () => Promise<boolean>, limit = 
  * pass then sends in order.
  */
 async function settleAbandoned(now: Date): Promise<void> {
-  const stuck = await readerOf(NO_UNIT).find(NfceDocument, {
-    where: { status: 'SIGNED', updatedAt: LessThan(new Date(now.getTime() - ABANDONED_MS)) },
-    order: { id: 'ASC' },
-    take: 100,
-  });
-  for (const doc of stuck) {
-    try {
-      const sc = await counterSigning(doc.companyId, doc.filialId);
-      const client = new AuthorityClient({ issuer: await issuerTarget(sc.filial, null), credentials: sc.credentials, tpAmb: sc.tpAmb });
-      const ctx: ActorContext = { companyId: doc.companyId, actor: 'nfce-queue' };
-      const known = await consultKey(client, doc.accessKey);
-      if (known && known !== 'UNAVAILABLE') await recordVerdict(ctx, doc, { kind: 'AUTHORIZED', prot: known }, 'nfce.authorized');
-      else if ((await filialAuthoritySettings(doc.companyId, doc.filialId)).contingency.nfce === 'NONE') {
-        // No offline contingency for this filial: the note, not at the authority, is sent again; still unanswered, it waits.
-        if (known === 'UNAVAILABLE') continue;
-        const v = await sendNote(client, doc);
-        if (v.kind !== 'UNAVAILABLE') await recordVerdict(ctx, doc, v, 'nfce.authorized');
-      } else await enterOfflineContingency(ctx, doc, 'Sem resposta da SEFAZ autorizadora no prazo', known === 'UNAVAILABLE');
-    } catch (err) {
-      logger.warn('nfce queue: could not settle an abandoned note', { nfceId: encodeId('nfce', doc.id), err: (err as Error).message });
-    }
-  }
+  await runRecoveryPass(abandonedNotes, now);
 }
+
+/** The NFC-e's abandon policy, over notes SIGNED for ABANDONED_MS (the queue's lease held). */
+const abandonedNotes: RecoveryPass<NfceDocument> = {
+  due: (now) =>
+    readerOf(NO_UNIT).find(NfceDocument, {
+      where: { status: 'SIGNED', updatedAt: LessThan(new Date(now.getTime() - ABANDONED_MS)) },
+      order: { id: 'ASC' },
+      take: 100,
+    }),
+  settle: async (doc) => {
+    const sc = await counterSigning(doc.companyId, doc.filialId);
+    const client = new AuthorityClient({ issuer: await issuerTarget(sc.filial, null), credentials: sc.credentials, tpAmb: sc.tpAmb });
+    const ctx: ActorContext = { companyId: doc.companyId, actor: 'nfce-queue' };
+    const known = await consultKey(client, doc.accessKey);
+    if (known && known !== 'UNAVAILABLE') await recordVerdict(ctx, doc, { kind: 'AUTHORIZED', prot: known }, 'nfce.authorized');
+    else if ((await filialAuthoritySettings(doc.companyId, doc.filialId)).contingency.nfce === 'NONE') {
+      // No offline contingency for this filial: the note, not at the authority, is sent again; still unanswered, it waits.
+      if (known === 'UNAVAILABLE') return false;
+      const v = await sendNote(client, doc);
+      if (v.kind !== 'UNAVAILABLE') await recordVerdict(ctx, doc, v, 'nfce.authorized');
+    } else await enterOfflineContingency(ctx, doc, 'Sem resposta da SEFAZ autorizadora no prazo', known === 'UNAVAILABLE');
+    return true;
+  },
+  failure: (doc) => ({ message: 'nfce queue: could not settle an abandoned note', fields: { nfceId: encodeId('nfce', doc.id) } }),
+};
 
 async function alertOverdue(now: Date): Promise<void> {
   const late = await readerOf(NO_UNIT).find(NfceDocument, {

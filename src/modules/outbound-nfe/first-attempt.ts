@@ -1,11 +1,11 @@
 import { Counter } from 'prom-client';
 import type { ActorContext } from '../../core/context';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
-import { UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
 import { registry } from '../../core/metrics';
-import { AuthorityClient, NFE_NS, NoAnswerError, type ProtocolResult, TP_CANCELAMENTO } from '../authority';
+import { type ProtocolResult, TP_CANCELAMENTO } from '../authority';
+import { procOf, type Rejected, type Standing } from '../emission';
 import { attachFiscalDocument } from '../receivables';
 import { afterAuthorized } from './delivery.service';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
@@ -30,33 +30,12 @@ import { voidRejected } from './void.service';
  * warn log line and in a counter, so a document never waits in silence.
  */
 
-/** Codes of a denial (uso denegado): the number is used, the document is not valid. */
-export const DENIED = new Set(['110', '205', '301', '302', '303']);
-
+/** The NF-e's verdict: the authority's record of the key (Standing), a rejection, or the authority down. */
 export type Answer =
-  | { kind: 'AUTHORIZED' | 'DENIED'; prot: ProtocolResult }
-  | { kind: 'REJECTED'; cStat: string; xMotivo: string }
+  | Exclude<Standing, { kind: 'DOWN' }>
+  | Rejected
   /** 108/109; `reached`: an earlier attempt of this key may have reached the authority (its answer was lost). */
-  | { kind: 'DOWN'; cStat: string; xMotivo: string; reached?: boolean }
-  /** No verdict; `absent`: the authority answered that it does not hold the key (217). */
-  | { kind: 'UNKNOWN'; reason: string; absent?: boolean };
-
-/** What the authority says of a key (NFeConsultaProtocolo4). */
-export async function consult(client: AuthorityClient, accessKey: string): Promise<Answer> {
-  try {
-    const s = await client.situation(accessKey);
-    if ((s.cStat === '100' || s.cStat === '101' || s.cStat === '150' || s.cStat === '151') && s.protocol?.cStat === '100')
-      return { kind: 'AUTHORIZED', prot: s.protocol };
-    if (s.protocol && DENIED.has(s.protocol.cStat)) return { kind: 'DENIED', prot: s.protocol };
-    if (s.cStat === '217') return { kind: 'UNKNOWN', reason: 'consulta: 217 NF-e nao consta na base de dados da SEFAZ', absent: true };
-    if (s.cStat === '108' || s.cStat === '109') return { kind: 'DOWN', cStat: s.cStat, xMotivo: s.xMotivo };
-    return { kind: 'UNKNOWN', reason: `consulta: ${s.cStat} ${s.xMotivo}` };
-  } catch (err) {
-    if (err instanceof NoAnswerError || err instanceof UpstreamError)
-      return { kind: 'UNKNOWN', reason: `consulta sem resposta: ${(err as Error).message}` };
-    throw err;
-  }
-}
+  | { kind: 'DOWN'; cStat: string; xMotivo: string; reached?: boolean };
 
 /** What an answer without a verdict says, for the document and the log. */
 export const failureOf = (a: Answer): string =>
@@ -116,9 +95,6 @@ export function namedKeyOfOurs(xMotivo: string, doc: Pick<OutboundNfe, 'accessKe
 export function contingencyDocumentOf(doc: OutboundNfe): Promise<OutboundNfe | null> {
   return readerOf(NO_UNIT).findOneBy(OutboundNfe, { companyId: doc.companyId, contingencyOf: doc.id });
 }
-
-const procOf = (signedNfe: string, protXml: string) =>
-  `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
 
 /**
  * Decides a first attempt that a contingency document replaced, from what its own authority said of

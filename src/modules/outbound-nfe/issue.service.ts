@@ -15,18 +15,10 @@ import { assertPeriodOpen } from '../fiscal-periods';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ComputedFiscalDocument } from '../fiscal';
 import { amountDueOf, legalStatements } from '../fiscal';
-import { AuthorityClient, Contingency, contingencyOf, emissionTypeOf, NFE_NS, NoAnswerError, signNfe } from '../authority';
+import { Contingency, contingencyOf, emissionTypeOf, signNfe } from '../authority';
+import { type AuthorizationRules, consult, DENIED, procOf, RESEND, transmit } from '../emission';
 import { filialAuthoritySettings } from '../sefaz';
-import {
-  Answer,
-  consult,
-  contingencyDocumentOf,
-  DENIED,
-  failureOf,
-  namedKeyOfOurs,
-  noteAttempt,
-  settleFirstAttempt,
-} from './first-attempt';
+import { Answer, contingencyDocumentOf, failureOf, namedKeyOfOurs, noteAttempt, settleFirstAttempt } from './first-attempt';
 import { attachFiscalDocument } from '../receivables';
 import { billedFulfillments, billingInstallments, givenInstallments } from './billing-installments';
 import { probeSource, resolveSource, SourceTarget, targetOf } from './issue-source';
@@ -402,33 +394,28 @@ async function releaseLease(companyId: number, id: number, owner: string): Promi
 }
 
 /**
- * Sends the stored XML and reads the authority's verdict; lost answers and duplicity end in a consultation.
- * A lost answer (a kept-alive connection the authority closed, a timeout) is settled at once: the key is
- * consulted and, when the authority does not hold it, the same document (same key) goes once more on a
- * new connection — as the NFC-e does. The consultation unanswered or refused (108), its fate is unknown.
+ * The NF-e's rules in the emission kernel's exchange (emission/exchange.ts): a lost answer (a kept-alive
+ * connection the authority closed, a timeout) is always consulted at once and, when the authority does
+ * not hold the key, the same document (same key) goes once more on a new connection. The consultation
+ * unanswered or refused (108), its fate is unknown. Denials use the number; a 539 naming a key of ours
+ * and a duplicity (204/539) are settled by the key's record.
  */
-async function transmit(client: AuthorityClient, doc: OutboundNfe, signedXml: string, fresh = false): Promise<Answer> {
-  let reply;
-  try {
-    reply = await client.authorize(signedXml, String(doc.id), fresh);
-  } catch (err) {
-    if (!(err instanceof NoAnswerError)) throw err;
-    const known = await consult(client, doc.accessKey);
-    if (known.kind === 'UNKNOWN' && known.absent && !fresh) return transmit(client, doc, signedXml, true);
+const nfeAuthorization: AuthorizationRules<OutboundNfe, Answer> = {
+  consultsLostAnswer: () => true,
+  lostAnswer(err, known, fresh) {
+    if (known?.kind === 'UNKNOWN' && known.absent && !fresh) return RESEND;
     const lost = `Sem resposta da SEFAZ${err.reusedSocket ? ' (conexao reaproveitada fechada)' : ''}: ${err.message}`;
+    if (!known || known.kind === 'UNKNOWN') return { kind: 'UNKNOWN', reason: known ? `${lost}; ${known.reason}` : lost };
     if (known.kind === 'DOWN') return { ...known, xMotivo: `${known.xMotivo} (${lost})`, reached: true };
-    if (known.kind === 'UNKNOWN') return { kind: 'UNKNOWN', reason: `${lost}; ${known.reason}` };
     return known;
-  }
-  crashPoint('after-authorized');
-  const prot = reply.protocol;
-  if (prot) {
-    if (prot.cStat === '100') return { kind: 'AUTHORIZED', prot };
+  },
+  replied: () => crashPoint('after-authorized'),
+  async refused(prot, doc, ask) {
     if (DENIED.has(prot.cStat)) return { kind: 'DENIED', prot };
     // 539 naming a key of ours: this number is at the authority under that key — its record decides, never a rejection.
     const named = prot.cStat === '539' ? namedKeyOfOurs(prot.xMotivo, doc) : null;
     if (named) {
-      const c = await consult(client, named);
+      const c = await ask(named);
       if ((c.kind === 'AUTHORIZED' || c.kind === 'DENIED') && named === doc.priorAccessKey) return c;
       return {
         kind: 'UNKNOWN',
@@ -437,17 +424,13 @@ async function transmit(client: AuthorityClient, doc: OutboundNfe, signedXml: st
     }
     // Duplicity: this key (204) or this number under another key (539) is at the authority — its record decides.
     if (prot.cStat === '204' || prot.cStat === '539') {
-      const c = await consult(client, doc.accessKey);
+      const c = await ask(doc.accessKey);
       return c.kind === 'UNKNOWN' ? { kind: 'REJECTED', cStat: prot.cStat, xMotivo: prot.xMotivo } : c;
     }
     return { kind: 'REJECTED', cStat: prot.cStat, xMotivo: prot.xMotivo };
-  }
-  if (reply.cStat === '108' || reply.cStat === '109') return { kind: 'DOWN', cStat: reply.cStat, xMotivo: reply.xMotivo };
-  return { kind: 'REJECTED', cStat: reply.cStat, xMotivo: reply.xMotivo };
-}
-
-const procOf = (signedNfe: string, protXml: string) =>
-  `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
+  },
+  down: (reply) => ({ kind: 'DOWN', cStat: reply.cStat, xMotivo: reply.xMotivo }),
+};
 
 /** `signedXml`: the document's XML when the caller has it unzipped already (the one it sent). */
 async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signedXml?: string): Promise<OutboundNfe> {
@@ -551,7 +534,7 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
     doc = await transition(ctx, doc, 'SENT', { sendAttempts: doc.sendAttempts + 1, lastSentAt: new Date() }, null);
     crashPoint('after-sending');
     let signedXml = gunzipText(doc.signedXmlGz);
-    let answer = await transmit(client, doc, signedXml);
+    let answer = await transmit(client, doc, signedXml, nfeAuthorization);
     // The authority stopped: enter contingency for the filial, unless its policy leaves that to an operator
     // (MANUAL: the document waits SENT, the recovery pass sends it again).
     if (
@@ -579,7 +562,7 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
       const svc = await clientOf(sc, contingencyOf(sc.filial.uf));
       doc = await transition(ctx, doc, 'SENT', { sendAttempts: doc.sendAttempts + 1, lastSentAt: new Date() }, null);
       signedXml = gunzipText(doc.signedXmlGz);
-      answer = await transmit(svc, doc, signedXml);
+      answer = await transmit(svc, doc, signedXml, nfeAuthorization);
     }
     doc = await record(ctx, doc, answer, signedXml);
     if (doc.status === 'AUTHORIZED') afterAuthorized(ctx, doc);

@@ -4,6 +4,7 @@ import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
 import { Worker } from '../../core/worker';
+import { type RecoveryPass, runRecoveryPass } from '../emission';
 import { probeContingencies } from './contingency.service';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { settle } from './issue.service';
@@ -24,51 +25,49 @@ export function registerRecoveryStep(name: string, step: () => Promise<unknown>)
  * on only under its own lease (a conditional UPDATE), so two replicas never send one document twice.
  */
 export async function recoverInvoices(now = new Date(), limit = 50): Promise<{ settled: number; voided: number }> {
-  const stuck = await readerOf(NO_UNIT).find(OutboundNfe, {
-    where: [
-      { status: In(UNSETTLED_STATUSES), leaseUntil: IsNull() },
-      { status: In(UNSETTLED_STATUSES), leaseUntil: LessThan(now) },
-    ],
-    order: { id: 'ASC' },
-    take: limit,
-  });
-  let settled = 0;
-  for (const d of stuck) {
-    try {
-      const after = await settle({ companyId: d.companyId, actor: 'invoice-recovery' }, d.id);
-      if (!UNSETTLED_STATUSES.includes(after.status)) settled++;
-    } catch (err) {
-      logger.warn('invoice recovery could not settle a document', { invoiceId: encodeId('invoice', d.id), err: (err as Error).message });
-    }
-  }
+  const settled = await runRecoveryPass(unsettledInvoices(limit), now);
   await retryPendingVoids().catch(() => undefined);
-  const abandoned = await readerOf(NO_UNIT).find(OutboundNfe, {
-    where: { status: 'REJECTED', updatedAt: LessThan(new Date(now.getTime() - invoicesConfig.abandonMs)) },
-    order: { id: 'ASC' },
-    take: limit,
-  });
-  let voided = 0;
-  for (const d of abandoned) {
-    try {
-      await voidRejected(
-        { companyId: d.companyId, actor: 'AUTOMATIC' },
-        d.id,
-        'Numero nao utilizado: NF-e rejeitada e abandonada pelo emitente',
-        false,
-      );
-      voided++;
-    } catch (err) {
-      logger.warn('invoice recovery could not void an abandoned number', {
-        invoiceId: encodeId('invoice', d.id),
-        err: (err as Error).message,
-      });
-    }
-  }
+  const voided = await runRecoveryPass(abandonedInvoices(limit), now);
   await probeContingencies().catch(() => undefined);
   for (const [name, step] of steps)
     await step().catch((err) => logger.warn('invoice recovery step failed', { step: name, err: (err as Error).message }));
   return { settled, voided };
 }
+
+/** SIGNED/SENT documents whose lease has run out (or was never taken): settled under a lease of their own. */
+const unsettledInvoices = (limit: number): RecoveryPass<OutboundNfe> => ({
+  due: (now) =>
+    readerOf(NO_UNIT).find(OutboundNfe, {
+      where: [
+        { status: In(UNSETTLED_STATUSES), leaseUntil: IsNull() },
+        { status: In(UNSETTLED_STATUSES), leaseUntil: LessThan(now) },
+      ],
+      order: { id: 'ASC' },
+      take: limit,
+    }),
+  settle: async (d) => !UNSETTLED_STATUSES.includes((await settle({ companyId: d.companyId, actor: 'invoice-recovery' }, d.id)).status),
+  failure: (d) => ({ message: 'invoice recovery could not settle a document', fields: { invoiceId: encodeId('invoice', d.id) } }),
+});
+
+/** The NF-e's abandon policy: a REJECTED document untouched for INVOICE_ABANDON_HOURS has its number voided. */
+const abandonedInvoices = (limit: number): RecoveryPass<OutboundNfe> => ({
+  due: (now) =>
+    readerOf(NO_UNIT).find(OutboundNfe, {
+      where: { status: 'REJECTED', updatedAt: LessThan(new Date(now.getTime() - invoicesConfig.abandonMs)) },
+      order: { id: 'ASC' },
+      take: limit,
+    }),
+  settle: async (d) => {
+    await voidRejected(
+      { companyId: d.companyId, actor: 'AUTOMATIC' },
+      d.id,
+      'Numero nao utilizado: NF-e rejeitada e abandonada pelo emitente',
+      false,
+    );
+    return true;
+  },
+  failure: (d) => ({ message: 'invoice recovery could not void an abandoned number', fields: { invoiceId: encodeId('invoice', d.id) } }),
+});
 
 /** The recovery pass on a timer in this process (src/workers.ts), at start too; no lease: each document takes its own. */
 export function invoiceRecoveryWorker(intervalMs = invoicesConfig.recovery.tickMs): Worker {
