@@ -1,4 +1,6 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { sqlNow } from './db/sql-time';
 import { Changes, diff, recordAudit } from './audit/audit.service';
 import type { ActorContext } from './context';
 import { NotFoundError, StaleVersionError } from './errors';
@@ -36,4 +38,27 @@ export async function applyVersionedPatch<E extends ObjectLiteral & { id: number
   await recordAudit(em, ctx, { entity: resource.auditEntity, entityId: id, action: 'UPDATED', changes });
   const entity = await em.findOneOrFail(target, { where: { id, companyId: ctx.companyId } as never });
   return { entity, changes };
+}
+
+/**
+ * The conditional UPDATE of one row of the tenant that every "…If" repository function makes: only while
+ * its version (and its status, when given) are still the ones read, the version bumped (and updated_at set,
+ * with `touch`, for tables whose column has no ON UPDATE). false when another writer moved it first.
+ */
+export async function updateIfCurrent<E extends ObjectLiteral>(
+  em: EntityManager,
+  target: EntityTarget<E>,
+  row: { companyId: number; id: number },
+  expected: { version: number; status?: string },
+  values: QueryDeepPartialEntity<E>,
+  options: { touch?: boolean } = {},
+): Promise<boolean> {
+  const status = expected.status === undefined ? '' : ' AND status = :status';
+  const result = await em
+    .createQueryBuilder()
+    .update(target)
+    .set({ ...values, ...(options.touch ? { updatedAt: () => sqlNow() } : {}), version: () => 'version + 1' } as never)
+    .where(`id = :id AND company_id = :companyId${status} AND version = :version`, { ...row, ...expected })
+    .execute();
+  return (result.affected ?? 0) > 0;
 }

@@ -113,139 +113,126 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
       await configureDemoFiscal(em, existing);
       return { created: false, summary: await summarize(em, existing) };
     }
-
-    const { company, filiais } = await createTenant(
-      {
-        name: 'Mercado Demonstração Ltda',
-        cnpj: DEMO_COMPANY_CNPJ,
-        filiais: [
-          {
-            name: 'Matriz São Paulo',
-            cnpj: DEMO_COMPANY_CNPJ,
-            uf: 'SP',
-            stateRegistration: '110042490114',
-            nfeEnvironment: 'HOMOLOGATION',
-          },
-          { name: 'Filial Campinas', cnpj: '11222333000262', uf: 'SP', stateRegistration: '244123457116', nfeEnvironment: 'HOMOLOGATION' },
-        ],
-      },
-      em,
-    );
-    const ctx = systemContext(company.id, 'demo-seed');
-    const products = await em.save(
-      PRODUCTS.map((p) =>
-        em.create(Product, {
-          companyId: company.id,
-          code: p.code,
-          name: p.name,
-          searchName: normalizeText(p.name),
-          unit: p.unit,
-          gtin: p.gtin,
-          ncm: p.ncm,
-          cest: null,
-          price: new Dec(p.price),
-          active: true,
-          stockControlled: true,
-        }),
-      ),
-    );
-    await indexProductNames(em, company.id, products);
-    await raiseSequenceTo(em, company.id, PRODUCT_CODE_SEQUENCE, PRODUCTS.length);
-    for (const filial of filiais) {
-      await postToLedger(em, {
-        companyId: company.id,
-        filialId: filial.id,
-        reason: 'OPENING_BALANCE',
-        referenceType: 'demo-seed',
-        referenceId: filial.id,
-        actor: ctx.actor,
-        lines: products.map((p, i) => ({
-          productId: p.id,
-          direction: 'IN' as const,
-          quantity: new Dec(PRODUCTS[i].stock),
-          unitCost: new Dec(PRODUCTS[i].cost),
-        })),
-      });
-    }
-    const customers = await em.save([
-      em.create(Customer, {
-        companyId: company.id,
-        name: 'Consumidor Final',
-        searchName: normalizeText('Consumidor Final'),
-        tradeName: null,
-        searchTradeName: null,
-        document: null,
-        active: true,
-      }),
-      em.create(Customer, {
-        companyId: company.id,
-        name: 'Maria da Silva',
-        searchName: normalizeText('Maria da Silva'),
-        tradeName: null,
-        searchTradeName: null,
-        document: '52998224725',
-        active: true,
-      }),
-      em.create(Customer, {
-        companyId: company.id,
-        name: 'Padaria Pão Quente Ltda',
-        searchName: normalizeText('Padaria Pão Quente Ltda'),
-        tradeName: 'Pão Quente',
-        searchTradeName: normalizeText('Pão Quente'),
-        document: '04252011000110',
-        active: true,
-      }),
-    ]);
-    const sellers = await em.save([
-      em.create(Seller, {
-        companyId: company.id,
-        name: 'João Pereira',
-        alias: 'JP',
-        searchName: normalizeText('João Pereira JP'),
-        active: true,
-      }),
-      em.create(Seller, {
-        companyId: company.id,
-        name: 'Ana Souza',
-        alias: 'Aninha',
-        searchName: normalizeText('Ana Souza Aninha'),
-        active: true,
-      }),
-    ]);
-    await indexCustomers(em, company.id, customers);
-    await indexSellers(em, company.id, sellers);
-    await em.save([
-      em.create(Supplier, {
-        companyId: company.id,
-        document: '60746948000112',
-        name: 'Distribuidora de Bebidas Paulista S.A.',
-        searchName: normalizeText('Distribuidora de Bebidas Paulista S.A.'),
-        tradeName: 'Bebidas Paulista',
-        stateRegistration: '123456789110',
-        uf: 'SP',
-        active: true,
-      }),
-      em.create(Supplier, {
-        companyId: company.id,
-        document: '33000167000101',
-        name: 'Cerealista Grão de Ouro Ltda',
-        searchName: normalizeText('Cerealista Grão de Ouro Ltda'),
-        tradeName: null,
-        stateRegistration: null,
-        uf: 'PR',
-        active: true,
-      }),
-    ]);
-    await em.save(
-      [
-        { code: 'CASH', name: 'Dinheiro', kind: 'CASH' as const, givesChange: true },
-        { code: 'PIX', name: 'PIX', kind: 'PIX' as const, givesChange: false },
-        { code: 'CREDIT_CARD', name: 'Cartão de crédito', kind: 'CREDIT_CARD' as const, givesChange: false },
-        { code: 'DEBIT_CARD', name: 'Cartão de débito', kind: 'DEBIT_CARD' as const, givesChange: false },
-      ].map((m) => em.create(PaymentMethod, { companyId: company.id, ...m, active: true })),
-    );
+    const { company, filiais } = await createDemoCompany(em);
+    await seedProducts(em, company, filiais);
+    await seedCustomersAndSellers(em, company);
+    await seedSuppliers(em, company);
+    await seedPaymentMethods(em, company);
     await configureQuickSale(uow, company);
     await configureDemoFiscal(em, company);
     return { created: true, summary: await summarize(em, company) };
   });
+}
+
+/** The demo company: the São Paulo head office and the Campinas filial, both in homologation. */
+function createDemoCompany(em: EntityManager) {
+  return createTenant(
+    {
+      name: 'Mercado Demonstração Ltda',
+      cnpj: DEMO_COMPANY_CNPJ,
+      filiais: [
+        {
+          name: 'Matriz São Paulo',
+          cnpj: DEMO_COMPANY_CNPJ,
+          uf: 'SP',
+          stateRegistration: '110042490114',
+          nfeEnvironment: 'HOMOLOGATION',
+        },
+        { name: 'Filial Campinas', cnpj: '11222333000262', uf: 'SP', stateRegistration: '244123457116', nfeEnvironment: 'HOMOLOGATION' },
+      ],
+    },
+    em,
+  );
+}
+
+/** The demo products (indexed, the code sequence past them) and their opening balance at every filial. */
+async function seedProducts(em: EntityManager, company: Company, filiais: Filial[]): Promise<void> {
+  const ctx = systemContext(company.id, 'demo-seed');
+  const products = await em.save(
+    PRODUCTS.map((p) =>
+      em.create(Product, {
+        companyId: company.id,
+        code: p.code,
+        name: p.name,
+        searchName: normalizeText(p.name),
+        unit: p.unit,
+        gtin: p.gtin,
+        ncm: p.ncm,
+        cest: null,
+        price: new Dec(p.price),
+        active: true,
+        stockControlled: true,
+      }),
+    ),
+  );
+  await indexProductNames(em, company.id, products);
+  await raiseSequenceTo(em, company.id, PRODUCT_CODE_SEQUENCE, PRODUCTS.length);
+  for (const filial of filiais) {
+    await postToLedger(em, {
+      companyId: company.id,
+      filialId: filial.id,
+      reason: 'OPENING_BALANCE',
+      referenceType: 'demo-seed',
+      referenceId: filial.id,
+      actor: ctx.actor,
+      lines: products.map((p, i) => ({
+        productId: p.id,
+        direction: 'IN' as const,
+        quantity: new Dec(PRODUCTS[i].stock),
+        unitCost: new Dec(PRODUCTS[i].cost),
+      })),
+    });
+  }
+}
+
+/** The counter customer, a person and a company as customers; two sellers; both indexed. */
+async function seedCustomersAndSellers(em: EntityManager, company: Company): Promise<void> {
+  const customer = (name: string, document: string | null, tradeName: string | null = null) =>
+    em.create(Customer, {
+      companyId: company.id,
+      name,
+      searchName: normalizeText(name),
+      tradeName,
+      searchTradeName: tradeName === null ? null : normalizeText(tradeName),
+      document,
+      active: true,
+    });
+  const customers = await em.save([
+    customer('Consumidor Final', null),
+    customer('Maria da Silva', '52998224725'),
+    customer('Padaria Pão Quente Ltda', '04252011000110', 'Pão Quente'),
+  ]);
+  const seller = (name: string, alias: string) =>
+    em.create(Seller, { companyId: company.id, name, alias, searchName: normalizeText(`${name} ${alias}`), active: true });
+  const sellers = await em.save([seller('João Pereira', 'JP'), seller('Ana Souza', 'Aninha')]);
+  await indexCustomers(em, company.id, customers);
+  await indexSellers(em, company.id, sellers);
+}
+
+/** Two suppliers: a beverage distributor in SP and a cereal one in PR. */
+async function seedSuppliers(em: EntityManager, company: Company): Promise<void> {
+  await em.save(
+    [
+      {
+        document: '60746948000112',
+        name: 'Distribuidora de Bebidas Paulista S.A.',
+        tradeName: 'Bebidas Paulista',
+        stateRegistration: '123456789110',
+        uf: 'SP',
+      },
+      { document: '33000167000101', name: 'Cerealista Grão de Ouro Ltda', tradeName: null, stateRegistration: null, uf: 'PR' },
+    ].map((s) => em.create(Supplier, { companyId: company.id, ...s, searchName: normalizeText(s.name), active: true })),
+  );
+}
+
+/** Cash, PIX and the two cards. */
+async function seedPaymentMethods(em: EntityManager, company: Company): Promise<void> {
+  await em.save(
+    [
+      { code: 'CASH', name: 'Dinheiro', kind: 'CASH' as const, givesChange: true },
+      { code: 'PIX', name: 'PIX', kind: 'PIX' as const, givesChange: false },
+      { code: 'CREDIT_CARD', name: 'Cartão de crédito', kind: 'CREDIT_CARD' as const, givesChange: false },
+      { code: 'DEBIT_CARD', name: 'Cartão de débito', kind: 'DEBIT_CARD' as const, givesChange: false },
+    ].map((m) => em.create(PaymentMethod, { companyId: company.id, ...m, active: true })),
+  );
 }

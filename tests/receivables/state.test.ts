@@ -17,6 +17,7 @@ const EXPECTED: Record<ReceivableAction, Partial<Record<ReceivableStatus, Receiv
   'reverse-receipt': { PARTIALLY_RECEIVED: ['OPEN', 'PARTIALLY_RECEIVED'], RECEIVED: ['OPEN', 'PARTIALLY_RECEIVED'] },
   cancel: { OPEN: ['CANCELLED'] },
   credit: { OPEN: ['OPEN', 'CANCELLED'], PARTIALLY_RECEIVED: ['PARTIALLY_RECEIVED', 'RECEIVED'] },
+  collect: { OPEN: ['OPEN'], PARTIALLY_RECEIVED: ['PARTIALLY_RECEIVED'] },
 };
 const CODES: Record<ReceivableStatus, string> = {
   OPEN: 'RECEIVABLE_OPEN',

@@ -256,6 +256,36 @@ export async function recordMovement(
 
 const concurrent = () => new ConflictError('CONCURRENT_UPDATE', 'The cash session was changed by someone else; read it again');
 
+/**
+ * A session's move (close, approve, reopen): the conditional UPDATE on the status and version read, the
+ * audit row of what changed and the move's event (the session's payload and what the move adds to it).
+ * Returns the session as it is after.
+ */
+async function moveSession(
+  em: EntityManager,
+  ctx: TenantContext,
+  s: CashSession,
+  changes: Partial<CashSession>,
+  move: { action: string; event: string; data: Record<string, unknown> },
+): Promise<CashSession> {
+  if (!(await updateSessionIf(em, s, changes))) throw concurrent();
+  const after = Object.assign(new CashSession(), s, changes, { version: s.version + 1 });
+  await recordAudit(em, ctx, {
+    entity: AUDIT_ENTITY,
+    entityId: s.id,
+    action: move.action,
+    changes: diff(sessionSnapshot(s), sessionSnapshot(after)),
+  });
+  await publishEvent(em, ctx, {
+    type: move.event,
+    filialId: s.filialId,
+    aggregateType: 'cash-session',
+    aggregateId: s.id,
+    data: { ...sessionEventData(after), ...move.data },
+  });
+  return after;
+}
+
 export async function closeSession(ctx: TenantContext, id: number, counted: { method: string; amount: Dec }[]): Promise<SessionView> {
   const result = await inTransaction(ctx, async (em) => {
     // Locked first: the sales in flight on this session (they hold its row shared) commit before the count is compared.
@@ -292,21 +322,10 @@ export async function closeSession(ctx: TenantContext, id: number, counted: { me
       closedAt: new Date(),
       closedBy: ctx.actor,
     };
-    if (!(await updateSessionIf(em, s, changes))) throw concurrent();
-    const after = Object.assign(new CashSession(), s, changes, { version: s.version + 1 });
-    await recordAudit(em, ctx, {
-      entity: AUDIT_ENTITY,
-      entityId: s.id,
+    const after = await moveSession(em, ctx, s, changes, {
       action: 'CLOSED',
-      changes: diff(sessionSnapshot(s), sessionSnapshot(after)),
-    });
-    await publishEvent(em, ctx, {
-      type: to === 'CLOSED' ? 'cash-session.closed' : 'cash-session.pending-approval',
-      filialId: s.filialId,
-      aggregateType: 'cash-session',
-      aggregateId: s.id,
+      event: to === 'CLOSED' ? 'cash-session.closed' : 'cash-session.pending-approval',
       data: {
-        ...sessionEventData(after),
         differences: lines.map((l) => ({
           method: l.method,
           expected: Number(l.expected),
@@ -335,20 +354,10 @@ export async function approveClose(ctx: TenantContext, id: number, note: string 
     if (s.operatorId === ctx.actor) throw new ConflictError('APPROVER_IS_OPERATOR', "The session's operator cannot approve its own close");
     machine.assertTransition(s, 'approve', 'CLOSED');
     const changes: Partial<CashSession> = { status: 'CLOSED', approvedAt: new Date(), approvedBy: ctx.actor, approvalNote: note };
-    if (!(await updateSessionIf(em, s, changes))) throw concurrent();
-    const after = Object.assign(new CashSession(), s, changes, { version: s.version + 1 });
-    await recordAudit(em, ctx, {
-      entity: AUDIT_ENTITY,
-      entityId: s.id,
+    const after = await moveSession(em, ctx, s, changes, {
       action: 'APPROVED',
-      changes: diff(sessionSnapshot(s), sessionSnapshot(after)),
-    });
-    await publishEvent(em, ctx, {
-      type: 'cash-session.approved',
-      filialId: s.filialId,
-      aggregateType: 'cash-session',
-      aggregateId: s.id,
-      data: { ...sessionEventData(after), approvedBy: ctx.actor },
+      event: 'cash-session.approved',
+      data: { approvedBy: ctx.actor },
     });
     return viewOf(ctx, em, after);
   });
@@ -382,21 +391,7 @@ export async function reopenSession(ctx: TenantContext, id: number, reason: stri
         reopenedAt: new Date(),
         reopenReason: reason,
       };
-      if (!(await updateSessionIf(em, s, changes))) throw concurrent();
-      const after = Object.assign(new CashSession(), s, changes, { version: s.version + 1 });
-      await recordAudit(em, ctx, {
-        entity: AUDIT_ENTITY,
-        entityId: s.id,
-        action: 'REOPENED',
-        changes: diff(sessionSnapshot(s), sessionSnapshot(after)),
-      });
-      await publishEvent(em, ctx, {
-        type: 'cash-session.reopened',
-        filialId: s.filialId,
-        aggregateType: 'cash-session',
-        aggregateId: s.id,
-        data: { ...sessionEventData(after), reason },
-      });
+      const after = await moveSession(em, ctx, s, changes, { action: 'REOPENED', event: 'cash-session.reopened', data: { reason } });
       return viewOf(ctx, em, after);
     });
   } catch (err) {

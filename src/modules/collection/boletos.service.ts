@@ -9,11 +9,13 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import { nextSequenceValue, nextSequenceValues } from '../../core/sequence/sequence.service';
 import { Customer } from '../catalog';
 import {
+  canCollect,
   customerReceivablesOfBillings,
   findAccessibleReceivable,
   lockedReceivableBalance,
   openCustomerReceivablesOfBilling,
   Receivable,
+  receivableConflictCode,
 } from '../receivables';
 import { assertFilialAccess, Filial } from '../tenancy';
 import { findAccessibleAccount, maxSequenceOf } from './bank-accounts.service';
@@ -185,12 +187,10 @@ export async function issueBoleto(ctx: TenantContext, receivableId: number, inpu
   const view = await inTransaction(ctx, async (em) => {
     const balance = (await lockedReceivableBalance(em, ctx.companyId, receivableId))!;
     const r = balance.receivable;
-    if (r.status !== 'OPEN' && r.status !== 'PARTIALLY_RECEIVED') {
-      throw new ConflictError(
-        r.status === 'RECEIVED' ? 'RECEIVABLE_ALREADY_RECEIVED' : `RECEIVABLE_${r.status}`,
-        `The receivable is ${r.status}: nothing to collect`,
-        { currentStatus: r.status },
-      );
+    if (!canCollect(r)) {
+      throw new ConflictError(receivableConflictCode(r.status), `The receivable is ${r.status}: nothing to collect`, {
+        currentStatus: r.status,
+      });
     }
     if (r.debtorType !== 'CUSTOMER' || !r.customerId)
       throw new BusinessRuleError('BOLETO_NOT_FOR_ACQUIRER', "A card acquirer's receivable is settled by the acquirer, not by boleto");

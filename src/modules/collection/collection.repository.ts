@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
+import { updateIfCurrent } from '../../core/versioned-update';
 import { BankAccount } from './entities/bank-account.entity';
 import { BoletoInstruction } from './entities/boleto-instruction.entity';
 import { Boleto, BoletoStatus } from './entities/boleto.entity';
@@ -32,13 +33,7 @@ export async function updateAccountIf(
   version: number,
   set: Partial<BankAccount>,
 ): Promise<boolean> {
-  const result = await em
-    .createQueryBuilder()
-    .update(BankAccount)
-    .set({ ...set, version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND version = :version', { id, companyId, version })
-    .execute();
-  return Boolean(result.affected);
+  return updateIfCurrent(em, BankAccount, { companyId, id }, { version }, set);
 }
 
 /** Reads a boleto under its row lock (MySQL; SQLite serializes) inside `em`'s transaction. */
@@ -49,18 +44,8 @@ export async function lockedBoleto(em: EntityManager, companyId: number, id: num
 
 /** Moves a boleto when its status and version are still the ones read; false when it changed meanwhile. */
 export async function updateBoletoIf(em: EntityManager, before: Boleto, values: Partial<Boleto>): Promise<boolean> {
-  const result = await em
-    .createQueryBuilder()
-    .update(Boleto)
-    .set({ ...values, version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', {
-      id: before.id,
-      companyId: before.companyId,
-      status: before.status,
-      version: before.version,
-    })
-    .execute();
-  return Boolean(result.affected);
+  const { companyId, id, status, version } = before;
+  return updateIfCurrent(em, Boleto, { companyId, id }, { status, version }, values);
 }
 
 /** The receivable's boleto in one of `statuses` (at most one stands at a time). */

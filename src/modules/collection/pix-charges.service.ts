@@ -9,7 +9,7 @@ import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError, Va
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { activePaymentMethod, Customer } from '../catalog';
-import { Receivable } from '../receivables';
+import { canCollect, Receivable, receivableConflictCode } from '../receivables';
 import { open as openSealed, seal } from '../sefaz';
 import { assertFilialAccess, Filial } from '../tenancy';
 import { findAccessibleAccount, findBankAccount } from './bank-accounts.service';
@@ -227,8 +227,7 @@ export async function accessibleReceivable(ctx: TenantContext, id: number, em: E
 export const openOf = (r: Receivable) => r.amount.minus(r.receivedAmount).minus(r.creditedAmount);
 
 function assertReceivable(r: Receivable) {
-  if (r.status === 'RECEIVED') throw new StateConflictError('Receivable', r.status, 'charge it by Pix', 'RECEIVABLE_ALREADY_RECEIVED');
-  if (r.status === 'CANCELLED') throw new StateConflictError('Receivable', r.status, 'charge it by Pix', 'RECEIVABLE_CANCELLED');
+  if (!canCollect(r)) throw new StateConflictError('Receivable', r.status, 'charge it by Pix', receivableConflictCode(r.status));
 }
 
 async function merchantOf(em: EntityManager, companyId: number, filialId: number) {

@@ -1,5 +1,5 @@
-import { EntityManager, In } from 'typeorm';
-import { sqlNow } from '../../core/db/sql-time';
+import { EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
+import { updateIfCurrent } from '../../core/versioned-update';
 import { PixCharge, PixChargeStatus } from './entities/pix-charge.entity';
 import { PixPayment } from './entities/pix-payment.entity';
 import { PixPspConnection } from './entities/pix-psp-connection.entity';
@@ -9,12 +9,16 @@ import { PixRefund, PixRefundStatus } from './entities/pix-refund.entity';
 
 type Row<E> = Omit<E, 'id' | 'createdAt' | 'updatedAt'>;
 
+async function insertRow<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, row: Row<E>): Promise<number> {
+  const r = await em.insert(target, row as never);
+  return r.identifiers[0].id as number;
+}
+
 export const findConnection = (em: EntityManager, companyId: number, bankAccountId: number) =>
   em.findOneBy(PixPspConnection, { companyId, bankAccountId });
 
 export async function insertConnection(em: EntityManager, row: Row<PixPspConnection>): Promise<number> {
-  const r = await em.insert(PixPspConnection, row as never);
-  return r.identifiers[0].id as number;
+  return insertRow(em, PixPspConnection, row);
 }
 
 export async function updateConnectionIf(
@@ -24,13 +28,7 @@ export async function updateConnectionIf(
   version: number,
   values: Partial<Row<PixPspConnection>>,
 ): Promise<boolean> {
-  const r = await em
-    .createQueryBuilder()
-    .update(PixPspConnection)
-    .set({ ...values, updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND version = :version', { id, companyId, version })
-    .execute();
-  return (r.affected ?? 0) > 0;
+  return updateIfCurrent(em, PixPspConnection, { companyId, id }, { version }, values, { touch: true });
 }
 
 export const findCharge = (em: EntityManager, companyId: number, id: number) => em.findOneBy(PixCharge, { companyId, id });
@@ -39,8 +37,7 @@ export const chargesOfReceivable = (em: EntityManager, companyId: number, receiv
   em.find(PixCharge, { where: { companyId, receivableId }, order: { id: 'ASC' } });
 
 export async function insertCharge(em: EntityManager, row: Row<PixCharge>): Promise<number> {
-  const r = await em.insert(PixCharge, row as never);
-  return r.identifiers[0].id as number;
+  return insertRow(em, PixCharge, row);
 }
 
 /** A status change on the status and version read: false when another writer moved it first. */
@@ -51,13 +48,7 @@ export async function updateChargeIf(
   expected: { status: PixChargeStatus; version: number },
   values: Partial<Row<PixCharge>>,
 ): Promise<boolean> {
-  const r = await em
-    .createQueryBuilder()
-    .update(PixCharge)
-    .set({ ...values, updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
-    .execute();
-  return (r.affected ?? 0) > 0;
+  return updateIfCurrent(em, PixCharge, { companyId, id }, expected, values, { touch: true });
 }
 
 export const findPayment = (em: EntityManager, companyId: number, id: number) => em.findOneBy(PixPayment, { companyId, id });
@@ -75,8 +66,7 @@ export const paymentsOfCharges = (em: EntityManager, companyId: number, chargeId
   chargeIds.length ? em.find(PixPayment, { where: { companyId, chargeId: In(chargeIds) }, order: { id: 'ASC' } }) : Promise.resolve([]);
 
 export async function insertPayment(em: EntityManager, row: Row<PixPayment>): Promise<number> {
-  const r = await em.insert(PixPayment, row as never);
-  return r.identifiers[0].id as number;
+  return insertRow(em, PixPayment, row);
 }
 
 export async function updatePaymentIf(
@@ -86,13 +76,7 @@ export async function updatePaymentIf(
   version: number,
   values: Partial<Row<PixPayment>>,
 ): Promise<boolean> {
-  const r = await em
-    .createQueryBuilder()
-    .update(PixPayment)
-    .set({ ...values, updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND version = :version', { id, companyId, version })
-    .execute();
-  return (r.affected ?? 0) > 0;
+  return updateIfCurrent(em, PixPayment, { companyId, id }, { version }, values, { touch: true });
 }
 
 export const refundsOfPayments = (em: EntityManager, companyId: number, paymentIds: number[]) =>
@@ -100,8 +84,7 @@ export const refundsOfPayments = (em: EntityManager, companyId: number, paymentI
 export const findRefund = (em: EntityManager, companyId: number, id: number) => em.findOneBy(PixRefund, { companyId, id });
 
 export async function insertRefund(em: EntityManager, row: Row<PixRefund>): Promise<number> {
-  const r = await em.insert(PixRefund, row as never);
-  return r.identifiers[0].id as number;
+  return insertRow(em, PixRefund, row);
 }
 
 export async function updateRefundIf(
@@ -111,11 +94,5 @@ export async function updateRefundIf(
   expected: { status: PixRefundStatus; version: number },
   values: Partial<Row<PixRefund>>,
 ): Promise<boolean> {
-  const r = await em
-    .createQueryBuilder()
-    .update(PixRefund)
-    .set({ ...values, updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
-    .execute();
-  return (r.affected ?? 0) > 0;
+  return updateIfCurrent(em, PixRefund, { companyId, id }, expected, values, { touch: true });
 }

@@ -394,26 +394,7 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
   validateOptions(options);
   await findAccessibleCte(ctx, id);
   return inTransaction(ctx, async (em) => {
-    const cte = await findCte(em, ctx.companyId, id, true);
-    if (!cte) throw new NotFoundError('CT-e', 'CTE_NOT_FOUND');
-    assertTransition(cte, 'apportion', 'APPORTIONED');
-    // The CT-e's month (its D100) and today's (the freight moves the goods' cost now): both open.
-    await assertPeriodOpen(em, ctx.companyId, cte.filialId, [cte.issueDate, new Date()]);
-    if (options.version !== undefined && options.version !== cte.version) throw new StaleVersionError('CT-e', cte.version);
-    // The status flips first: a concurrent apply waits on the row, then finds nothing to update (409).
-    if (
-      !(await updateCteIf(
-        em,
-        ctx.companyId,
-        cte.id,
-        { status: 'RECEIVED', version: cte.version },
-        { status: 'APPORTIONED', apportionedAt: new Date() },
-      ))
-    ) {
-      const now = await findCte(em, ctx.companyId, cte.id);
-      if (now && !canDo(now, 'apportion')) throw forbidden(now, 'apportion');
-      throw new StaleVersionError('CT-e', now?.version ?? cte.version);
-    }
+    const cte = await claimForApportion(em, ctx, id, options);
     const plan = await buildPlan(em, ctx, cte, options);
     if (plan.blocking.length) {
       throw new BusinessRuleError(
@@ -425,52 +406,22 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
     const supplier = await resolveSupplier(em, ctx, {
       supplier: { document: cte.issuerDocument, name: cte.issuerName, stateRegistration: cte.issuerStateRegistration, uf: cte.issuerUf },
     });
-    const cteHash = encodeId('cte', cte.id);
-    const outcomes = new Map<number, FreightLineOutcome[]>();
-    for (const d of plan.documents) {
-      const shares = sharesOf(d);
-      if (!shares.length) continue;
-      const outcome = await postFreight(em, ctx, d.doc, shares, { id: cteHash, accessKey: cte.accessKey, action: 'APPORTIONED' });
-      outcomes.set(d.doc.id, outcome);
-      const planned = new Map(d.lines.map((l) => [l.line.lineNumber, l]));
-      await insertAllocations(
-        em,
-        outcome.map((o) => ({
-          companyId: ctx.companyId,
-          cteId: cte.id,
-          entryDocumentId: d.doc.id,
-          lineNumber: o.lineNumber,
-          itemId: o.itemId,
-          productId: o.productId,
-          mode: o.mode,
-          basis: planned.get(o.lineNumber)!.basis,
-          share: planned.get(o.lineNumber)!.share,
-          icmsCredit: planned.get(o.lineNumber)!.icmsCredit,
-          pisCredit: planned.get(o.lineNumber)!.pisCredit,
-          cofinsCredit: planned.get(o.lineNumber)!.cofinsCredit,
-          amount: o.amount,
-          quantityReceived: o.quantityReceived,
-          quantityInStock: o.quantityInStock,
-          absorbed: o.absorbed,
-          unabsorbed: o.unabsorbed,
-          reversedAmount: new Dec(0),
-          reversedUnabsorbed: new Dec(0),
-          reversedAt: null,
-        })),
-      );
-    }
+    const outcomes = await postShares(em, ctx, cte, plan);
     const soldShare = sum([...outcomes.values()].flat().map((o) => o.unabsorbed));
-    const values = {
-      apportionMethod: plan.method,
-      apportionedAmount: plan.freight.amount,
-      recoverableIcms: plan.freight.recoverableIcms,
-      pisCredit: plan.freight.pisCredit,
-      cofinsCredit: plan.freight.cofinsCredit,
-      soldShare,
-      entryDate: plan.entryDate,
-      supplierId: supplier.supplierId,
-    };
-    await em.update(Cte, { id: cte.id, companyId: ctx.companyId }, values);
+    await em.update(
+      Cte,
+      { id: cte.id, companyId: ctx.companyId },
+      {
+        apportionMethod: plan.method,
+        apportionedAmount: plan.freight.amount,
+        recoverableIcms: plan.freight.recoverableIcms,
+        pisCredit: plan.freight.pisCredit,
+        cofinsCredit: plan.freight.cofinsCredit,
+        soldShare,
+        entryDate: plan.entryDate,
+        supplierId: supplier.supplierId,
+      },
+    );
     const payables = await createCtePayables(
       em,
       {
@@ -486,42 +437,126 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
       plan.payables,
     );
     const applied = (await findCte(em, ctx.companyId, cte.id))!;
-    await recordAudit(em, ctx, {
-      entity: CTE_AUDIT,
-      entityId: cte.id,
-      action: 'APPORTIONED',
-      changes: {
-        status: ['RECEIVED', 'APPORTIONED'],
-        apportionMethod: [null, plan.method],
-        apportionedAmount: ['0.00', toFixed(plan.freight.amount, 'amount')],
-        recoverableIcms: ['0.00', toFixed(plan.freight.recoverableIcms, 'amount')],
-        pisCredit: ['0.00', toFixed(plan.freight.pisCredit, 'amount')],
-        cofinsCredit: ['0.00', toFixed(plan.freight.cofinsCredit, 'amount')],
-        soldShare: ['0.00', toFixed(soldShare, 'amount')],
-        entryDate: [null, plan.entryDate],
-      },
-    });
-    await publishEvent(em, ctx, {
-      type: 'cte.apportioned',
-      filialId: cte.filialId,
-      aggregateType: CTE_AUDIT,
-      aggregateId: cte.id,
-      data: {
-        ...cteEventData(applied),
-        method: plan.method,
-        amount: money(plan.freight.amount),
-        recoverableIcms: money(plan.freight.recoverableIcms),
-        pisCredit: money(plan.freight.pisCredit),
-        cofinsCredit: money(plan.freight.cofinsCredit),
-        soldShare: money(soldShare),
-        documents: plan.documents.map((d) => ({
-          entryDocumentId: encodeId('entry-document', d.doc.id),
-          status: d.doc.status,
-          amount: money(d.amount),
-        })),
-        payables: payables.map((p) => ({ id: encodeId('payable', p.id), dueDate: p.dueDate, amount: money(p.amount) })),
-      },
-    });
+    await recordApportioned(em, ctx, { applied, plan, soldShare, payables });
     return { cte: applied, plan, outcomes, payables };
+  });
+}
+
+/**
+ * The CT-e locked and flipped RECEIVED → APPORTIONED before anything is posted: a concurrent apply waits on the
+ * row, then finds nothing to update (409). The CT-e's month (its D100) and today's (the freight moves the goods'
+ * cost now) must both be open.
+ */
+async function claimForApportion(em: EntityManager, ctx: TenantContext, id: number, options: ApportionOptions): Promise<Cte> {
+  const cte = await findCte(em, ctx.companyId, id, true);
+  if (!cte) throw new NotFoundError('CT-e', 'CTE_NOT_FOUND');
+  assertTransition(cte, 'apportion', 'APPORTIONED');
+  await assertPeriodOpen(em, ctx.companyId, cte.filialId, [cte.issueDate, new Date()]);
+  if (options.version !== undefined && options.version !== cte.version) throw new StaleVersionError('CT-e', cte.version);
+  const flipped = await updateCteIf(
+    em,
+    ctx.companyId,
+    cte.id,
+    { status: 'RECEIVED', version: cte.version },
+    { status: 'APPORTIONED', apportionedAt: new Date() },
+  );
+  if (!flipped) {
+    const now = await findCte(em, ctx.companyId, cte.id);
+    if (now && !canDo(now, 'apportion')) throw forbidden(now, 'apportion');
+    throw new StaleVersionError('CT-e', now?.version ?? cte.version);
+  }
+  return cte;
+}
+
+/** Each planned document's shares put on it through the entry-document module, and the CT-e's allocations recorded. */
+async function postShares(
+  em: EntityManager,
+  ctx: TenantContext,
+  cte: Cte,
+  plan: ApportionPlan,
+): Promise<Map<number, FreightLineOutcome[]>> {
+  const cteHash = encodeId('cte', cte.id);
+  const outcomes = new Map<number, FreightLineOutcome[]>();
+  for (const d of plan.documents) {
+    const shares = sharesOf(d);
+    if (!shares.length) continue;
+    const outcome = await postFreight(em, ctx, d.doc, shares, { id: cteHash, accessKey: cte.accessKey, action: 'APPORTIONED' });
+    outcomes.set(d.doc.id, outcome);
+    await insertAllocations(em, allocationRows(ctx, cte, d, outcome));
+  }
+  return outcomes;
+}
+
+/** A document's allocation rows: what was planned per line (basis, share, credits) beside what posting it did. */
+function allocationRows(ctx: TenantContext, cte: Cte, d: PlannedDocument, outcome: FreightLineOutcome[]) {
+  const planned = new Map(d.lines.map((l) => [l.line.lineNumber, l]));
+  return outcome.map((o) => {
+    const line = planned.get(o.lineNumber)!;
+    return {
+      companyId: ctx.companyId,
+      cteId: cte.id,
+      entryDocumentId: d.doc.id,
+      lineNumber: o.lineNumber,
+      itemId: o.itemId,
+      productId: o.productId,
+      mode: o.mode,
+      basis: line.basis,
+      share: line.share,
+      icmsCredit: line.icmsCredit,
+      pisCredit: line.pisCredit,
+      cofinsCredit: line.cofinsCredit,
+      amount: o.amount,
+      quantityReceived: o.quantityReceived,
+      quantityInStock: o.quantityInStock,
+      absorbed: o.absorbed,
+      unabsorbed: o.unabsorbed,
+      reversedAmount: new Dec(0),
+      reversedUnabsorbed: new Dec(0),
+      reversedAt: null,
+    };
+  });
+}
+
+/** The audit row and the cte.apportioned event of an applied apportionment. */
+async function recordApportioned(
+  em: EntityManager,
+  ctx: TenantContext,
+  { applied, plan, soldShare, payables }: { applied: Cte; plan: ApportionPlan; soldShare: Dec; payables: Payable[] },
+): Promise<void> {
+  await recordAudit(em, ctx, {
+    entity: CTE_AUDIT,
+    entityId: applied.id,
+    action: 'APPORTIONED',
+    changes: {
+      status: ['RECEIVED', 'APPORTIONED'],
+      apportionMethod: [null, plan.method],
+      apportionedAmount: ['0.00', toFixed(plan.freight.amount, 'amount')],
+      recoverableIcms: ['0.00', toFixed(plan.freight.recoverableIcms, 'amount')],
+      pisCredit: ['0.00', toFixed(plan.freight.pisCredit, 'amount')],
+      cofinsCredit: ['0.00', toFixed(plan.freight.cofinsCredit, 'amount')],
+      soldShare: ['0.00', toFixed(soldShare, 'amount')],
+      entryDate: [null, plan.entryDate],
+    },
+  });
+  await publishEvent(em, ctx, {
+    type: 'cte.apportioned',
+    filialId: applied.filialId,
+    aggregateType: CTE_AUDIT,
+    aggregateId: applied.id,
+    data: {
+      ...cteEventData(applied),
+      method: plan.method,
+      amount: money(plan.freight.amount),
+      recoverableIcms: money(plan.freight.recoverableIcms),
+      pisCredit: money(plan.freight.pisCredit),
+      cofinsCredit: money(plan.freight.cofinsCredit),
+      soldShare: money(soldShare),
+      documents: plan.documents.map((d) => ({
+        entryDocumentId: encodeId('entry-document', d.doc.id),
+        status: d.doc.status,
+        amount: money(d.amount),
+      })),
+      payables: payables.map((p) => ({ id: encodeId('payable', p.id), dueDate: p.dueDate, amount: money(p.amount) })),
+    },
   });
 }

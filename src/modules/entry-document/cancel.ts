@@ -85,11 +85,38 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
   }
   if (doc.status === 'DRAFT') return { ...nothing, blocking: [] };
 
+  posting.lines = await ownStockReversal(em, doc);
+  const payables = await documentPayables(em, doc.companyId, doc.id);
+  const returns = await supplierReturnsOfDocument.get().liveReturns(em, doc.companyId, doc.id);
+  const blocking = [...returnsBlocking(returns), ...paidPayablesBlocking(payables)];
+  const { effects, shortages } = await previewPosting(em, posting);
+  blocking.push(...shortages.map(stockShortage));
+  thirdParty.lines = await thirdPartyReversal(em, doc);
+  const thirdPartyPreview = await previewThirdPartyPosting(em, thirdParty);
+  blocking.push(...thirdPartyPreview.shortages.map(thirdPartyShortage));
+  const credits = (await taxCreditsOf(em, doc.companyId, doc.id)).filter((c) => c.status === 'RECORDED');
+  const items = await loadItems(em, doc.companyId, doc.id);
+  return {
+    posting,
+    effects,
+    thirdParty,
+    thirdPartyEffects: thirdPartyPreview.effects,
+    credits,
+    payables,
+    lineOfItem: new Map(items.map((i) => [i.id, i.lineNumber])),
+    blocking,
+  };
+}
+
+/**
+ * The own-stock lines the confirmation posted, going back out last in, first out (each reversal undoes the
+ * movement it mirrors in the state it left), at their entry cost plus the CT-e freight posted onto the line
+ * after confirmation (or less what was taken back since): it leaves with the goods.
+ */
+async function ownStockReversal(em: EntityManager, doc: EntryDocument): Promise<LedgerPosting['lines']> {
   const posted = await postedMovements(em, doc.companyId, doc.id, ENTRY_REASON);
-  // CT-e freight posted onto the lines after confirmation (or taken back since) leaves with the goods.
   const adjusted = await costAdjustmentsByLine(em, doc);
-  // Last in, first out: each reversal undoes the movement it mirrors in the state it left.
-  posting.lines = posted
+  return posted
     .filter((m) => m.filialId === doc.filialId)
     .reverse()
     .map((m) => ({
@@ -104,48 +131,14 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       reversesMovementId: m.id,
       referenceLineId: m.referenceLineId ?? undefined,
     }));
-  const payables = await documentPayables(em, doc.companyId, doc.id);
-  const returns = await supplierReturnsOfDocument.get().liveReturns(em, doc.companyId, doc.id);
-  const blocking: Check[] = returns
-    ? [
-        {
-          code: 'SUPPLIER_RETURN_EXISTS',
-          message: `${returns} return(s) to the supplier stand against the document; cancel their NF-e first`,
-          blocksConfirmation: true,
-          details: { supplierReturns: returns },
-        },
-      ]
-    : [];
-  blocking.push(
-    ...payables
-      .filter((p) => p.status !== 'OPEN' && p.status !== 'CANCELLED')
-      .map((p) => ({
-        code: 'PAYABLE_PAID',
-        message: `Installment ${p.installmentNumber} has ${p.paidAmount.toFixed(2)} paid; reverse the payment first`,
-        blocksConfirmation: true,
-        details: {
-          payableId: encodeId('payable', p.id),
-          installmentNumber: p.installmentNumber,
-          paidAmount: Number(p.paidAmount.toFixed(2)),
-        },
-      })),
-  );
-  const { effects, shortages } = await previewPosting(em, posting);
-  for (const s of shortages) {
-    blocking.push({
-      code: 'INSUFFICIENT_STOCK',
-      message: `Reversing needs ${s.requested.toFixed(4)} of a product with ${s.available.toFixed(4)} in stock, and the filial forbids negative stock`,
-      blocksConfirmation: true,
-      details: {
-        productId: encodeId('product', s.productId),
-        available: Number(s.available.toFixed(4)),
-        requested: Number(s.requested.toFixed(4)),
-      },
-    });
-  }
-  // Third-party goods leave as they came in, last first; they cannot leave if they are no longer held. Goods
-  // a purchase took out of third-party stock (consignment, x113) go back into it.
-  thirdParty.lines = (await thirdPartyMovementsOf(em, doc.companyId, STOCK_REFERENCE, doc.id, ENTRY_REASON))
+}
+
+/**
+ * Third-party goods leave as they came in, last first; they cannot leave if they are no longer held. Goods
+ * a purchase took out of third-party stock (consignment, x113) go back into it.
+ */
+async function thirdPartyReversal(em: EntityManager, doc: EntryDocument): Promise<ThirdPartyPosting['lines']> {
+  return (await thirdPartyMovementsOf(em, doc.companyId, STOCK_REFERENCE, doc.id, ENTRY_REASON))
     .filter((m) => m.filialId === doc.filialId)
     .reverse()
     .map((m) => ({
@@ -157,33 +150,61 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       value: m.value.abs(),
       referenceLineId: m.referenceLineId ?? undefined,
     }));
-  const thirdPartyPreview = await previewThirdPartyPosting(em, thirdParty);
-  for (const s of thirdPartyPreview.shortages) {
-    blocking.push({
-      code: 'INSUFFICIENT_THIRD_PARTY_STOCK',
-      message: `Reversing needs ${s.requested.toFixed(4)} of the third-party goods of ${s.ownerDocument} with ${s.available.toFixed(4)} held`,
+}
+
+/** Returns to the supplier standing against the document block: their NF-e are cancelled first. */
+const returnsBlocking = (returns: number): Check[] =>
+  returns
+    ? [
+        {
+          code: 'SUPPLIER_RETURN_EXISTS',
+          message: `${returns} return(s) to the supplier stand against the document; cancel their NF-e first`,
+          blocksConfirmation: true,
+          details: { supplierReturns: returns },
+        },
+      ]
+    : [];
+
+/** Each installment with something paid blocks: the payment is reversed first. */
+const paidPayablesBlocking = (payables: Payable[]): Check[] =>
+  payables
+    .filter((p) => p.status !== 'OPEN' && p.status !== 'CANCELLED')
+    .map((p) => ({
+      code: 'PAYABLE_PAID',
+      message: `Installment ${p.installmentNumber} has ${p.paidAmount.toFixed(2)} paid; reverse the payment first`,
       blocksConfirmation: true,
       details: {
-        productId: encodeId('product', s.productId),
-        ownerDocument: s.ownerDocument,
-        available: Number(s.available.toFixed(4)),
-        requested: Number(s.requested.toFixed(4)),
+        payableId: encodeId('payable', p.id),
+        installmentNumber: p.installmentNumber,
+        paidAmount: Number(p.paidAmount.toFixed(2)),
       },
-    });
-  }
-  const credits = (await taxCreditsOf(em, doc.companyId, doc.id)).filter((c) => c.status === 'RECORDED');
-  const items = await loadItems(em, doc.companyId, doc.id);
-  return {
-    posting,
-    effects,
-    thirdParty,
-    thirdPartyEffects: thirdPartyPreview.effects,
-    credits,
-    payables,
-    lineOfItem: new Map(items.map((i) => [i.id, i.lineNumber])),
-    blocking,
-  };
-}
+    }));
+
+type StockShortage = Awaited<ReturnType<typeof previewPosting>>['shortages'][number];
+type ThirdPartyShortage = Awaited<ReturnType<typeof previewThirdPartyPosting>>['shortages'][number];
+
+const stockShortage = (s: StockShortage): Check => ({
+  code: 'INSUFFICIENT_STOCK',
+  message: `Reversing needs ${s.requested.toFixed(4)} of a product with ${s.available.toFixed(4)} in stock, and the filial forbids negative stock`,
+  blocksConfirmation: true,
+  details: {
+    productId: encodeId('product', s.productId),
+    available: Number(s.available.toFixed(4)),
+    requested: Number(s.requested.toFixed(4)),
+  },
+});
+
+const thirdPartyShortage = (s: ThirdPartyShortage): Check => ({
+  code: 'INSUFFICIENT_THIRD_PARTY_STOCK',
+  message: `Reversing needs ${s.requested.toFixed(4)} of the third-party goods of ${s.ownerDocument} with ${s.available.toFixed(4)} held`,
+  blocksConfirmation: true,
+  details: {
+    productId: encodeId('product', s.productId),
+    ownerDocument: s.ownerDocument,
+    available: Number(s.available.toFixed(4)),
+    requested: Number(s.requested.toFixed(4)),
+  },
+});
 
 const movementDtos = (plan: CancelPlan, effects: LedgerEffect[]) =>
   effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : plan.lineOfItem.get(e.referenceLineId)));

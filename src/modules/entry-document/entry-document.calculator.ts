@@ -508,16 +508,40 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
     ),
   );
   checks.push(...transferChecks(items, doc.fiscal, input.supplierDocument));
+  checks.push(...reformChecks(input, items, reformCharged));
+  const payableTotal = sum(items.filter((i) => linePayable(i.operationClass, purpose, i.entryCfop)).map(payableAmountOf));
+  const totals = documentTotals(items, errors, checks);
+  const installments = numberedInstallments(input, errors);
+  if (errors.length) throw new ValidationError('Invalid request', errors);
+
+  const installmentCheck = installments.length ? checkInstallments(input, { installments, totals, payableTotal }, checks) : null;
+  const payables = installments.length
+    ? installments
+    : payableTotal.gt(0)
+      ? [{ number: 1, dueDate: input.entryDate, amount: payableTotal }]
+      : [];
+  checks.push(...expectedTotalsChecks(input, totals));
+  if (input.entryDate < input.issueDate) {
+    checks.push({ code: 'ENTRY_BEFORE_ISSUE', message: 'The entry date is before the issue date', blocksConfirmation: false });
+  }
+  return { items, totals, installments, payables, installmentCheck, payableTotal, checks };
+}
+
+/** Under a rule set that credits CBS, CBS/IBS the configured NF-e rule keeps informative earn no credit: said, not blocking. */
+function reformChecks(input: ComputeInput, items: ComputedItem[], reformCharged: boolean): Check[] {
   const ruleSet = ruleSetFor(input.issueDate);
-  if (ruleSet.cbsIbs && !reformCharged && items.some((i) => !statedCbsIbs(i.reformTaxes).cbs.isZero())) {
-    checks.push({
+  if (!ruleSet.cbsIbs || reformCharged || !items.some((i) => !statedCbsIbs(i.reformTaxes).cbs.isZero())) return [];
+  return [
+    {
       code: 'REFORM_TAXES_NOT_CHARGED',
       message: `The document is dated ${input.issueDate} (rule set ${ruleSet.id}: no PIS/COFINS credit, CBS credited) but its CBS/IBS are informative under the configured NF-e rule (NFE_TAX_REFORM_RULES), so no CBS/IBS credit is taken`,
       blocksConfirmation: false,
-    });
-  }
-  const payableTotal = sum(items.filter((i) => linePayable(i.operationClass, purpose, i.entryCfop)).map(payableAmountOf));
+    },
+  ];
+}
 
+/** The document's totals from its lines (the total as the NF-e's vNF); each beyond the largest amount an error, a negative total blocking. */
+function documentTotals(items: ComputedItem[], errors: FieldError[], checks: Check[]): Totals {
   const totals = {
     products: sum(items.map((i) => i.total)),
     freight: sum(items.map((i) => i.freight)),
@@ -539,7 +563,11 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
     if (totals[name].abs().gt(MAX_AMOUNT)) errors.push({ path: 'items', message: `the document's ${name} exceeds the largest amount` });
   if (totals.total.lt(0))
     checks.push({ code: 'DOCUMENT_TOTAL_NEGATIVE', message: 'The discounts exceed the value of the document', blocksConfirmation: true });
+  return totals;
+}
 
+/** The installments as given, numbered 1..n where the input has no numbers; a number given twice is an error. */
+function numberedInstallments(input: ComputeInput, errors: FieldError[]): PlannedInstallment[] {
   const installments = (input.installments ?? []).map((p, i) => ({
     number: p.number ?? i + 1,
     dueDate: p.dueDate,
@@ -550,67 +578,65 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
     if (seen.has(p.number)) errors.push({ path: `installments[${i}].number`, message: `installment number ${p.number} is repeated` });
     seen.add(p.number);
   });
-  if (errors.length) throw new ValidationError('Invalid request', errors);
+  return installments;
+}
 
-  let installmentCheck: InstallmentCheck | null = null;
-  if (installments.length) {
-    const installmentsTotal = sum(installments.map((p) => p.amount));
-    const difference = payableTotal.minus(installmentsTotal);
-    installmentCheck = { installmentsTotal, documentTotal: totals.total, payableTotal, difference, matches: difference.isZero() };
-    if (!difference.isZero()) {
-      const owed = payableTotal.eq(totals.total)
-        ? `the document total is ${totals.total.toFixed(2)}`
-        : `the lines owed to the supplier add up to ${payableTotal.toFixed(2)} (document total ${totals.total.toFixed(2)})`;
-      checks.push({
-        code: 'INSTALLMENTS_TOTAL_MISMATCH',
-        message: `The installments add up to ${installmentsTotal.toFixed(2)}; ${owed}`,
-        blocksConfirmation: true,
-        details: {
-          installmentsTotal: toJsonNumber(installmentsTotal, 'amount'),
-          documentTotal: toJsonNumber(totals.total, 'amount'),
-          payableTotal: toJsonNumber(payableTotal, 'amount'),
-          difference: toJsonNumber(difference, 'amount'),
-        },
-      });
-    }
-    installments.forEach((p) => {
-      if (p.dueDate < input.issueDate) {
-        checks.push({
-          code: 'INSTALLMENT_DUE_BEFORE_ISSUE',
-          message: `Installment ${p.number} is due before the issue date`,
-          blocksConfirmation: false,
-        });
-      }
+/** The installments against what is owed to the supplier (a mismatch blocks) and the issue date (one due before it warns). */
+function checkInstallments(
+  input: ComputeInput,
+  { installments, totals, payableTotal }: { installments: PlannedInstallment[]; totals: Totals; payableTotal: Dec },
+  checks: Check[],
+): InstallmentCheck {
+  const installmentsTotal = sum(installments.map((p) => p.amount));
+  const difference = payableTotal.minus(installmentsTotal);
+  if (!difference.isZero()) {
+    const owed = payableTotal.eq(totals.total)
+      ? `the document total is ${totals.total.toFixed(2)}`
+      : `the lines owed to the supplier add up to ${payableTotal.toFixed(2)} (document total ${totals.total.toFixed(2)})`;
+    checks.push({
+      code: 'INSTALLMENTS_TOTAL_MISMATCH',
+      message: `The installments add up to ${installmentsTotal.toFixed(2)}; ${owed}`,
+      blocksConfirmation: true,
+      details: {
+        installmentsTotal: toJsonNumber(installmentsTotal, 'amount'),
+        documentTotal: toJsonNumber(totals.total, 'amount'),
+        payableTotal: toJsonNumber(payableTotal, 'amount'),
+        difference: toJsonNumber(difference, 'amount'),
+      },
     });
   }
-  const payables = installments.length
-    ? installments
-    : payableTotal.gt(0)
-      ? [{ number: 1, dueDate: input.entryDate, amount: payableTotal }]
-      : [];
-
-  if (input.expectedTotals) {
-    const differences = TOTAL_NAMES.filter((name) => {
-      const expected = input.expectedTotals?.[name];
-      return expected !== undefined && expected !== null && !money(expected).eq(totals[name]);
-    }).map((name) => ({
-      field: name,
-      expected: toJsonNumber(money(input.expectedTotals![name]), 'amount'),
-      computed: toJsonNumber(totals[name], 'amount'),
-    }));
-    if (differences.length) {
+  installments.forEach((p) => {
+    if (p.dueDate < input.issueDate) {
       checks.push({
-        code: 'TOTALS_DIFFER_FROM_XML',
-        message: `The computed totals differ from the XML's ICMSTot (${differences.map((d) => d.field).join(', ')})`,
-        blocksConfirmation: true,
-        details: { differences },
+        code: 'INSTALLMENT_DUE_BEFORE_ISSUE',
+        message: `Installment ${p.number} is due before the issue date`,
+        blocksConfirmation: false,
       });
     }
-  }
-  if (input.entryDate < input.issueDate) {
-    checks.push({ code: 'ENTRY_BEFORE_ISSUE', message: 'The entry date is before the issue date', blocksConfirmation: false });
-  }
-  return { items, totals, installments, payables, installmentCheck, payableTotal, checks };
+  });
+  return { installmentsTotal, documentTotal: totals.total, payableTotal, difference, matches: difference.isZero() };
+}
+
+/** The computed totals against the XML's ICMSTot, when the input carries it: any difference blocks. */
+function expectedTotalsChecks(input: ComputeInput, totals: Totals): Check[] {
+  if (!input.expectedTotals) return [];
+  const differences = TOTAL_NAMES.filter((name) => {
+    const expected = input.expectedTotals?.[name];
+    return expected !== undefined && expected !== null && !money(expected).eq(totals[name]);
+  }).map((name) => ({
+    field: name,
+    expected: toJsonNumber(money(input.expectedTotals![name]), 'amount'),
+    computed: toJsonNumber(totals[name], 'amount'),
+  }));
+  if (!differences.length) return [];
+  return [
+    {
+      code: 'TOTALS_DIFFER_FROM_XML',
+      message: `The computed totals differ from the XML's ICMSTot (${differences.map((d) => d.field).join(', ')})`,
+      blocksConfirmation: true,
+      details: { differences },
+    },
+  ];
 }
 
 /**

@@ -291,112 +291,9 @@ function ibsCbsOf(item: NfeItem, s: Share): IbsCbsGroup | null {
 /** The devolução document, in the contract the emission path consumes; 422 naming every line that cannot be returned. */
 export function buildReturnDocument(input: ReturnDocumentInput): ComputedFiscalDocument {
   const { original, side, issuer, recipient } = input;
-  const errors: FieldError[] = [];
-  const ours = (doc: string | null | undefined) => !!doc && doc === issuer.document;
-  if (side === 'SALE' && !ours(original.issuer.document))
-    errors.push({ path: 'original', message: `NF-e ${original.accessKey} was not issued by this filial` });
-  if (side === 'PURCHASE' && !ours(original.recipient?.document))
-    errors.push({ path: 'original', message: `NF-e ${original.accessKey} is not addressed to this filial` });
-  if (!input.lines.length) errors.push({ path: 'items', message: 'at least one item' });
+  const errors = partyErrors(input);
   const destination = destinationOf(55, issuer.address.uf, recipient);
-  const byNumber = new Map(original.items.map((i) => [i.lineNumber, i]));
-  const seen = new Set<number>();
-  const items: FiscalItem[] = [];
-  input.lines.forEach((line, idx) => {
-    const path = `items[${idx}]`;
-    const o = byNumber.get(line.lineNumber);
-    if (!o) return errors.push({ path: `${path}.lineNumber`, message: `the original has no item ${line.lineNumber}` });
-    if (seen.has(line.lineNumber)) return errors.push({ path: `${path}.lineNumber`, message: `item ${line.lineNumber} is listed twice` });
-    seen.add(line.lineNumber);
-    const now = dec(line.quantity);
-    const before = dec(line.alreadyReturned ?? 0);
-    if (now.lte(0)) return errors.push({ path: `${path}.quantity`, message: 'must be positive' });
-    if (before.plus(now).gt(o.quantity)) {
-      return errors.push({
-        path: `${path}.quantity`,
-        message: `item ${line.lineNumber}: ${now.toString()} returned now and ${before.toString()} before exceed the ${o.quantity.toString()} of the original`,
-      });
-    }
-    const o_icms = o.taxes.icms;
-    const cfopBase = side === 'PURCHASE' && line.entryCfop ? line.entryCfop : o.cfop;
-    const cfop = returnCfop(cfopBase, side, destination, o_icms?.cst ?? o_icms?.csosn ?? null);
-    if (!cfop)
-      return errors.push({ path: `${path}.cfop`, message: `CFOP ${cfopBase} of item ${line.lineNumber} has no devolução CFOP here` });
-    const s = new Share(before, now, o.quantity);
-    const grossTotal = s.of(o.total);
-    const discount = s.of(o.discount);
-    const freight = s.of(o.freight);
-    const insurance = s.of(o.insurance);
-    const other = s.of(o.otherExpenses);
-    const icms = icmsOf(o_icms, s, issuer, grossTotal.minus(discount).plus(freight).plus(insurance).plus(other));
-    const ipiOrig = o.taxes.ipi;
-    let ipi: IpiGroup | null = null;
-    let returnedIpi: { percent: Dec; value: Dec } | null = null;
-    if (ipiOrig?.value && ipiOrig.value.gt(0)) {
-      // An IPI contributor returns it in its own IPI group; anyone else in impostoDevol (vIPIDevol).
-      if (issuer.industrial)
-        ipi = {
-          cst: side === 'PURCHASE' ? '99' : (ipiOrig.cst ?? '99'),
-          enquadramento: ipiOrig.enquadramento ?? '999',
-          base: s.of(ipiOrig.base),
-          rate: ipiOrig.rate ?? ZERO,
-          value: s.of(ipiOrig.value),
-        };
-      else returnedIpi = { percent: s.percent, value: s.of(ipiOrig.value) };
-    }
-    const ibsCbs = ibsCbsOf(o, s);
-    const pis = contributionOf(o.taxes.pis, s, side, issuer);
-    const cofins = contributionOf(o.taxes.cofins, s, side, issuer);
-    const vSt = icms.st?.value ?? ZERO;
-    const vFcpSt = icms.st?.fcpValue ?? ZERO;
-    const total = grossTotal
-      .minus(discount)
-      .plus(vSt)
-      .plus(freight)
-      .plus(insurance)
-      .plus(other)
-      .plus(ipi?.value ?? ZERO)
-      .plus(vFcpSt)
-      .plus(returnedIpi?.value ?? ZERO);
-    const taxableQuantity = o.taxableQuantity ? round(o.taxableQuantity.times(now).div(o.quantity), 'quantity') : round(now, 'quantity');
-    items.push({
-      lineNumber: items.length + 1,
-      productId: line.productId,
-      salesOrderItemId: line.salesOrderItemId ?? null,
-      code: o.code,
-      gtin: o.gtin ?? 'SEM GTIN',
-      description: o.description,
-      ncm: o.ncm ?? '00000000',
-      cest: o.cest,
-      cfop,
-      unit: o.unit,
-      quantity: round(now, 'quantity'),
-      unitPrice: o.unitPrice,
-      grossTotal,
-      taxableGtin: o.taxableGtin ?? o.gtin ?? 'SEM GTIN',
-      taxableUnit: o.taxableUnit ?? o.unit,
-      taxableQuantity,
-      taxableUnitPrice: o.taxableUnitPrice ?? o.unitPrice,
-      freight,
-      insurance,
-      discount,
-      otherExpenses: other,
-      icms,
-      difal: null,
-      ipi,
-      pis,
-      cofins,
-      ibsCbs,
-      approximateTaxes: s.of(o.taxes.estimatedTotal),
-      total,
-      returnedIpi,
-      rule: {
-        ruleId: null,
-        description: `RETURN of NF-e ${original.accessKey} item ${o.lineNumber}: CFOP ${o.cfop} → ${cfop}, ${now.toString()} of ${o.quantity.toString()}`,
-        ratesSource: `original NF-e ${original.accessKey} (values and taxes in proportion)`,
-      },
-    });
-  });
+  const items = returnedItems(input, destination, errors);
   if (errors.length) {
     throw new BusinessRuleError(
       'RETURN_NOT_POSSIBLE',
@@ -421,5 +318,159 @@ export function buildReturnDocument(input: ReturnDocumentInput): ComputedFiscalD
     totals: totalsOf(items, input.date),
     warnings: [],
     references: [original.accessKey],
+  };
+}
+
+/** A sale's original must be ours, a purchase's addressed to us; and something must be returned. */
+function partyErrors({ original, side, issuer, lines }: ReturnDocumentInput): FieldError[] {
+  const errors: FieldError[] = [];
+  const ours = (doc: string | null | undefined) => !!doc && doc === issuer.document;
+  if (side === 'SALE' && !ours(original.issuer.document))
+    errors.push({ path: 'original', message: `NF-e ${original.accessKey} was not issued by this filial` });
+  if (side === 'PURCHASE' && !ours(original.recipient?.document))
+    errors.push({ path: 'original', message: `NF-e ${original.accessKey} is not addressed to this filial` });
+  if (!lines.length) errors.push({ path: 'items', message: 'at least one item' });
+  return errors;
+}
+
+/** A line that can be returned: the original's item, the quantities returned before and now, the devolução's CFOP. */
+interface ReturnableLine {
+  line: ReturnLine;
+  o: NfeItem;
+  before: Dec;
+  now: Dec;
+  cfop: string;
+}
+
+/** The returned lines as the devolução's items, numbered anew; each line that cannot be returned named in `errors`. */
+function returnedItems(input: ReturnDocumentInput, destination: FiscalDestination, errors: FieldError[]): FiscalItem[] {
+  const byNumber = new Map(input.original.items.map((i) => [i.lineNumber, i]));
+  const seen = new Set<number>();
+  const items: FiscalItem[] = [];
+  input.lines.forEach((line, idx) => {
+    const returnable = checkedLine(input, destination, { line, path: `items[${idx}]`, byNumber, seen }, errors);
+    if (returnable) items.push(returnedItem(input, returnable, items.length + 1));
+  });
+  return items;
+}
+
+/** One requested line checked against the original (its item, listed once, a positive quantity within what is left, a CFOP). */
+function checkedLine(
+  { side }: ReturnDocumentInput,
+  destination: FiscalDestination,
+  { line, path, byNumber, seen }: { line: ReturnLine; path: string; byNumber: Map<number, NfeItem>; seen: Set<number> },
+  errors: FieldError[],
+): ReturnableLine | null {
+  const fail = (error: FieldError) => (errors.push(error), null);
+  const o = byNumber.get(line.lineNumber);
+  if (!o) return fail({ path: `${path}.lineNumber`, message: `the original has no item ${line.lineNumber}` });
+  if (seen.has(line.lineNumber)) return fail({ path: `${path}.lineNumber`, message: `item ${line.lineNumber} is listed twice` });
+  seen.add(line.lineNumber);
+  const now = dec(line.quantity);
+  const before = dec(line.alreadyReturned ?? 0);
+  if (now.lte(0)) return fail({ path: `${path}.quantity`, message: 'must be positive' });
+  if (before.plus(now).gt(o.quantity)) {
+    return fail({
+      path: `${path}.quantity`,
+      message: `item ${line.lineNumber}: ${now.toString()} returned now and ${before.toString()} before exceed the ${o.quantity.toString()} of the original`,
+    });
+  }
+  const icms = o.taxes.icms;
+  const cfopBase = side === 'PURCHASE' && line.entryCfop ? line.entryCfop : o.cfop;
+  const cfop = returnCfop(cfopBase, side, destination, icms?.cst ?? icms?.csosn ?? null);
+  if (!cfop) return fail({ path: `${path}.cfop`, message: `CFOP ${cfopBase} of item ${line.lineNumber} has no devolução CFOP here` });
+  return { line, o, before, now, cfop };
+}
+
+/**
+ * The IPI of a returned line: an IPI contributor returns it in its own IPI group (`ipi`); anyone else in
+ * impostoDevol (`returnedIpi`, vIPIDevol).
+ */
+function ipiOf(
+  o: NfeItem,
+  s: Share,
+  side: ReturnSide,
+  issuer: FiscalIssuer,
+): { ipi: IpiGroup | null; returnedIpi: { percent: Dec; value: Dec } | null } {
+  const ipiOrig = o.taxes.ipi;
+  if (!ipiOrig?.value || !ipiOrig.value.gt(0)) return { ipi: null, returnedIpi: null };
+  if (!issuer.industrial) return { ipi: null, returnedIpi: { percent: s.percent, value: s.of(ipiOrig.value) } };
+  return {
+    ipi: {
+      cst: side === 'PURCHASE' ? '99' : (ipiOrig.cst ?? '99'),
+      enquadramento: ipiOrig.enquadramento ?? '999',
+      base: s.of(ipiOrig.base),
+      rate: ipiOrig.rate ?? ZERO,
+      value: s.of(ipiOrig.value),
+    },
+    returnedIpi: null,
+  };
+}
+
+/** A returnable line as the devolução's item: the original's values and taxes in the proportion returned. */
+function returnedItem(
+  { original, side, issuer }: ReturnDocumentInput,
+  { line, o, before, now, cfop }: ReturnableLine,
+  lineNumber: number,
+): FiscalItem {
+  const s = new Share(before, now, o.quantity);
+  const grossTotal = s.of(o.total);
+  const discount = s.of(o.discount);
+  const freight = s.of(o.freight);
+  const insurance = s.of(o.insurance);
+  const other = s.of(o.otherExpenses);
+  const icms = icmsOf(o.taxes.icms, s, issuer, grossTotal.minus(discount).plus(freight).plus(insurance).plus(other));
+  const { ipi, returnedIpi } = ipiOf(o, s, side, issuer);
+  const ibsCbs = ibsCbsOf(o, s);
+  const pis = contributionOf(o.taxes.pis, s, side, issuer);
+  const cofins = contributionOf(o.taxes.cofins, s, side, issuer);
+  const vSt = icms.st?.value ?? ZERO;
+  const vFcpSt = icms.st?.fcpValue ?? ZERO;
+  const total = grossTotal
+    .minus(discount)
+    .plus(vSt)
+    .plus(freight)
+    .plus(insurance)
+    .plus(other)
+    .plus(ipi?.value ?? ZERO)
+    .plus(vFcpSt)
+    .plus(returnedIpi?.value ?? ZERO);
+  const taxableQuantity = o.taxableQuantity ? round(o.taxableQuantity.times(now).div(o.quantity), 'quantity') : round(now, 'quantity');
+  return {
+    lineNumber,
+    productId: line.productId,
+    salesOrderItemId: line.salesOrderItemId ?? null,
+    code: o.code,
+    gtin: o.gtin ?? 'SEM GTIN',
+    description: o.description,
+    ncm: o.ncm ?? '00000000',
+    cest: o.cest,
+    cfop,
+    unit: o.unit,
+    quantity: round(now, 'quantity'),
+    unitPrice: o.unitPrice,
+    grossTotal,
+    taxableGtin: o.taxableGtin ?? o.gtin ?? 'SEM GTIN',
+    taxableUnit: o.taxableUnit ?? o.unit,
+    taxableQuantity,
+    taxableUnitPrice: o.taxableUnitPrice ?? o.unitPrice,
+    freight,
+    insurance,
+    discount,
+    otherExpenses: other,
+    icms,
+    difal: null,
+    ipi,
+    pis,
+    cofins,
+    ibsCbs,
+    approximateTaxes: s.of(o.taxes.estimatedTotal),
+    total,
+    returnedIpi,
+    rule: {
+      ruleId: null,
+      description: `RETURN of NF-e ${original.accessKey} item ${o.lineNumber}: CFOP ${o.cfop} → ${cfop}, ${now.toString()} of ${o.quantity.toString()}`,
+      ratesSource: `original NF-e ${original.accessKey} (values and taxes in proportion)`,
+    },
   };
 }

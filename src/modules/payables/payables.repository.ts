@@ -6,6 +6,7 @@ import { groupedSums } from '../../core/db/group-sums';
 import { sqlNow } from '../../core/db/sql-time';
 import { supplierFilter } from '../catalog';
 import { Payable, PayableStatus } from './entities/payable.entity';
+import { updateIfCurrent } from '../../core/versioned-update';
 import { DeductionSource, PayableDeduction } from './entities/payable-deduction.entity';
 import { SupplierCredit } from './entities/supplier-credit.entity';
 import { insertChunked, TenantRow } from '../../core/db/sql';
@@ -74,13 +75,7 @@ export async function updatePayableIf(
   expected: { status: PayableStatus; version: number },
   values: { paidAmount: Dec; status: PayableStatus },
 ): Promise<boolean> {
-  const result = await em
-    .createQueryBuilder()
-    .update(Payable)
-    .set({ ...values, updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
-    .execute();
-  return (result.affected ?? 0) > 0;
+  return updateIfCurrent(em, Payable, { companyId, id }, expected, values, { touch: true });
 }
 
 export interface PayableFilters {
@@ -195,13 +190,7 @@ export async function updatePayableAmountIf(
   values: { amount: Dec; status: PayableStatus },
 ): Promise<boolean> {
   const cancelledAt = values.status === 'CANCELLED' ? () => sqlNow() : () => 'NULL';
-  const result = await em
-    .createQueryBuilder()
-    .update(Payable)
-    .set({ ...values, cancelledAt, updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
-    .execute();
-  return (result.affected ?? 0) > 0;
+  return updateIfCurrent(em, Payable, { companyId, id }, expected, { ...values, cancelledAt }, { touch: true });
 }
 
 export async function insertDeductions(em: EntityManager, rows: TenantRow<PayableDeduction>[]): Promise<void> {

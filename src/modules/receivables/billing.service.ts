@@ -5,12 +5,12 @@ import type { ActorContext } from '../../core/context';
 import { appendOnCommit, readerOf } from '../../core/db/transaction';
 import type { TenantRow } from '../../core/db/sql';
 import { Dec } from '../../core/decimal';
-import { BusinessRuleError, ConflictError } from '../../core/errors';
+import { BusinessRuleError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
-import { publishEvent } from '../../core/outbox/outbox.service';
 import { type PaymentMethod, settlementOf } from '../catalog';
 import type { Receivable } from './entities/receivable.entity';
-import { RECEIVABLE_AUDIT, receivableData, receivableFields } from './receivables.events';
+import { cancelReceivable, concurrentChange } from './cancellation';
+import { RECEIVABLE_AUDIT, receivableFields } from './receivables.events';
 import {
   deferBirthReceipts,
   deferInsertReceivables,
@@ -19,7 +19,6 @@ import {
   updateReceivableIf,
 } from './receivables.repository';
 import { feeOf, installments, openAmountOf } from './receivables.rules';
-import { assertTransition } from './receivables.state';
 
 /*
  * Receivables are born in the transaction that bills (SPEC §13): a fulfilment (its order's payment
@@ -297,7 +296,7 @@ export async function attachFiscalDocument(
   // Rows cancelled with a reason (replaced by this NF-e's installments, or gone with an earlier cancelled NF-e) are not this document's.
   for (const r of rows.filter((x) => !(x.status === 'CANCELLED' && x.cancelReason !== null))) {
     const values = { originType: 'FISCAL_DOCUMENT' as const, fiscalDocumentId: input.fiscalDocumentId, accessKey: input.accessKey };
-    if (!(await updateReceivableIf(em, ctx.companyId, r.id, { status: r.status, version: r.version }, values))) throw concurrent();
+    if (!(await updateReceivableIf(em, ctx.companyId, r.id, { status: r.status, version: r.version }, values))) throw concurrentChange();
     await recordAudit(em, ctx, {
       entity: RECEIVABLE_AUDIT,
       entityId: r.id,
@@ -328,35 +327,6 @@ export async function cancelForFiscalDocument(
       },
     );
   }
-  for (const r of rows.filter((x) => x.status === 'OPEN')) {
-    assertTransition(r, 'cancel', 'CANCELLED');
-    if (
-      !(await updateReceivableIf(
-        em,
-        ctx.companyId,
-        r.id,
-        { status: r.status, version: r.version },
-        { status: 'CANCELLED', cancelReason: input.reason, cancelled: true },
-      ))
-    )
-      throw concurrent();
-    const after = { ...r, status: 'CANCELLED' as const, cancelReason: input.reason };
-    await recordAudit(em, ctx, {
-      entity: RECEIVABLE_AUDIT,
-      entityId: r.id,
-      action: 'CANCELLED',
-      changes: { status: [r.status, 'CANCELLED'], cancelReason: [null, input.reason] },
-    });
-    await publishEvent(em, ctx, {
-      type: 'receivable.cancelled',
-      filialId: r.filialId,
-      aggregateType: RECEIVABLE_AUDIT,
-      aggregateId: r.id,
-      data: { ...receivableData(after as Receivable), reason: input.reason },
-    });
-  }
+  for (const r of rows.filter((x) => x.status === 'OPEN')) await cancelReceivable(em, ctx, r, input.reason);
   return receivablesOfFulfillment(em, ctx.companyId, input.fulfillmentId);
 }
-
-// Unreachable while the rows are locked; kept so a change of locking cannot go unnoticed.
-const concurrent = () => new ConflictError('CONCURRENT_UPDATE', 'A receivable changed meanwhile; retry', { retryable: true });

@@ -2,14 +2,14 @@ import { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext } from '../../core/context';
 import { Dec } from '../../core/decimal';
-import { BusinessRuleError, ConflictError } from '../../core/errors';
+import { BusinessRuleError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Receivable } from './entities/receivable.entity';
+import { cancelReceivable, concurrentChange } from './cancellation';
 import { RECEIVABLE_AUDIT, receivableData } from './receivables.events';
-import { insertReceivable, receivablesOfFulfillment, reshapeReceivableIf, updateReceivableIf } from './receivables.repository';
+import { insertReceivable, receivablesOfFulfillment, reshapeReceivableIf } from './receivables.repository';
 import { installments as split } from './receivables.rules';
-import { assertTransition } from './receivables.state';
 
 /*
  * The receivables of an NF-e equal the NF-e (SPEC §12.2, §13; issue 43 point 5). The fulfil
@@ -48,7 +48,6 @@ const REPLACED = 'Replaced by the installments of its NF-e';
 const standing = (r: Receivable) => r.debtorType === 'CUSTOMER' && r.status !== 'CANCELLED';
 const touched = (r: Receivable) => r.receivedAmount.gt(0) || r.creditedAmount.gt(0);
 const sumOf = (rows: { amount: Dec }[]) => rows.reduce((s, r) => s.plus(r.amount), new Dec(0));
-const concurrent = () => new ConflictError('CONCURRENT_UPDATE', 'A receivable changed meanwhile; retry', { retryable: true });
 
 /** The installments the document's receivables will have (pure): the given ones, else the terms over the amount. */
 function planOf(b: FiscalDocumentBilling): { number: number; dueDate: string; amount: Dec }[] {
@@ -135,7 +134,7 @@ async function remake(
       amount: p.amount,
     };
     if (r) {
-      if (!(await reshapeReceivableIf(em, ctx.companyId, r.id, { status: r.status, version: r.version }, values))) throw concurrent();
+      if (!(await reshapeReceivableIf(em, ctx.companyId, r.id, { status: r.status, version: r.version }, values))) throw concurrentChange();
       await recordAudit(em, ctx, {
         entity: RECEIVABLE_AUDIT,
         entityId: r.id,
@@ -191,30 +190,5 @@ async function remake(
       data: receivableData(made),
     });
   }
-  for (const r of [...anchor.slice(plan.length), ...others]) {
-    assertTransition(r, 'cancel', 'CANCELLED');
-    if (
-      !(await updateReceivableIf(
-        em,
-        ctx.companyId,
-        r.id,
-        { status: r.status, version: r.version },
-        { status: 'CANCELLED', cancelReason: REPLACED, cancelled: true },
-      ))
-    )
-      throw concurrent();
-    await recordAudit(em, ctx, {
-      entity: RECEIVABLE_AUDIT,
-      entityId: r.id,
-      action: 'CANCELLED',
-      changes: { status: [r.status, 'CANCELLED'], cancelReason: [null, REPLACED] },
-    });
-    await publishEvent(em, ctx, {
-      type: 'receivable.cancelled',
-      filialId: r.filialId,
-      aggregateType: RECEIVABLE_AUDIT,
-      aggregateId: r.id,
-      data: { ...receivableData({ ...r, status: 'CANCELLED', cancelReason: REPLACED }), reason: REPLACED },
-    });
-  }
+  for (const r of [...anchor.slice(plan.length), ...others]) await cancelReceivable(em, ctx, r, REPLACED);
 }

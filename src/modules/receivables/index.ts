@@ -23,5 +23,7 @@ export type { ReturnCredit, ReturnCreditOutcome } from './credits.service';
 export { findAccessibleReceivable, lockedReceivableBalance, recordReceipt, reverseReceiptIn } from './receipts.service';
 export type { RecordReceiptInput } from './receipts.service';
 export { Receivable } from './entities/receivable.entity';
+/** Whether a charge may be issued for a receivable, and the 409's code when not: the receivables' state table. */
+export { canCollect, conflictCode as receivableConflictCode } from './receivables.state';
 export type { ReceivableStatus } from './entities/receivable.entity';
 export { receivableRoutes } from './receivables.router';

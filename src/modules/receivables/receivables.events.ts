@@ -12,11 +12,10 @@ const money = (d: Dec) => toJsonNumber(d, 'amount')!;
 export const RECEIVABLE_AUDIT = 'receivable';
 export const RECEIPT_AUDIT = 'receivable-receipt';
 
-/**
- * A receivable's payload without its own id (the event's resource names it: aggregate 'receivable'),
- * so a billing can write it before the id is known (billing.service).
- */
-export const receivableFields = (r: Omit<Receivable, 'id' | 'createdAt' | 'updatedAt' | 'cancelledAt' | 'version'>) => ({
+type ReceivableFields = Omit<Receivable, 'id' | 'createdAt' | 'updatedAt' | 'cancelledAt' | 'version'>;
+
+/** Who owes a receivable, from which sale and document, which installment and when: its payload and its DTO alike. */
+export const receivableTerms = (r: ReceivableFields) => ({
   filialId: encodeId('filial', r.filialId),
   debtorType: r.debtorType,
   customerId: encodeOptionalId('customer', r.customerId),
@@ -30,13 +29,26 @@ export const receivableFields = (r: Omit<Receivable, 'id' | 'createdAt' | 'updat
   installmentCount: r.installmentCount,
   issueDate: r.issueDate,
   dueDate: r.dueDate,
-  grossAmount: money(r.grossAmount),
-  feeAmount: money(r.feeAmount),
+});
+
+/** What a receivable is worth, what was received and credited of it and what is still open, with its status. */
+export const receivableBalance = (r: ReceivableFields) => ({
   amount: money(r.amount),
   receivedAmount: money(r.receivedAmount),
   creditedAmount: money(r.creditedAmount),
   openAmount: money(openAmountOf(r)),
   status: r.status,
+});
+
+/**
+ * A receivable's payload without its own id (the event's resource names it: aggregate 'receivable'),
+ * so a billing can write it before the id is known (billing.service).
+ */
+export const receivableFields = (r: ReceivableFields) => ({
+  ...receivableTerms(r),
+  grossAmount: money(r.grossAmount),
+  feeAmount: money(r.feeAmount),
+  ...receivableBalance(r),
 });
 
 export const receivableData = (r: Receivable) => ({ id: encodeId('receivable', r.id), ...receivableFields(r) });

@@ -1,11 +1,12 @@
 import type { AuditLog } from '../../core/audit/audit-log.entity';
 import { sum, toFixed, toJsonNumber } from '../../core/decimal';
-import { encodeId, encodeOptionalId } from '../../core/hashids';
+import { encodeId } from '../../core/hashids';
 import type { Customer } from '../catalog';
 import type { CustomerCredit } from './entities/customer-credit.entity';
 import { settlementMoney, settlementTotals, settlementTrail } from '../open-items';
 import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
 import type { Receivable } from './entities/receivable.entity';
+import { receivableBalance, receivableTerms } from './receivables.events';
 import { openAmountOf } from './receivables.rules';
 import { ExportChunk, isOverdue, ReceivablesSummary } from './receivables.service';
 import type { ReceiptOutcome } from './receipts.service';
@@ -15,27 +16,11 @@ const amount = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, 'amoun
 
 export const toReceivableDto = (r: Receivable, today?: string) => ({
   id: encodeId('receivable', r.id),
-  filialId: encodeId('filial', r.filialId),
-  debtorType: r.debtorType,
-  customerId: encodeOptionalId('customer', r.customerId),
-  paymentMethod: r.paymentMethodCode,
-  origin: r.originType,
-  salesOrderId: encodeId('sales-order', r.salesOrderId),
-  salesOrderCode: r.salesOrderCode,
-  fulfillmentId: encodeId('fulfillment', r.fulfillmentId),
-  accessKey: r.accessKey,
-  installmentNumber: r.installmentNumber,
-  installmentCount: r.installmentCount,
-  issueDate: r.issueDate,
-  dueDate: r.dueDate,
+  ...receivableTerms(r),
   grossAmount: amount(r.grossAmount),
   feePercent: toJsonNumber(r.feePercent, 'percent'),
   feeAmount: amount(r.feeAmount),
-  amount: amount(r.amount),
-  receivedAmount: amount(r.receivedAmount),
-  creditedAmount: amount(r.creditedAmount),
-  openAmount: amount(openAmountOf(r)),
-  status: r.status,
+  ...receivableBalance(r),
   overdue: isOverdue(r, today),
   cancelReason: r.cancelReason,
   cancelledAt: iso(r.cancelledAt),

@@ -7,6 +7,7 @@ import { sqlNow } from '../../core/db/sql-time';
 import { deferWrite } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { SortKey, SqlList, sqlListOf } from '../../core/pagination';
+import { updateIfCurrent } from '../../core/versioned-update';
 import { settlementsOf } from '../open-items';
 import { CustomerCredit } from './entities/customer-credit.entity';
 import { ReceivableReceipt } from './entities/receivable-receipt.entity';
@@ -116,18 +117,8 @@ export async function updateReceivableIf(
   > & { cancelled?: boolean },
 ): Promise<boolean> {
   const { cancelled, ...set } = values;
-  const result = await em
-    .createQueryBuilder()
-    .update(Receivable)
-    .set({
-      ...set,
-      ...(cancelled ? { cancelledAt: () => sqlNow() } : {}),
-      updatedAt: () => sqlNow(),
-      version: () => 'version + 1',
-    } as never)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
-    .execute();
-  return (result.affected ?? 0) > 0;
+  const stamped = { ...set, ...(cancelled ? { cancelledAt: () => sqlNow() } : {}) };
+  return updateIfCurrent(em, Receivable, { companyId, id }, expected, stamped, { touch: true });
 }
 
 /** One receivable inserted now (not deferred): the NF-e's re-made installments need their ids for audit and events. */

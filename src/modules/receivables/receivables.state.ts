@@ -7,9 +7,10 @@ import type { Receivable, ReceivableStatus } from './entities/receivable.entity'
  *
  *   OPEN → PARTIALLY_RECEIVED → RECEIVED by receipts; a reversal moves back towards OPEN;
  *   OPEN → CANCELLED when its fiscal document is cancelled, or when a return credits all of it;
- *   a return's credit reduces the open balance of OPEN and PARTIALLY_RECEIVED ones.
+ *   a return's credit reduces the open balance of OPEN and PARTIALLY_RECEIVED ones;
+ *   a charge (boleto, Pix) is issued for OPEN and PARTIALLY_RECEIVED ones, their status unchanged.
  */
-export type ReceivableAction = 'receive' | 'reverse-receipt' | 'cancel' | 'credit';
+export type ReceivableAction = 'receive' | 'reverse-receipt' | 'cancel' | 'credit' | 'collect';
 
 export const RECEIVABLE_STATUSES: ReceivableStatus[] = ['OPEN', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED'];
 
@@ -21,6 +22,7 @@ export const TRANSITIONS: Record<ReceivableAction, ActionRule<ReceivableStatus>>
   },
   cancel: { from: { OPEN: ['CANCELLED'] }, verb: 'cancel' },
   credit: { from: { OPEN: ['OPEN', 'CANCELLED'], PARTIALLY_RECEIVED: ['PARTIALLY_RECEIVED', 'RECEIVED'] }, verb: 'credit' },
+  collect: { from: { OPEN: ['OPEN'], PARTIALLY_RECEIVED: ['PARTIALLY_RECEIVED'] }, verb: 'collect' },
 };
 
 /** Statuses with something still to receive. */
@@ -38,3 +40,6 @@ export const { canDo, forbidden, assertAllowed, assertTransition } = defineState
   transitions: TRANSITIONS,
   conflictCode,
 });
+
+/** Whether a charge (boleto, Pix) may be issued for the receivable: something is still to receive. */
+export const canCollect = (r: Pick<Receivable, 'status'>) => canDo(r, 'collect');
