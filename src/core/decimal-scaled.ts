@@ -24,6 +24,7 @@ interface DecimalParts {
   d: number[] | null;
 }
 const partsOf = (x: Dec) => x as unknown as DecimalParts;
+const DEC_PROTOTYPE = Dec.prototype as object;
 
 /** Digits of a positive safe integer. */
 function digitsOf(a: number): number {
@@ -34,8 +35,7 @@ function digitsOf(a: number): number {
 
 /** The Dec of n × 10^-places (n a safe integer), identical to `new Dec(text of that value)`. */
 export function decOfScaled(n: number, places: number): Dec {
-  const x = new Dec(0);
-  if (n === 0) return x;
+  if (n === 0) return new Dec(0);
   let a = n < 0 ? -n : n;
   let p = places;
   while (a % 10 === 0) {
@@ -58,10 +58,12 @@ export function decOfScaled(n: number, places: number): Dec {
     words.push(word);
   }
   words.reverse();
-  const parts = partsOf(x);
-  parts.s = n < 0 ? -1 : 1;
-  parts.e = e;
-  parts.d = words;
+  // The own properties decimal.js's constructor gives an instance, in its order (one hidden class for all).
+  const x = Object.create(DEC_PROTOTYPE) as Dec & DecimalParts & { constructor: typeof Dec };
+  x.constructor = Dec;
+  x.s = n < 0 ? -1 : 1;
+  x.e = e;
+  x.d = words;
   return x;
 }
 

@@ -1103,6 +1103,36 @@ export function totalsOf(items: FiscalItem[], issueDate: string): FiscalTotals {
 
 const cents = (v: number): Dec => (v === 0 ? ZERO : decOfScaled(v, 2));
 
+/*
+ * A line's rule and rates texts are the same for every line with the same rule, CFOP and steps (and the
+ * same rate rows and rule set): built once per such key. The rows are the cached ones (rule-data-cache.ts),
+ * replaced on a change of version, so the texts go with them.
+ */
+const ruleTexts = new WeakMap<EngineRule, Map<string, string>>();
+const sourceTexts = new WeakMap<EngineUfRate, Map<EngineUfRate | null, WeakMap<EngineRuleSet, string>>>();
+function memo(cache: WeakMap<EngineRule, Map<string, string>>, rule: EngineRule, key: string, build: () => string): string;
+function memo(
+  cache: WeakMap<EngineUfRate, Map<EngineUfRate | null, WeakMap<EngineRuleSet, string>>>,
+  origin: EngineUfRate,
+  destination: EngineUfRate | null,
+  ruleSet: EngineRuleSet,
+  build: () => string,
+): string;
+function memo(cache: WeakMap<object, Map<unknown, unknown>>, a: object, b: unknown, c: unknown, d?: () => string): string {
+  let inner = cache.get(a);
+  if (!inner) cache.set(a, (inner = new Map()));
+  if (typeof c === 'function') {
+    let text = inner.get(b) as string | undefined;
+    if (text === undefined) inner.set(b, (text = (c as () => string)()));
+    return text;
+  }
+  let byRuleSet = inner.get(b) as WeakMap<object, string> | undefined;
+  if (!byRuleSet) inner.set(b, (byRuleSet = new WeakMap()));
+  let text = byRuleSet.get(c as object);
+  if (text === undefined) byRuleSet.set(c as object, (text = d!()));
+  return text;
+}
+
 /** Whether the document can be computed in integers (ST and inexact inputs cannot). */
 function inCents(lines: Prepared[], header: Header): boolean {
   for (const l of lines) if (!l.cents || l.st || l.retained) return false;
@@ -1130,6 +1160,9 @@ interface LineCents {
   total: number;
   ibsCbs: { base: number; ibsUf: number; ibsMun: number; cbs: number } | null;
 }
+
+/** The integer path adds the Lei 12.741 parts in cents (CentsParts), not in the context. */
+const NO_PARTS: ApproximateParts = Object.freeze({ federal: ZERO, state: ZERO, municipal: ZERO, table: null }) as ApproximateParts;
 
 interface CentsParts {
   federal: number;
@@ -1175,23 +1208,21 @@ function computeInCents(input: EngineInput, lines: Prepared[], header: Header, c
       continue;
     }
     const c: ItemContext = {
-      ...common,
+      destination: common.destination,
+      destinationUf: common.destinationUf,
+      contributor: common.contributor,
+      finalConsumer: common.finalConsumer,
+      ruleSet: common.ruleSet,
+      ufRate: common.ufRate,
       warnings,
       freight: cents(freights[i]),
       insurance: cents(insurances[i]),
       discount: cents(discount),
       other: cents(others[i]),
-      approximate: { federal: ZERO, state: ZERO, municipal: ZERO, table: null },
+      approximate: NO_PARTS,
     };
-    const sum = {
-      vProd: line.cents!.vProd,
-      freight: freights[i],
-      insurance: insurances[i],
-      discount,
-      other: others[i],
-    } as LineCents;
-    items.push(itemInCents(input, line, i, c, sum, parts));
-    sums.push(sum);
+    const amounts = { vProd: line.cents!.vProd, freight: freights[i], insurance: insurances[i], discount, other: others[i] };
+    items.push(itemInCents(input, line, i, c, amounts, parts, sums));
   }
   problems.throwIfAny();
   const approximate: ApproximateParts = {
@@ -1204,7 +1235,15 @@ function computeInCents(input: EngineInput, lines: Prepared[], header: Header, c
 }
 
 /** computeItem in integers: each step as there, `sum` filled with the line's cents. */
-function itemInCents(input: EngineInput, line: Prepared, index: number, c: ItemContext, sum: LineCents, parts: CentsParts): FiscalItem {
+function itemInCents(
+  input: EngineInput,
+  line: Prepared,
+  index: number,
+  c: ItemContext,
+  sum: Pick<LineCents, 'vProd' | 'freight' | 'insurance' | 'discount' | 'other'>,
+  parts: CentsParts,
+  sums: LineCents[],
+): FiscalItem {
   const { issuer } = input;
   const { rule } = line;
   const net = sum.vProd - sum.discount + sum.freight + sum.insurance + sum.other;
@@ -1342,7 +1381,7 @@ function itemInCents(input: EngineInput, line: Prepared, index: number, c: ItemC
 
   // IBS/CBS (ibsCbsOf)
   let ibsCbs: IbsCbsGroup | null = null;
-  sum.ibsCbs = null;
+  let ibsCbsCents: LineCents['ibsCbs'] = null;
   const rs = c.ruleSet;
   if (rs.ibsCbs) {
     const cst = rule.ibsCbsCst ?? rs.ibsCbsCst;
@@ -1355,7 +1394,7 @@ function itemInCents(input: EngineInput, line: Prepared, index: number, c: ItemC
     const ibsUf = taxOf(base, rate4Of(ibsUfRate));
     const ibsMun = taxOf(base, rate4Of(ibsMunRate));
     const cbs = taxOf(base, rate4Of(cbsRate));
-    sum.ibsCbs = { base, ibsUf, ibsMun, cbs };
+    ibsCbsCents = { base, ibsUf, ibsMun, cbs };
     ibsCbs = {
       cst,
       cClassTrib,
@@ -1397,7 +1436,12 @@ function itemInCents(input: EngineInput, line: Prepared, index: number, c: ItemC
   if (taxableQuantity < 0) throw NOT_IN_CENTS;
   const gtin = product.gtin ?? 'SEM GTIN';
   const contributorText = c.contributor ? 'contributor' : 'non-contributor';
-  Object.assign(sum, {
+  sums.push({
+    vProd: sum.vProd,
+    freight: sum.freight,
+    insurance: sum.insurance,
+    discount: sum.discount,
+    other: sum.other,
     icmsBase,
     icmsValue,
     relief,
@@ -1409,6 +1453,7 @@ function itemInCents(input: EngineInput, line: Prepared, index: number, c: ItemC
     cofins: cofinsValue,
     approximate,
     total,
+    ibsCbs: ibsCbsCents,
   });
   return {
     lineNumber: index + 1,
@@ -1422,12 +1467,13 @@ function itemInCents(input: EngineInput, line: Prepared, index: number, c: ItemC
     benefitCode: rule.benefitCode ?? null,
     cfop: line.cfop,
     unit: product.unit,
-    quantity: decOfScaled(line.cents!.quantity, 4),
-    unitPrice: decOfScaled(line.cents!.unitPrice, 10),
+    // Exact at their scales (lineCents), so the line's own Decs are what rounding them would give.
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
     grossTotal: line.vProd,
     taxableGtin: gtin,
     taxableUnit: product.taxableUnit ?? product.unit,
-    taxableQuantity: decOfScaled(taxableQuantity, 4),
+    taxableQuantity: taxableQuantity === line.cents!.quantity ? line.quantity : decOfScaled(taxableQuantity, 4),
     taxableUnitPrice: taxableQuantity === 0 ? ZERO : decOfScaled(mulDivRound(sum.vProd, 1e12, taxableQuantity), 10),
     freight: c.freight,
     insurance: c.insurance,
@@ -1443,8 +1489,19 @@ function itemInCents(input: EngineInput, line: Prepared, index: number, c: ItemC
     total: cents(total),
     rule: {
       ruleId: rule.id,
-      description: `${input.operation}/${c.destination}/${contributorText}: tax group ${line.group.code} → CFOP ${line.cfop}, ${description}`,
-      ratesSource: `${sources.join('; ')}; rule set ${c.ruleSet.code} (${c.ruleSet.source})`,
+      description: memo(
+        ruleTexts,
+        rule,
+        `${line.cfop}|${description}`,
+        () => `${input.operation}/${c.destination}/${contributorText}: tax group ${line.group.code} → CFOP ${line.cfop}, ${description}`,
+      ),
+      ratesSource: memo(
+        sourceTexts,
+        rates.origin,
+        c.destinationUf !== issuer.address.uf ? rates.destination : null,
+        c.ruleSet,
+        () => `${sources.join('; ')}; rule set ${c.ruleSet.code} (${c.ruleSet.source})`,
+      ),
     },
   };
 }
