@@ -10,7 +10,7 @@
  * The document: Lucro Real filial in SP, an industrial one (IPI), to a non-contributor in MG (interstate
  * 12 %, DIFAL on the base dupla with FCP), 2026 (IBS/CBS group), header freight and discount apportioned.
  *
- *   npm run bench -- fiscal-preview        env: RUNS (2000), SECS (8), CONC (4)
+ *   npm run bench -- fiscal-preview        env: RUNS (2000), SECS (8), CONC (4), BENCH_CPU_PROF (a directory)
  */
 import fs from 'node:fs';
 import { dataSource } from '../src/core/db/data-source';
@@ -19,14 +19,29 @@ import * as fiscal from '../src/modules/fiscal';
 import { loadEngineInput } from '../src/modules/fiscal/compute.service';
 import { computeDocument } from '../src/modules/fiscal/engine';
 import { FiscalOperationRule } from '../src/modules/fiscal/entities/fiscal-operation-rule.entity';
+import { toFiscalDocumentDto } from '../src/modules/fiscal/fiscal.mapper';
+import { fiscalSchemas } from '../src/modules/fiscal/fiscal.schemas';
 import type { FiscalComputationRequest } from '../src/modules/fiscal/fiscal-document';
 import { makeCustomer, makeProduct } from '../tests/support/catalog';
 import { setupFiscalData } from '../tests/support/fiscal';
-import { cpuMeter, createTestTenant, fmtCpu, load, machine, prepareDatabase, reportFile, startServerProcess } from './support';
+import {
+  cpuMeter,
+  createTestTenant,
+  fmtCpu,
+  load,
+  machine,
+  prepareDatabase,
+  profiled,
+  reportFile,
+  stagesOfCpuProfile,
+  startServerProcess,
+} from './support';
 
 const RUNS = Number(process.env.RUNS ?? 2000);
 const SECS = Number(process.env.SECS ?? 8);
 const CONC = Number(process.env.CONC ?? 4);
+/** Seconds of the route under the V8 profiler (inspector, after the measured run): its stages. 0 → none. */
+const PROFILE_SECS = Number(process.env.PROFILE_SECS ?? 0);
 const ITEMS = 50;
 
 /** CPU ms (user + system) of this process per call of `fn`, after a warm-up. */
@@ -109,9 +124,30 @@ function plainArithmetic(lines: { q: number; p: number }[], freight: number, dis
   const engineMs = await cpuPer(RUNS, () => computeDocument(input));
   const loaderMs = await cpuPer(Math.max(50, RUNS / 10), () => fiscal.computeFiscalDocument(t.ctx, request));
   console.log(`floor ${floorMs.toFixed(4)} ms, engine ${engineMs.toFixed(3)} ms, loader + engine ${loaderMs.toFixed(3)} ms (this process)`);
+  // The route's other in-process stages on the same document: joi of the body as the client sends it, the DTO, its JSON.
+  const wireBody = {
+    customerId: customer.hash,
+    date: '2026-06-15',
+    freight: 37.4,
+    discount: 12.35,
+    items: products.map((p, i) => ({ productId: p.hash, quantity: lines[i].quantity, unitPrice: lines[i].unitPrice })),
+  };
+  const bodySchema = fiscalSchemas.preview.body!;
+  const validationMs = await cpuPer(RUNS, () => bodySchema.validate(wireBody));
+  const mapperMs = await cpuPer(RUNS, () => toFiscalDocumentDto(doc));
+  const dto = toFiscalDocumentDto(doc);
+  const jsonMs = await cpuPer(RUNS, () => JSON.stringify(dto));
+  const jsonBytes = Buffer.byteLength(JSON.stringify(dto));
+  console.log(
+    `validation ${validationMs.toFixed(3)} ms, mapper ${mapperMs.toFixed(3)} ms, JSON ${jsonMs.toFixed(3)} ms (${jsonBytes} bytes)`,
+  );
 
-  const api = await startServerProcess();
+  // BENCH_CPU_PROF=<dir>: a --cpu-prof of the API process there (bench/stages.ts reads it by stage).
+  const prof = process.env.BENCH_CPU_PROF;
+  const api = await startServerProcess(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []);
   let route: { rps: number; p50: number; p99: number; errors: number; cpu: string; apiMs: number } | null = null;
+  let floorRoute: { apiMs: number; bytes: number } | null = null;
+  let stages: ReturnType<typeof stagesOfCpuProfile> = [];
   try {
     const body = JSON.stringify({
       customerId: customer.hash,
@@ -130,6 +166,26 @@ function plainArithmetic(lines: { q: number; p: number }[], freight: number, dis
     const cpu = await meter.stop(run.requests);
     route = { rps: run.rps, p50: run.p50, p99: run.p99, errors: run.errors, cpu: fmtCpu(cpu), apiMs: cpu.api };
     console.log(`route: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}; ${fmtCpu(cpu)}`);
+    if (PROFILE_SECS > 0) {
+      await profiled(api, 'fiscal-preview', () => load({ ...opts, duration: PROFILE_SECS }));
+      stages = stagesOfCpuProfile(reportFile('fiscal-preview').replace(/\.md$/, '.cpuprofile'));
+    }
+    // The stack's floor for this route: express parsing the same body and answering the same document.
+    const answer = await probe.text();
+    const bodyFile = reportFile('fiscal-preview-floor-body').replace(/\.md$/, '.json');
+    fs.writeFileSync(bodyFile, answer);
+    const floorServer = await startServerProcess([], { FLOOR_BODY_FILE: bodyFile }, 'fiscal-preview-floor.ts');
+    try {
+      const fopts = { ...opts, url: `${floorServer.baseUrl}/floor` };
+      await load({ ...fopts, duration: 2 });
+      const fmeter = await cpuMeter(floorServer);
+      const frun = await load({ ...fopts, duration: SECS });
+      const fcpu = await fmeter.stop(frun.requests);
+      floorRoute = { apiMs: fcpu.api, bytes: Buffer.byteLength(answer) };
+      console.log(`route floor (express, same body and answer): ${frun.rps.toFixed(0)} req/s, ${fmtCpu(fcpu)}`);
+    } finally {
+      await floorServer.stop();
+    }
   } finally {
     await api.stop();
   }
@@ -144,10 +200,26 @@ function plainArithmetic(lines: { q: number; p: number }[], freight: number, dis
     `| floor: plain JS arithmetic of the same taxes | ${floorMs.toFixed(4)} | 1 |`,
     `| engine (computeDocument, decimal.js, data loaded) | ${engineMs.toFixed(3)} | ${(engineMs / floorMs).toFixed(0)} |`,
     `| loader + engine (computeFiscalDocument, MariaDB reads, client side) | ${loaderMs.toFixed(3)} | ${(loaderMs / floorMs).toFixed(0)} |`,
+    `| validation of the body (joi, in process) | ${validationMs.toFixed(3)} | ${(validationMs / floorMs).toFixed(0)} |`,
+    `| mapper (toFiscalDocumentDto, in process) | ${mapperMs.toFixed(3)} | ${(mapperMs / floorMs).toFixed(0)} |`,
+    `| JSON.stringify of the DTO (${jsonBytes} bytes, in process) | ${jsonMs.toFixed(3)} | ${(jsonMs / floorMs).toFixed(0)} |`,
     route
       ? `| route POST /api/fiscal/preview (API process; ${CONC} connections, ${SECS} s: ${route.rps.toFixed(0)} req/s, p50 ${route.p50} ms, p99 ${route.p99} ms, errors ${route.errors}) | ${route.apiMs.toFixed(3)} | ${(route.apiMs / floorMs).toFixed(0)} |`
       : '',
+    floorRoute
+      ? `| route's stack floor: express parsing the same body and answering the same ${floorRoute.bytes}-byte document (res.json), own process | ${floorRoute.apiMs.toFixed(3)} | ${(floorRoute.apiMs / floorMs).toFixed(0)} |`
+      : '',
     '',
+    ...(stages.length
+      ? [
+          `Route stages (V8 profile, ${PROFILE_SECS} s):`,
+          '',
+          '| stage | ms | share |',
+          '|---|---|---|',
+          ...stages.map((x) => `| ${x.stage} | ${x.ms} | ${x.share}% |`),
+          '',
+        ]
+      : []),
   ].join('\n');
   fs.writeFileSync(reportFile('fiscal-preview'), text);
   console.log(`\n${text}`);

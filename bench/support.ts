@@ -348,8 +348,8 @@ function stageOfFrame(url: string, fn: string): Stage | undefined {
   if (pkg === 'express-rate-limit' || url.includes('/src/core/http/rate-limit')) return 'rate limits';
   if (url.includes('/src/core/idempotency/')) return 'idempotency';
   if (url.includes('/src/core/errors/')) return 'errors (problem+json)';
-  if (pkg === 'hashids' || url.endsWith('/src/core/hashids.ts') || url.endsWith('.mapper.ts') || url.endsWith('/src/core/decimal.ts'))
-    return 'mapping (DTOs, hashids)';
+  // core/decimal.ts says nothing by itself: the engine's roundings are the service's, the DTOs' the mapping's.
+  if (pkg === 'hashids' || url.endsWith('/src/core/hashids.ts') || url.endsWith('.mapper.ts')) return 'mapping (DTOs, hashids)';
   if (fn === 'stringify' || (pkg === 'express' && /\/response\.js$/.test(url) && /^(json|send)$/.test(fn)))
     return 'serialization (JSON.stringify, res.json)';
   if (url.includes('/src/modules/') || /\/src\/core\/(audit|outbox|sequence|context|versioned-update|pagination)/.test(url))

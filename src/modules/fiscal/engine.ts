@@ -1,5 +1,7 @@
 import { interstateRate } from '../../core/br-fiscal';
 import { allocate, allocateWithin, Dec, dec, DecimalInput, round } from '../../core/decimal';
+import { decOfScaled, scaledOf } from '../../core/decimal-scaled';
+import { allocateCents, allocateWithinCents, factor6Of, mulDivRound, NOT_IN_CENTS, rate4Of, taxOf } from './cents';
 import { BusinessRuleError, FieldError } from '../../core/errors';
 import type {
   ComputedFiscalDocument,
@@ -17,7 +19,7 @@ import type {
   IpiGroup,
   PisCofinsGroup,
 } from './fiscal-document';
-import { itemValueOf } from './fiscal-document';
+import { itemValueOf, reformTaxesInItemValue } from './fiscal-document';
 import type { RetainedStEntry } from '../entry-document';
 import { defaultPisCofinsCst, PIS_COFINS_RATED, pisCofinsCstProblem } from './pis-cofins';
 import { cfopWithoutSt, EngineStAgreement, ItemSt, pickStAgreement, WITHOUT_ST } from './st-agreements';
@@ -310,7 +312,23 @@ interface Prepared {
   unitPrice: Dec;
   vProd: Dec;
   lineDiscount: Dec;
+  /** The same figures as scaled integers (quantity × 10^4, unit price × 10^10, cents), null when they are not exact that way. */
+  cents: { quantity: number; unitPrice: number; vProd: number; lineDiscount: number } | null;
   input: EngineItem;
+}
+
+/** The line's quantity, unit price, vProd and own discount in scaled integers, or null (decimal.js computes the line). */
+function lineCents(item: EngineItem) {
+  const quantity = scaledOf(item.quantity, 4);
+  const unitPrice = scaledOf(item.unitPrice, 10);
+  const lineDiscount = scaledOf(item.discount, 2);
+  if (quantity === undefined || unitPrice === undefined || lineDiscount === undefined) return null;
+  try {
+    return { quantity, unitPrice, vProd: mulDivRound(quantity, unitPrice, 1e12), lineDiscount };
+  } catch (err) {
+    if (err === NOT_IN_CENTS) return null;
+    throw err;
+  }
 }
 
 /** Validates what the computation needs (issuer, recipient, products, rules) and collects every problem before failing. */
@@ -388,14 +406,28 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
       if (problem) problems.add(`${path}.rule.${field}`, `rule ${rule.id}: ${problem}`);
     }
     if (issuer.industrial && !rule.ipiCst) problems.add(`${path}.rule.ipiCst`, `rule ${rule.id}: an industrial issuer needs the IPI CST`);
-    const quantity = dec(item.quantity);
-    const unitPrice = dec(item.unitPrice);
-    if (quantity.lte(0)) problems.add(`${path}.quantity`, 'must be positive');
-    if (unitPrice.lt(0)) problems.add(`${path}.unitPrice`, 'must not be negative');
-    const vProd = round(quantity.times(unitPrice), 'amount');
-    const lineDiscount = round(dec(item.discount), 'amount');
-    if (lineDiscount.lt(0) || lineDiscount.gt(vProd)) problems.add(`${path}.discount`, 'must be between 0 and the line value');
-    out.push({ product, group, rule, ...icms, retained, quantity, unitPrice, vProd, lineDiscount, input: item });
+    const cents = lineCents(item);
+    let quantity: Dec, unitPrice: Dec, vProd: Dec, lineDiscount: Dec;
+    if (cents) {
+      // The same checks and values in integers; the Decs are the ones decimal.js would give.
+      if (cents.quantity <= 0) problems.add(`${path}.quantity`, 'must be positive');
+      if (cents.unitPrice < 0) problems.add(`${path}.unitPrice`, 'must not be negative');
+      if (cents.lineDiscount < 0 || cents.lineDiscount > cents.vProd)
+        problems.add(`${path}.discount`, 'must be between 0 and the line value');
+      quantity = item.quantity instanceof Dec ? item.quantity : decOfScaled(cents.quantity, 4);
+      unitPrice = item.unitPrice instanceof Dec ? item.unitPrice : decOfScaled(cents.unitPrice, 10);
+      vProd = decOfScaled(cents.vProd, 2);
+      lineDiscount = decOfScaled(cents.lineDiscount, 2);
+    } else {
+      quantity = dec(item.quantity);
+      unitPrice = dec(item.unitPrice);
+      if (quantity.lte(0)) problems.add(`${path}.quantity`, 'must be positive');
+      if (unitPrice.lt(0)) problems.add(`${path}.unitPrice`, 'must not be negative');
+      vProd = round(quantity.times(unitPrice), 'amount');
+      lineDiscount = round(dec(item.discount), 'amount');
+      if (lineDiscount.lt(0) || lineDiscount.gt(vProd)) problems.add(`${path}.discount`, 'must be between 0 and the line value');
+    }
+    out.push({ product, group, rule, ...icms, retained, quantity, unitPrice, vProd, lineDiscount, cents, input: item });
   });
   if (missing.length) problems.missingRule = missing.length === 1 ? missing[0] : { rules: missing };
   return out;
@@ -481,8 +513,11 @@ function checkFinalConsumer(model: FiscalModel, recipient: FiscalRecipient, fina
     problems.add('finalConsumer', 'a non-contributor (indIEDest 9) is a final consumer (NF-e rule 696)');
 }
 
-/** The computed document, or a 422 naming every missing/invalid field and rule. */
-export function computeDocument(input: EngineInput): ComputedFiscalDocument {
+/**
+ * The computed document, or a 422 naming every missing/invalid field and rule. `inDecimals` computes it
+ * with decimal.js throughout (the reference the integer path is held to: tests/fiscal/engine-cents.test.ts).
+ */
+export function computeDocument(input: EngineInput, options: { inDecimals?: boolean } = {}): ComputedFiscalDocument {
   const problems = new FiscalDataProblems();
   const { issuer, recipient, model, operation, date } = input;
   const destination = destinationOf(model, issuer.address.uf, recipient);
@@ -523,41 +558,13 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
   for (const [k, v] of Object.entries(header)) if (v.lt(0)) problems.add(k === 'other' ? 'otherExpenses' : k, 'must not be negative');
   problems.throwIfAny();
 
-  // Header values apportioned by each line's net value, exact to the cent (the residue on the last line).
-  const weights = lines.map((l) => l.vProd.minus(l.lineDiscount));
-  const freights = allocate(header.freight, weights);
-  const insurances = allocate(header.insurance, weights);
-  const discounts = allocateWithin(header.discount, weights);
-  const others = allocate(header.other, weights);
-  const warnings: string[] = [];
-  if (!input.approximateTaxes)
-    warnings.push(
-      `No Lei 12.741 approximate-tax table is loaded for ${issuer.address.uf}: vTotTrib is 0 (POST /fiscal/approximate-taxes loads the IBPT table).`,
-    );
-  const approximate: ApproximateParts = { federal: ZERO, state: ZERO, municipal: ZERO, table: null };
-
-  const items: FiscalItem[] = lines.map((line, i) => {
-    const discount = line.lineDiscount.plus(discounts[i]);
-    if (discount.gt(line.vProd)) {
-      problems.add(`items[${i}].discount`, 'the apportioned header discount exceeds the line value');
-      return null as never;
-    }
-    return computeItem(input, line, i, {
-      destination,
-      destinationUf,
-      contributor,
-      finalConsumer,
-      ruleSet: ruleSet!,
-      ufRate,
-      warnings,
-      freight: freights[i],
-      insurance: insurances[i],
-      discount,
-      other: others[i],
-      approximate,
-    });
-  });
-  problems.throwIfAny();
+  const common = { destination, destinationUf, contributor, finalConsumer, ruleSet: ruleSet!, ufRate };
+  // In scaled integers when every figure is exact that way (cents.ts), else — or on the first value that
+  // is not — with decimal.js: the same figures either way (tests/fiscal/engine-cents.test.ts).
+  const computed =
+    (!options.inDecimals && inCents(lines, header) && itemsInCents(input, lines, header, common)) ||
+    itemsInDecimals(input, lines, header, common);
+  const { items, warnings, approximate, totals } = computed;
   const firstRule = lines[0].rule;
   return {
     model,
@@ -573,7 +580,7 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
     issuer,
     recipient,
     items,
-    totals: totalsOf(items, date),
+    totals,
     warnings,
     approximateTaxSource: approximate.table
       ? {
@@ -586,6 +593,51 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
         }
       : null,
   };
+}
+
+type Header = { freight: Dec; insurance: Dec; discount: Dec; other: Dec };
+type Common = Pick<ItemContext, 'destination' | 'destinationUf' | 'contributor' | 'finalConsumer' | 'ruleSet' | 'ufRate'>;
+interface ComputedItems {
+  items: FiscalItem[];
+  warnings: string[];
+  approximate: ApproximateParts;
+  totals: FiscalTotals;
+}
+
+const approximateTableWarning = (input: EngineInput) =>
+  `No Lei 12.741 approximate-tax table is loaded for ${input.issuer.address.uf}: vTotTrib is 0 (POST /fiscal/approximate-taxes loads the IBPT table).`;
+
+/** The items and totals with decimal.js (any input). */
+function itemsInDecimals(input: EngineInput, lines: Prepared[], header: Header, common: Common): ComputedItems {
+  const problems = new FiscalDataProblems();
+  // Header values apportioned by each line's net value, exact to the cent (the residue on the last line).
+  const weights = lines.map((l) => l.vProd.minus(l.lineDiscount));
+  const freights = allocate(header.freight, weights);
+  const insurances = allocate(header.insurance, weights);
+  const discounts = allocateWithin(header.discount, weights);
+  const others = allocate(header.other, weights);
+  const warnings: string[] = [];
+  if (!input.approximateTaxes) warnings.push(approximateTableWarning(input));
+  const approximate: ApproximateParts = { federal: ZERO, state: ZERO, municipal: ZERO, table: null };
+
+  const items: FiscalItem[] = lines.map((line, i) => {
+    const discount = line.lineDiscount.plus(discounts[i]);
+    if (discount.gt(line.vProd)) {
+      problems.add(`items[${i}].discount`, 'the apportioned header discount exceeds the line value');
+      return null as never;
+    }
+    return computeItem(input, line, i, {
+      ...common,
+      warnings,
+      freight: freights[i],
+      insurance: insurances[i],
+      discount,
+      other: others[i],
+      approximate,
+    });
+  });
+  problems.throwIfAny();
+  return { items, warnings, approximate, totals: totalsOf(items, input.date) };
 }
 
 /** The Lei 12.741 parts the document adds up for its infCpl (federal, state, municipal) and the table they came from. */
@@ -1039,5 +1091,466 @@ export function totalsOf(items: FiscalItem[], issueDate: string): FiscalTotals {
       ? { base: s((i) => i.ibsCbs?.base), ibsUf: s((i) => i.ibsCbs?.ibsUfValue), ibsMun: s((i) => i.ibsCbs?.ibsMunValue), ibs, cbs }
       : null,
     vNFTot,
+  };
+}
+
+/*
+ * The same computation in scaled integers (cents.ts): amounts in cents, rates × 10^4, quantities × 10^4,
+ * unit prices × 10^10; the Decs of the contract are built once per figure at the end of each line. Lines
+ * with ICMS-ST (by MVA, an agreement, or retained earlier) are left to decimal.js, as is any value with
+ * more places than its scale or past 2^53 (NOT_IN_CENTS).
+ */
+
+const cents = (v: number): Dec => (v === 0 ? ZERO : decOfScaled(v, 2));
+
+/*
+ * A line's rule and rates texts are the same for every line with the same rule, CFOP and steps (and the
+ * same rate rows and rule set): built once per such key. The rows are the cached ones (rule-data-cache.ts),
+ * replaced on a change of version, so the texts go with them.
+ */
+const ruleTexts = new WeakMap<EngineRule, Map<string, string>>();
+const sourceTexts = new WeakMap<EngineUfRate, Map<EngineUfRate | null, WeakMap<EngineRuleSet, string>>>();
+function memo(cache: WeakMap<EngineRule, Map<string, string>>, rule: EngineRule, key: string, build: () => string): string;
+function memo(
+  cache: WeakMap<EngineUfRate, Map<EngineUfRate | null, WeakMap<EngineRuleSet, string>>>,
+  origin: EngineUfRate,
+  destination: EngineUfRate | null,
+  ruleSet: EngineRuleSet,
+  build: () => string,
+): string;
+function memo(cache: WeakMap<object, Map<unknown, unknown>>, a: object, b: unknown, c: unknown, d?: () => string): string {
+  let inner = cache.get(a);
+  if (!inner) cache.set(a, (inner = new Map()));
+  if (typeof c === 'function') {
+    let text = inner.get(b) as string | undefined;
+    if (text === undefined) inner.set(b, (text = (c as () => string)()));
+    return text;
+  }
+  let byRuleSet = inner.get(b) as WeakMap<object, string> | undefined;
+  if (!byRuleSet) inner.set(b, (byRuleSet = new WeakMap()));
+  let text = byRuleSet.get(c as object);
+  if (text === undefined) byRuleSet.set(c as object, (text = d!()));
+  return text;
+}
+
+/** Whether the document can be computed in integers (ST and inexact inputs cannot). */
+function inCents(lines: Prepared[], header: Header): boolean {
+  for (const l of lines) if (!l.cents || l.st || l.retained) return false;
+  for (const v of [header.freight, header.insurance, header.discount, header.other]) if (scaledOf(v, 2) === undefined) return false;
+  return true;
+}
+
+/** A line's figures the totals add up, in cents. */
+interface LineCents {
+  vProd: number;
+  freight: number;
+  insurance: number;
+  discount: number;
+  other: number;
+  icmsBase: number;
+  icmsValue: number;
+  relief: number;
+  fcp: number;
+  difalFcp: number;
+  difalDestination: number;
+  ipi: number;
+  pis: number;
+  cofins: number;
+  approximate: number;
+  total: number;
+  ibsCbs: { base: number; ibsUf: number; ibsMun: number; cbs: number } | null;
+}
+
+/** The integer path adds the Lei 12.741 parts in cents (CentsParts), not in the context. */
+const NO_PARTS: ApproximateParts = Object.freeze({ federal: ZERO, state: ZERO, municipal: ZERO, table: null }) as ApproximateParts;
+
+interface CentsParts {
+  federal: number;
+  state: number;
+  municipal: number;
+  table: EngineApproximateTax | null;
+}
+
+const pisCofinsDefaults = new Map<string, Dec>();
+const pisCofinsDefault = (text: string) => {
+  let d = pisCofinsDefaults.get(text);
+  if (!d) pisCofinsDefaults.set(text, (d = new Dec(text)));
+  return d;
+};
+
+/** The items and totals in integers, or null when a figure is not exact that way (the caller uses decimal.js). */
+function itemsInCents(input: EngineInput, lines: Prepared[], header: Header, common: Common): ComputedItems | null {
+  try {
+    return computeInCents(input, lines, header, common);
+  } catch (err) {
+    if (err === NOT_IN_CENTS) return null;
+    throw err;
+  }
+}
+
+function computeInCents(input: EngineInput, lines: Prepared[], header: Header, common: Common): ComputedItems {
+  const problems = new FiscalDataProblems();
+  const weights = lines.map((l) => l.cents!.vProd - l.cents!.lineDiscount);
+  const freights = allocateCents(scaledOf(header.freight, 2)!, weights);
+  const insurances = allocateCents(scaledOf(header.insurance, 2)!, weights);
+  const discounts = allocateWithinCents(scaledOf(header.discount, 2)!, weights);
+  const others = allocateCents(scaledOf(header.other, 2)!, weights);
+  const warnings: string[] = [];
+  if (!input.approximateTaxes) warnings.push(approximateTableWarning(input));
+  const parts: CentsParts = { federal: 0, state: 0, municipal: 0, table: null };
+  const sums: LineCents[] = [];
+  const items: FiscalItem[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const discount = line.cents!.lineDiscount + discounts[i];
+    if (discount > line.cents!.vProd) {
+      problems.add(`items[${i}].discount`, 'the apportioned header discount exceeds the line value');
+      continue;
+    }
+    const c: ItemContext = {
+      destination: common.destination,
+      destinationUf: common.destinationUf,
+      contributor: common.contributor,
+      finalConsumer: common.finalConsumer,
+      ruleSet: common.ruleSet,
+      ufRate: common.ufRate,
+      warnings,
+      freight: cents(freights[i]),
+      insurance: cents(insurances[i]),
+      discount: cents(discount),
+      other: cents(others[i]),
+      approximate: NO_PARTS,
+    };
+    const amounts = { vProd: line.cents!.vProd, freight: freights[i], insurance: insurances[i], discount, other: others[i] };
+    items.push(itemInCents(input, line, i, c, amounts, parts, sums));
+  }
+  problems.throwIfAny();
+  const approximate: ApproximateParts = {
+    federal: cents(parts.federal),
+    state: cents(parts.state),
+    municipal: cents(parts.municipal),
+    table: parts.table,
+  };
+  return { items, warnings, approximate, totals: totalsInCents(sums, input.date) };
+}
+
+/** computeItem in integers: each step as there, `sum` filled with the line's cents. */
+function itemInCents(
+  input: EngineInput,
+  line: Prepared,
+  index: number,
+  c: ItemContext,
+  sum: Pick<LineCents, 'vProd' | 'freight' | 'insurance' | 'discount' | 'other'>,
+  parts: CentsParts,
+  sums: LineCents[],
+): FiscalItem {
+  const { issuer } = input;
+  const { rule } = line;
+  const net = sum.vProd - sum.discount + sum.freight + sum.insurance + sum.other;
+  const netDec = cents(net);
+  const rates = lineRates(issuer, line, c);
+  const sources = [rateSource(rates.origin)];
+  if (c.destinationUf !== issuer.address.uf) sources.push(rateSource(rates.destination));
+
+  // IPI (ipiOf)
+  let ipi: IpiGroup | null = null;
+  let ipiValue = 0;
+  if (issuer.industrial) {
+    const cst = rule.ipiCst!;
+    const taxed = IPI_TAXED.has(cst) && rule.ipiRate !== null && rule.ipiRate.gt(0);
+    const rate = taxed ? rule.ipiRate! : ZERO;
+    ipiValue = taxed ? taxOf(net, rate4Of(rate)) : 0;
+    ipi = { cst, enquadramento: rule.ipiEnquadramento ?? '999', base: taxed ? netDec : ZERO, rate: r4(rate), value: cents(ipiValue) };
+  }
+
+  // The operation's own ICMS (ownIcmsOf)
+  const opRate = operationRate(rule, c, rates);
+  const op4 = rate4Of(opRate);
+  const baseFull = c.finalConsumer ? net + ipiValue : net;
+  const icms: IcmsGroup = {
+    origin: line.product.origin,
+    cst: null,
+    csosn: null,
+    modBC: null,
+    baseReduction: null,
+    base: ZERO,
+    rate: ZERO,
+    value: ZERO,
+    fcpBase: null,
+    fcpRate: null,
+    fcpValue: null,
+    st: null,
+    simplesCreditRate: null,
+    simplesCreditValue: null,
+  };
+  let icmsBase = 0;
+  let icmsValue = 0;
+  let fcpValue = 0;
+  let relief = 0;
+  let reliefDeducted = false;
+  let description: string;
+  if (issuer.crt === 1) {
+    let csosn = line.csosn!;
+    if ((!c.contributor || c.finalConsumer) && (csosn === '101' || csosn === '201')) csosn = csosn === '101' ? '102' : '202';
+    icms.csosn = csosn;
+    if ((csosn === '101' || csosn === '201') && input.simplesCreditRate) {
+      icms.simplesCreditRate = r4(input.simplesCreditRate);
+      icms.simplesCreditValue = cents(taxOf(net, rate4Of(input.simplesCreditRate)));
+    }
+    if (ST_CSOSN.has(csosn)) throw NOT_IN_CENTS;
+    description = `CSOSN ${csosn}`;
+  } else {
+    const cst = line.cst!;
+    icms.cst = cst;
+    if (TAXED_CST.has(cst)) {
+      const reduction = REDUCED_CST.has(cst) ? (rule.icmsBaseReduction ?? ZERO) : ZERO;
+      const reduction4 = rate4Of(reduction);
+      icmsBase = reduction4 === 0 ? baseFull : mulDivRound(baseFull, 1_000_000 - reduction4, 1_000_000);
+      icmsValue = taxOf(icmsBase, op4);
+      icms.modBC = 3;
+      icms.baseReduction = REDUCED_CST.has(cst) ? r4(reduction) : null;
+      icms.base = cents(icmsBase);
+      icms.rate = r4(opRate);
+      icms.value = cents(icmsValue);
+      if (c.destination === 'INTERNAL' && rates.origin.fcpRate.gt(0) && rule.icmsRate === null) {
+        fcpValue = taxOf(icmsBase, rate4Of(rates.origin.fcpRate));
+        icms.fcpBase = icms.base;
+        icms.fcpRate = r4(rates.origin.fcpRate);
+        icms.fcpValue = cents(fcpValue);
+      }
+    }
+    if (ST_CST.has(cst)) throw NOT_IN_CENTS;
+    description = `CST ${cst}`;
+    icms.relief = null;
+    if (rule.reliefReason && RELIEF_CST.has(cst)) {
+      relief = Math.max(0, taxOf(baseFull, op4) - icmsValue);
+      reliefDeducted = rule.reliefDeducted ?? false;
+      icms.relief = { value: cents(relief), reason: rule.reliefReason, deducted: reliefDeducted };
+      description += `, ICMS desonerado (motDesICMS ${rule.reliefReason})`;
+    }
+  }
+
+  // DIFAL (difalOf)
+  let difal: DifalGroup | null = null;
+  let difalFcp = 0;
+  let difalDestination = 0;
+  if (c.destination === 'INTERSTATE' && !c.contributor && issuer.crt !== 1 && icmsValue > 0) {
+    const dest = rates.destination;
+    const internal4 = rate4Of(dest.internalRate);
+    const fcp4 = rate4Of(dest.fcpRate);
+    let base: number;
+    if (dest.difalDoubleBase) {
+      const share = 1_000_000 - internal4 - fcp4;
+      if (share <= 0) throw NOT_IN_CENTS;
+      base = mulDivRound(icmsBase - icmsValue, 1_000_000, share);
+      difalDestination = Math.max(0, taxOf(base, internal4) - icmsValue);
+    } else {
+      base = icmsBase;
+      difalDestination = Math.max(0, taxOf(base, internal4 - rate4Of(icms.rate)));
+    }
+    difalFcp = taxOf(base, fcp4);
+    description += `, DIFAL ${dest.difalDoubleBase ? 'base dupla' : 'base única'}`;
+    const baseDec = base === icmsBase ? icms.base : cents(base);
+    difal = {
+      base: baseDec,
+      fcpBase: baseDec,
+      fcpRate: r4(dest.fcpRate),
+      internalRate: r4(dest.internalRate),
+      interstateRate: r4(icms.rate),
+      destinationShare: HUNDRED,
+      fcpValue: cents(difalFcp),
+      destinationValue: cents(difalDestination),
+      originValue: ZERO,
+    };
+  }
+
+  // PIS/COFINS (pisCofinsOf)
+  const pisCofinsBase = Math.max(0, net - icmsValue);
+  const pisCofinsBaseDec = cents(pisCofinsBase);
+  const pisCofins = (cst: string | null, rate: Dec | null, which: 'pis' | 'cofins'): [PisCofinsGroup, number] => {
+    if (!c.ruleSet.pisCofins) return [{ cst: '08', base: ZERO, rate: ZERO, value: ZERO }, 0];
+    const crt = issuer.crt;
+    const effectiveCst = cst ?? defaultPisCofinsCst(input.operation, input.regime, crt);
+    if (crt !== 3 || !PIS_COFINS_RATED.has(effectiveCst)) return [{ cst: effectiveCst, base: ZERO, rate: ZERO, value: ZERO }, 0];
+    const effectiveRate = rate ?? pisCofinsDefault(PIS_COFINS_DEFAULTS[input.regime as 'LUCRO_REAL' | 'LUCRO_PRESUMIDO'][which]);
+    const value = taxOf(pisCofinsBase, rate4Of(effectiveRate));
+    return [{ cst: effectiveCst, base: pisCofinsBaseDec, rate: r4(effectiveRate), value: cents(value) }, value];
+  };
+  const [pis, pisValue] = pisCofins(rule.pisCst, rule.pisRate, 'pis');
+  const [cofins, cofinsValue] = pisCofins(rule.cofinsCst, rule.cofinsRate, 'cofins');
+
+  // IBS/CBS (ibsCbsOf)
+  let ibsCbs: IbsCbsGroup | null = null;
+  let ibsCbsCents: LineCents['ibsCbs'] = null;
+  const rs = c.ruleSet;
+  if (rs.ibsCbs) {
+    const cst = rule.ibsCbsCst ?? rs.ibsCbsCst;
+    const cClassTrib = rule.ibsCbsClass ?? rs.ibsCbsClass;
+    const taxed = !cst.startsWith('4');
+    const base = taxed ? Math.max(0, net - icmsValue - fcpValue - difalDestination - difalFcp - (pisValue + cofinsValue)) : 0;
+    const ibsUfRate = taxed ? rs.ibsUfRate : ZERO;
+    const ibsMunRate = taxed ? rs.ibsMunRate : ZERO;
+    const cbsRate = taxed ? rs.cbsRate : ZERO;
+    const ibsUf = taxOf(base, rate4Of(ibsUfRate));
+    const ibsMun = taxOf(base, rate4Of(ibsMunRate));
+    const cbs = taxOf(base, rate4Of(cbsRate));
+    ibsCbsCents = { base, ibsUf, ibsMun, cbs };
+    ibsCbs = {
+      cst,
+      cClassTrib,
+      base: cents(base),
+      ibsUfRate: r4(ibsUfRate),
+      ibsUfValue: cents(ibsUf),
+      ibsMunRate: r4(ibsMunRate),
+      ibsMunValue: cents(ibsMun),
+      ibsValue: cents(ibsUf + ibsMun),
+      cbsRate: r4(cbsRate),
+      cbsValue: cents(cbs),
+    };
+  }
+
+  // Lei 12.741 (approximateTaxesOf)
+  let approximate = 0;
+  const { product } = line;
+  if (input.approximateTaxes && product.ncm) {
+    const row = input.approximateTaxes.get(product.ncm);
+    if (!row) c.warnings.push(`NCM ${product.ncm} (item ${index + 1}) is not in the Lei 12.741 table in force: its vTotTrib is 0.`);
+    else {
+      const federal = IMPORTED_ORIGINS.has(product.origin) ? row.federalImportedRate : row.federalNationalRate;
+      const value = sum.vProd - sum.discount;
+      const f = taxOf(value, rate4Of(federal));
+      const st = taxOf(value, rate4Of(row.stateRate));
+      const m = taxOf(value, rate4Of(row.municipalRate));
+      parts.federal += f;
+      parts.state += st;
+      parts.municipal += m;
+      parts.table ??= row;
+      approximate = f + st + m;
+    }
+  }
+
+  // The item (itemOf)
+  const total = sum.vProd - sum.discount - (reliefDeducted ? relief : 0) + sum.freight + sum.insurance + sum.other + ipiValue;
+  const factor = product.taxableFactor.isZero() ? ONE : product.taxableFactor;
+  const taxableQuantity = mulDivRound(line.cents!.quantity, factor6Of(factor), 1_000_000);
+  if (taxableQuantity < 0) throw NOT_IN_CENTS;
+  const gtin = product.gtin ?? 'SEM GTIN';
+  const contributorText = c.contributor ? 'contributor' : 'non-contributor';
+  sums.push({
+    vProd: sum.vProd,
+    freight: sum.freight,
+    insurance: sum.insurance,
+    discount: sum.discount,
+    other: sum.other,
+    icmsBase,
+    icmsValue,
+    relief,
+    fcp: fcpValue,
+    difalFcp,
+    difalDestination,
+    ipi: ipiValue,
+    pis: pisValue,
+    cofins: cofinsValue,
+    approximate,
+    total,
+    ibsCbs: ibsCbsCents,
+  });
+  return {
+    lineNumber: index + 1,
+    productId: product.id,
+    salesOrderItemId: line.input.salesOrderItemId ?? null,
+    code: product.code,
+    gtin,
+    description: product.name,
+    ncm: product.ncm!,
+    cest: product.cest,
+    benefitCode: rule.benefitCode ?? null,
+    cfop: line.cfop,
+    unit: product.unit,
+    // Exact at their scales (lineCents), so the line's own Decs are what rounding them would give.
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    grossTotal: line.vProd,
+    taxableGtin: gtin,
+    taxableUnit: product.taxableUnit ?? product.unit,
+    taxableQuantity: taxableQuantity === line.cents!.quantity ? line.quantity : decOfScaled(taxableQuantity, 4),
+    taxableUnitPrice: taxableQuantity === 0 ? ZERO : decOfScaled(mulDivRound(sum.vProd, 1e12, taxableQuantity), 10),
+    freight: c.freight,
+    insurance: c.insurance,
+    discount: c.discount,
+    otherExpenses: c.other,
+    icms,
+    difal,
+    ipi,
+    pis,
+    cofins,
+    ibsCbs,
+    approximateTaxes: cents(approximate),
+    total: cents(total),
+    rule: {
+      ruleId: rule.id,
+      description: memo(
+        ruleTexts,
+        rule,
+        `${line.cfop}|${description}`,
+        () => `${input.operation}/${c.destination}/${contributorText}: tax group ${line.group.code} → CFOP ${line.cfop}, ${description}`,
+      ),
+      ratesSource: memo(
+        sourceTexts,
+        rates.origin,
+        c.destinationUf !== issuer.address.uf ? rates.destination : null,
+        c.ruleSet,
+        () => `${sources.join('; ')}; rule set ${c.ruleSet.code} (${c.ruleSet.source})`,
+      ),
+    },
+  };
+}
+
+/** totalsOf in cents: the sums of the lines' figures (no line here has ST, a retained ST or a returned IPI). */
+function totalsInCents(lines: LineCents[], issueDate: string): FiscalTotals {
+  const s = (f: (l: LineCents) => number) => {
+    let acc = 0;
+    for (const l of lines) acc += f(l);
+    if (!Number.isSafeInteger(acc)) throw NOT_IN_CENTS;
+    return cents(acc);
+  };
+  const withIbsCbs = lines.some((l) => l.ibsCbs);
+  const reform = reformTaxesInItemValue(issueDate);
+  const ibs = (l: LineCents) => (l.ibsCbs ? l.ibsCbs.ibsUf + l.ibsCbs.ibsMun : 0);
+  const cbs = (l: LineCents) => l.ibsCbs?.cbs ?? 0;
+  return {
+    vBC: s((l) => l.icmsBase),
+    vICMS: s((l) => l.icmsValue),
+    vICMSDeson: s((l) => l.relief),
+    vFCPUFDest: s((l) => l.difalFcp),
+    vICMSUFDest: s((l) => l.difalDestination),
+    vICMSUFRemet: ZERO,
+    vFCP: s((l) => l.fcp),
+    vBCST: ZERO,
+    vST: ZERO,
+    vFCPST: ZERO,
+    vFCPSTRet: ZERO,
+    vProd: s((l) => l.vProd),
+    vFrete: s((l) => l.freight),
+    vSeg: s((l) => l.insurance),
+    vDesc: s((l) => l.discount),
+    vII: ZERO,
+    vIPI: s((l) => l.ipi),
+    vIPIDevol: ZERO,
+    vPIS: s((l) => l.pis),
+    vCOFINS: s((l) => l.cofins),
+    vOutro: s((l) => l.other),
+    vNF: s((l) => l.total),
+    vTotTrib: s((l) => l.approximate),
+    ibsCbs: withIbsCbs
+      ? {
+          base: s((l) => l.ibsCbs?.base ?? 0),
+          ibsUf: s((l) => l.ibsCbs?.ibsUf ?? 0),
+          ibsMun: s((l) => l.ibsCbs?.ibsMun ?? 0),
+          ibs: s(ibs),
+          cbs: s(cbs),
+        }
+      : null,
+    vNFTot: withIbsCbs ? s((l) => (l.ibsCbs && reform ? l.total + ibs(l) + cbs(l) : l.total)) : null,
   };
 }

@@ -1,4 +1,5 @@
 import { EntityManager, In } from 'typeorm';
+import { selectRows } from '../../core/db/sql';
 import { Customer, Product } from '../catalog';
 import { ApproximateTax } from './entities/approximate-tax.entity';
 import { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
@@ -18,9 +19,12 @@ const ofProducts = (property: string, productColumn: string) =>
   `${property} IN (SELECT p.${productColumn} FROM product p WHERE p.company_id = :companyId AND p.id IN (:...productIds))`;
 
 export const fiscalDataRepository = {
-  customer: (em: EntityManager, companyId: number, id: number) => em.findOneBy(Customer, { id, companyId }),
+  // The customer and the products in plain SELECTs hydrated by the columns' own transformers (core/db/sql.ts):
+  // the same rows and statements as TypeORM's finds, without its query builder per read (issue 51).
+  customer: async (em: EntityManager, companyId: number, id: number): Promise<Customer | null> =>
+    (await selectRows(em, Customer, companyId, { id }))[0] ?? null,
   products: (em: EntityManager, companyId: number, ids: number[]) =>
-    ids.length ? em.findBy(Product, { companyId, id: In(ids) }) : Promise.resolve([]),
+    ids.length ? selectRows(em, Product, companyId, { id: ids }) : Promise.resolve([]),
   /** The company's tax groups, rules, UF rates and agreements: what rule-data-cache.ts keeps per version. */
   taxGroups: (em: EntityManager, companyId: number) => em.findBy(TaxGroup, { companyId }),
   activeRules: (em: EntityManager, companyId: number) => em.findBy(FiscalOperationRule, { companyId, active: true }),

@@ -1,4 +1,5 @@
-import { Dec, toJsonNumber } from '../../core/decimal';
+import { Dec, ScaleName, SCALE, toJsonNumber } from '../../core/decimal';
+import { jsonNumberOfDec } from '../../core/decimal-scaled';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
 import type { TaxGroup } from './entities/tax-group.entity';
@@ -8,8 +9,15 @@ import type { ComputedFiscalDocument, FiscalItem, IcmsGroup, PisCofinsGroup } fr
 import { legalStatements, simplesCreditOf } from './statements';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const money = (v: Dec | null) => toJsonNumber(v, 'amount');
-const pct = (v: Dec | null) => toJsonNumber(v, 'percent');
+/** toJsonNumber of a Dec that needs no rounding (the engine's figures are rounded already) without decimal.js's text. */
+const jsonNumber = (v: Dec | null, scale: ScaleName) =>
+  v === null || v === undefined
+    ? null
+    : v instanceof Dec
+      ? (jsonNumberOfDec(v, SCALE[scale]) ?? toJsonNumber(v, scale))
+      : toJsonNumber(v, scale);
+const money = (v: Dec | null) => jsonNumber(v, 'amount');
+const pct = (v: Dec | null) => jsonNumber(v, 'percent');
 
 export const toTaxGroupDto = (g: TaxGroup) => ({
   id: encodeId('tax-group', g.id),
@@ -141,13 +149,13 @@ const itemDto = (i: FiscalItem) => ({
   benefitCode: i.benefitCode ?? null,
   cfop: i.cfop,
   unit: i.unit,
-  quantity: toJsonNumber(i.quantity, 'quantity'),
-  unitPrice: toJsonNumber(i.unitPrice, 'price'),
+  quantity: jsonNumber(i.quantity, 'quantity'),
+  unitPrice: jsonNumber(i.unitPrice, 'price'),
   grossTotal: money(i.grossTotal),
   taxableGtin: i.taxableGtin,
   taxableUnit: i.taxableUnit,
-  taxableQuantity: toJsonNumber(i.taxableQuantity, 'quantity'),
-  taxableUnitPrice: toJsonNumber(i.taxableUnitPrice, 'price'),
+  taxableQuantity: jsonNumber(i.taxableQuantity, 'quantity'),
+  taxableUnitPrice: jsonNumber(i.taxableUnitPrice, 'price'),
   freight: money(i.freight),
   insurance: money(i.insurance),
   discount: money(i.discount),
