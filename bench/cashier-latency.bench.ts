@@ -10,7 +10,8 @@
  * TID, /proc/<pid>/task/<tid>/stat), since other databases of the same server are busy with other
  * work. /proc/loadavg before and after each window.
  * Target: p99 ≤ 250 ms at 8 tills.
- *   npm run bench -- cashier-latency        env: ROUNDS (3), SECS (10), TILLS (1,8)
+ *   npm run bench -- cashier-latency        env: ROUNDS (3), SECS (10), TILLS (1,8); SIM_BENCH_CPU_PROF / API_CPU_PROF=<dir>:
+ *   a --cpu-prof of the simulator's / the API's process there
  */
 import './mocha-globals';
 import { fork } from 'node:child_process';
@@ -125,7 +126,9 @@ function statsDelta(a: SimStats, b: SimStats): string {
   });
   await t.sim.stop();
 
-  const api = await startServerProcess([], { DB_POOL_SIZE: '16' });
+  const api = await startServerProcess(process.env.API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.API_CPU_PROF}`] : [], {
+    DB_POOL_SIZE: '16',
+  });
   const fixed = await startServerProcess([], {}, 'express-floor.ts');
   const dbPid = await databaseServerPid();
   const body = JSON.stringify({
