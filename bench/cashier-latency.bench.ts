@@ -10,7 +10,8 @@
  * TID, /proc/<pid>/task/<tid>/stat), since other databases of the same server are busy with other
  * work. /proc/loadavg before and after each window.
  * Target: p99 ≤ 250 ms at 8 tills.
- *   npm run bench -- cashier-latency        env: ROUNDS (3), SECS (10), TILLS (1,8)
+ *   npm run bench -- cashier-latency        env: ROUNDS (3), SECS (10), TILLS (1,8); SIM_BENCH_CPU_PROF / API_CPU_PROF=<dir>:
+ *   a --cpu-prof of the simulator's / the API's process there
  */
 import './mocha-globals';
 import { fork } from 'node:child_process';
@@ -69,6 +70,23 @@ interface Window {
   db: number | undefined;
   dbOwn: number | undefined;
   load: string;
+  /** What the simulator received in the window: TLS connections opened (resumed), requests and bytes per path. */
+  simStats: string;
+}
+
+interface SimStats {
+  connections: { opened: number; resumed: number };
+  received: Record<string, { requests: number; bytes: number }>;
+}
+
+/** The simulator's counters between two 'stats' answers, as one line. */
+function statsDelta(a: SimStats, b: SimStats): string {
+  const paths = Object.keys(b.received).map((p) => {
+    const requests = b.received[p].requests - (a.received[p]?.requests ?? 0);
+    const bytes = b.received[p].bytes - (a.received[p]?.bytes ?? 0);
+    return requests ? `${p.split('/').pop()} ${requests}× ${Math.round(bytes / requests)} B` : '';
+  });
+  return `TLS connections ${b.connections.opened - a.connections.opened} (resumed ${b.connections.resumed - a.connections.resumed}); ${paths.filter(Boolean).join(', ') || 'no requests'}`;
 }
 
 (async () => {
@@ -80,7 +98,13 @@ interface Window {
   // …then moved to a simulator of its own process: a certificate of that simulator's CA, its endpoints.
   const sim = new IpcChild(
     fork(path.join(__dirname, 'simulator-authorization-server.ts'), [], {
-      execArgv: ['-r', 'ts-node/register', '-r', path.join(__dirname, 'target.ts')],
+      execArgv: [
+        '-r',
+        'ts-node/register',
+        '-r',
+        path.join(__dirname, 'target.ts'),
+        ...(process.env.SIM_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SIM_BENCH_CPU_PROF}`] : []),
+      ],
       env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
@@ -102,7 +126,9 @@ interface Window {
   });
   await t.sim.stop();
 
-  const api = await startServerProcess([], { DB_POOL_SIZE: '16' });
+  const api = await startServerProcess(process.env.API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.API_CPU_PROF}`] : [], {
+    DB_POOL_SIZE: '16',
+  });
   const fixed = await startServerProcess([], {}, 'express-floor.ts');
   const dbPid = await databaseServerPid();
   const body = JSON.stringify({
@@ -148,6 +174,7 @@ interface Window {
     const load0 = loadavg();
     const api0 = await server.ask('cpu');
     const sim0 = await sim.ask<number>({ cmd: 'cpu' });
+    const stats0 = await sim.ask<SimStats>({ cmd: 'stats' });
     const db0 = processCpuSeconds(dbPid);
     const own0 = await connectionThreadsCpu(dbPid, dbName);
     const end = Date.now() + secs * 1000;
@@ -159,6 +186,7 @@ interface Window {
     );
     const api1 = await server.ask('cpu');
     const sim1 = await sim.ask<number>({ cmd: 'cpu' });
+    const stats1 = await sim.ask<SimStats>({ cmd: 'stats' });
     const db1 = processCpuSeconds(dbPid);
     const own1 = await connectionThreadsCpu(dbPid, dbName);
     const n = latencies.length;
@@ -171,6 +199,7 @@ interface Window {
       db: db0 === undefined || db1 === undefined ? undefined : ((db1 - db0) * 1000) / n,
       dbOwn: own0 === undefined || own1 === undefined ? undefined : ((own1 - own0) * 1000) / n,
       load: `${load0} → ${loadavg()}`,
+      simStats: statsDelta(stats0, stats1),
     };
   };
   // Warm-up of every path (JIT, pools, the signer's and the simulator's caches).
@@ -217,6 +246,11 @@ interface Window {
     `Target p99 ≤ 250 ms at 8 tills: ${pooled.nfce8 ? `${pooled.nfce8.p99.toFixed(1)} ms, ${pooled.nfce8.p99 <= 250 ? 'met' : 'unmet'}` : 'not run'}. Notes left in contingency (must be 0): ${contingency}.`,
     '',
     `Load (/proc/loadavg before → after) per window: ${windows.map((w) => `${w.kind}×${w.tills} ${w.load}`).join('; ')}`,
+    '',
+    `What the simulator received per NFC-e window: ${windows
+      .filter((w) => w.kind === 'nfce')
+      .map((w) => `${w.tills} till(s), ${w.latencies.length} sales: ${w.simStats}`)
+      .join('; ')}`,
   ];
   const text = lines.join('\n');
   console.log(text);

@@ -60,11 +60,16 @@ function selfSigned(cn: string): { cert: string; key: string } {
   return { cert: forge.pki.certificateToPem(cert), key };
 }
 
-/** The authority's stand-in, in a child process: it answers every POST with a canned authorization. */
+/**
+ * The authority's stand-in, in a child process: it answers every POST with a canned authorization. Its
+ * connection stays open for the whole run (keep-alive 10 min): with node's 5 s the other parts of a
+ * round outlasted it on a loaded box, and the next round's first request went out on the socket the
+ * server was closing (ECONNRESET, "socket hang up").
+ */
 const SERVER = `
 const https = require('node:https');
 const { key, cert, ca, reply } = JSON.parse(process.argv[2]);
-const s = https.createServer({ key, cert, ca: [ca], requestCert: true, rejectUnauthorized: true, keepAliveTimeout: 5000 }, (req, res) => {
+const s = https.createServer({ key, cert, ca: [ca], requestCert: true, rejectUnauthorized: true, keepAliveTimeout: 600000 }, (req, res) => {
   req.on('data', () => undefined);
   req.on('end', () => { res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' }); res.end(reply); });
 });

@@ -1,7 +1,8 @@
 /*
  * The authority simulator of bench/simulator-authorization.bench.ts in its own process, so its CPU is
  * its own: IPC 'start' starts it (with a state file when asked, as npm start runs it) and issues the
- * bench's A1 for a CNPJ; 'cpu' answers process.cpuUsage (ms); 'floor' times node:crypto alone on the
+ * bench's A1 for a CNPJ; 'cpu' answers process.cpuUsage (ms); 'stats' the TLS connections
+ * accepted (and resumed) and the requests and bytes received per path; 'floor' times node:crypto alone on the
  * note's bytes; 'echo' starts the transport floor (the same TLS, a fixed answer); 'a1' issues an A1 (PFX, base64) for
  * a CNPJ, as a tenant's certificate is saved (bench/cashier-latency.bench.ts); 'stop' stops it (flushing its state) and exits.
  */
@@ -13,12 +14,15 @@ import { issueCertificate } from '../src/dev/sefaz-simulator/pki';
 type Msg =
   | { id: number; cmd: 'start'; cnpj: string; stateFile?: string }
   | { id: number; cmd: 'cpu' }
+  | { id: number; cmd: 'stats' }
   | { id: number; cmd: 'floor'; n: number; signedInfoC14n: string; infNFeC14n: string; signatureValue: string; certPem: string }
   | { id: number; cmd: 'echo' }
   | { id: number; cmd: 'a1'; cnpj: string; name: string; password: string }
   | { id: number; cmd: 'stop' };
 
 let sim: AuthoritySimulator | null = null;
+/** Requests and bytes received per path since start (what a client really sends: one authorization per note, or more). */
+const received = new Map<string, { requests: number; bytes: number }>();
 const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -29,6 +33,12 @@ process.on('message', (m: Msg) => {
   void (async () => {
     if (m.cmd === 'start') {
       sim = new AuthoritySimulator({ stateFile: m.stateFile });
+      sim.onRequest = (p, body) => {
+        const r = received.get(p) ?? { requests: 0, bytes: 0 };
+        r.requests++;
+        r.bytes += Buffer.byteLength(body);
+        received.set(p, r);
+      };
       const endpoints = await sim.start();
       const pair = issueCertificate(sim.ca, { commonName: 'LOJA BENCH', cnpj: m.cnpj });
       return reply({ url: endpoints.url, distUrl: endpoints.distUrl, eventUrl: endpoints.eventUrl, caPem: endpoints.caPem, ...pair });
@@ -38,6 +48,7 @@ process.on('message', (m: Msg) => {
       return reply({ pfx: a1.pfx.toString('base64'), password: a1.password });
     }
     if (m.cmd === 'cpu') return reply(cpuMs());
+    if (m.cmd === 'stats') return reply({ connections: { ...sim!.connections }, received: Object.fromEntries(received) });
     if (m.cmd === 'echo') {
       // The transport floor: a server with the simulator's TLS setup (its CA, client certificates asked
       // for, keep-alive) that reads the body and answers a fixed reply of an authorization's size.

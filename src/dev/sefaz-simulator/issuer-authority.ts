@@ -4,11 +4,9 @@ import path from 'node:path';
 import {
   brasiliaDateTime,
   buildRetEvento,
-  child,
   childText,
   escapeXml,
   extractElementText,
-  findFirst,
   NFE_NS,
   parseRoot,
   readEnvEvento,
@@ -19,8 +17,9 @@ import {
   verifyEnvelopedSignatures,
   voidId,
 } from '../../modules/authority';
-import { accessKeyCheckDigit, hasValidCheckDigit } from '../../modules/fiscal-xml';
+import { accessKeyCheckDigit, attrOf, childAt, hasValidCheckDigit, readXml, textAt, type XNode } from '../../modules/fiscal-xml';
 import { protocolNumber } from './nfe-generator';
+import { firstDescendant } from './request-tree';
 import { certificateCnpj, StateFile } from './state-file';
 
 /*
@@ -118,6 +117,58 @@ function xsdError(nfeText: string, xsdDir: string): string | null {
     .trim();
 }
 
+/** What the checks of an authorization read from the lot (enviNFe) and its one NFe. */
+interface LotReading {
+  /** The root element (enviNFe in a lot of the layout) and its name. */
+  root: XNode | null;
+  rootName: string;
+  nfe: XNode | null;
+  inf: XNode | null;
+  ide: XNode | null;
+  tpAmb: string;
+  cUF: string;
+}
+
+/** What a note passing its own checks claims: its key, issuer, número, digest and recipient. */
+interface Claim {
+  key: string;
+  cnpj: string;
+  tpAmb: string;
+  model: number;
+  series: number;
+  number: number;
+  digest: string | null;
+  recipient: string | null;
+}
+
+const reply = (message: string | null, delayMs = 0): Reply => ({ message, delayMs });
+
+/** The lot read from its text (not well-formed throws) or from its element in the request's tree. */
+function readLot(lot: string | XNode): LotReading {
+  const tree = typeof lot === 'string' ? readXml(lot) : null;
+  const rootName = tree ? Object.keys(tree)[0] : 'enviNFe';
+  const root = tree ? childAt(tree, rootName) : (lot as XNode);
+  const nfe = childAt(root, 'NFe');
+  const inf = childAt(nfe, 'infNFe');
+  const ide = childAt(inf, 'ide');
+  return { root, rootName, nfe, inf, ide, tpAmb: textAt(ide, 'tpAmb') ?? '1', cUF: textAt(ide, 'cUF') ?? '35' };
+}
+
+/** The structural part of the schema: root, versions, indSinc, the mandatory groups, idLote. */
+function structurallyValid({ root, rootName, inf, ide }: LotReading): boolean {
+  return (
+    rootName === 'enviNFe' &&
+    !!root &&
+    attrOf(root, 'versao') === '4.00' &&
+    textAt(root, 'indSinc') === '1' &&
+    !!inf &&
+    attrOf(inf, 'versao') === '4.00' &&
+    ['ide', 'emit', 'det', 'total', 'transp', 'pag'].every((n) => !!childAt(inf, n)) &&
+    /^\d{1,15}$/.test(textAt(root, 'idLote') ?? '') &&
+    !!ide
+  );
+}
+
 const numberKey = (cnpj: string, tpAmb: string, model: number, series: number, n: number) => `${cnpj}|${tpAmb}|${model}|${series}|${n}`;
 const esc = escapeXml;
 
@@ -208,151 +259,149 @@ export class IssuerAuthority {
     );
   }
 
-  /** NFeAutorizacao4 with indSinc 1 and one NF-e. */
-  authorize(enviNFe: string, peerPem: string | null, contingency: boolean): Reply {
-    const reply = (message: string | null, delayMs = 0): Reply => ({ message, delayMs });
-    let root;
+  /**
+   * NFeAutorizacao4 with indSinc 1 and one NF-e. `lot`: the enviNFe element already read from the
+   * request's tree (the simulator parses the SOAP body once); absent, `enviNFe` is parsed here.
+   */
+  authorize(enviNFe: string, peerPem: string | null, contingency: boolean, lot?: XNode): Reply {
+    let read: LotReading;
     try {
-      root = parseRoot(enviNFe);
+      read = readLot(lot ?? enviNFe);
     } catch {
       return reply(this.retEnvi('1', '35', '225', 'Rejeicao: Falha no Schema XML do lote de NFe'));
     }
-    const nfe = child(root, 'NFe');
-    const inf = nfe ? child(nfe, 'infNFe') : undefined;
-    const ide = inf ? child(inf, 'ide') : undefined;
-    const tpAmb = childText(ide, 'tpAmb') ?? '1';
-    const cUF = childText(ide, 'cUF') ?? '35';
+    const { tpAmb, cUF } = read;
     if (!contingency && this.isDown()) return reply(this.retEnvi(tpAmb, cUF, '108', 'Servico Paralisado Momentaneamente (curto prazo)'));
     if (this.faults.dropBeforeAuthorize > 0) {
       this.faults.dropBeforeAuthorize--;
       this.downAfterDrop();
       return reply(null);
     }
-    const structural =
-      root.localName === 'enviNFe' &&
-      root.getAttribute('versao') === '4.00' &&
-      childText(root, 'indSinc') === '1' &&
-      !!inf &&
-      inf.getAttribute('versao') === '4.00' &&
-      ['ide', 'emit', 'det', 'total', 'transp', 'pag'].every((n) => !!child(inf, n)) &&
-      /^\d{1,15}$/.test(childText(root, 'idLote') ?? '');
-    if (!structural || !ide) return reply(this.retEnvi(tpAmb, cUF, '225', 'Rejeicao: Falha no Schema XML do lote de NFe'));
-    const key = (inf.getAttribute('Id') ?? '').replace(/^NFe/, '');
+    if (!structurallyValid(read)) return reply(this.retEnvi(tpAmb, cUF, '225', 'Rejeicao: Falha no Schema XML do lote de NFe'));
     const nfeText = extractElementText(enviNFe, 'NFe') ?? '';
-    const schemaError = this.opts.xsdDir ? xsdError(nfeText, this.opts.xsdDir) : null;
-    if (schemaError)
-      return reply(this.retEnvi(tpAmb, cUF, '225', `Rejeicao: Falha no Schema XML do lote de NFe [${schemaError}]`.slice(0, 255)));
-    if (!findFirst(nfe!, 'Signature')) return reply(this.retEnvi(tpAmb, cUF, '298', 'Rejeicao: Assinatura difere do padrao do Sistema'));
-    if (!/^\d{6}[0-9A-Z]{12}\d{26}$/.test(key) || !hasValidCheckDigit(key)) {
-      const detail = key.length === 44 ? ` [esperado ${accessKeyCheckDigit(key.slice(0, 43))}]` : '';
-      return reply(this.retEnvi(tpAmb, cUF, '236', `Rejeicao: Chave de Acesso com digito verificador invalido${detail}`));
-    }
-    const check = verifyEnvelopedSignatures(nfeText, 'infNFe', { direct: true })[0];
-    if (!check?.valid) return reply(this.retEnvi(tpAmb, cUF, '297', 'Rejeicao: Assinatura difere do calculado'));
-    const emit = child(inf, 'emit');
-    const cnpj = childText(emit, 'CNPJ') ?? childText(emit, 'CPF') ?? '';
-    const signer = certificateCnpj(check.certPem);
-    const peer = certificateCnpj(peerPem);
-    if (!signer || signer.slice(0, 8) !== cnpj.slice(0, 8))
-      return reply(this.retEnvi(tpAmb, cUF, '213', 'Rejeicao: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital'));
-    if (peer && peer.slice(0, 8) !== cnpj.slice(0, 8))
-      return reply(this.retEnvi(tpAmb, cUF, '213', 'Rejeicao: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital'));
-    const model = Number(childText(ide, 'mod'));
-    const series = Number(childText(ide, 'serie'));
-    const number = Number(childText(ide, 'nNF'));
-    const tpEmis = childText(ide, 'tpEmis');
-    if (contingency !== (tpEmis === '6' || tpEmis === '7'))
-      return reply(
-        this.retEnvi(
-          tpAmb,
-          cUF,
-          '114',
-          `Rejeicao: SCAN/SVC ${contingency ? 'nao habilitado para tpEmis normal' : 'tpEmis de contingencia na SEFAZ normal'}`,
-        ),
-      );
-    const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfeText)?.[1] ?? null;
-    const existing = this.state.docs[key];
-    if (existing) {
-      const p = existing.protXml.match(/<nProt>(\d+)<\/nProt>/)?.[1] ?? '';
-      return reply(
-        this.retEnvi(
-          tpAmb,
-          cUF,
-          '104',
-          'Lote processado',
-          this.prot(
-            tpAmb,
-            key,
-            '204',
-            `Rejeicao: Duplicidade de NF-e [nProt:${p}][dhAut:${brasiliaDateTime(new Date(existing.authorizedAt))}]`,
-            null,
-            digest,
-          ),
-        ),
-      );
-    }
-    const nk = numberKey(cnpj, tpAmb, model, series, number);
-    const other = this.state.byNumber[nk];
-    if (other)
-      return reply(
-        this.retEnvi(
-          tpAmb,
-          cUF,
-          '104',
-          'Lote processado',
-          this.prot(tpAmb, key, '539', `Rejeicao: Duplicidade de NF-e, com diferenca na Chave de Acesso [chNFe: ${other}]`, null, digest),
-        ),
-      );
-    if (this.isVoided(cnpj, tpAmb, model, series, number))
-      return reply(
-        this.retEnvi(
-          tpAmb,
-          cUF,
-          '104',
-          'Lote processado',
-          this.prot(tpAmb, key, '206', 'Rejeicao: NF-e ja esta inutilizada na Base de dados da SEFAZ', null, digest),
-        ),
-      );
-    if (this.faults.rejectNext) {
-      const r = this.faults.rejectNext;
-      this.faults.rejectNext = null;
-      return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, r.cStat, r.xMotivo, null, digest)));
-    }
-    const dest = child(inf, 'dest');
-    const destDoc = childText(dest, 'CNPJ') ?? childText(dest, 'CPF');
-    const denied = !!destDoc && this.irregularRecipients.has(destDoc);
-    const protocol = this.nextProtocol();
-    const prot = denied
-      ? this.prot(tpAmb, key, '302', 'Uso Denegado: Irregularidade fiscal do destinatario', protocol, digest)
-      : this.prot(tpAmb, key, '100', 'Autorizado o uso da NF-e', protocol, digest);
-    this.state.docs[key] = {
-      accessKey: key,
-      cnpj,
-      tpAmb,
-      model,
-      series,
-      number,
-      status: denied ? 'DENIED' : 'AUTHORIZED',
-      protXml: prot,
-      protocol,
-      authorizedAt: this.opts.now(),
-      events: [],
-    };
-    this.state.byNumber[nk] = key;
-    this.save();
-    if (!denied && this.onAuthorized) {
-      try {
-        this.onAuthorized(`<nfeProc xmlns="${NFE_NS}" versao="4.00">${nfeText}${prot}</nfeProc>`);
-      } catch {
-        // The recipient's stream is a courtesy of the simulator; the authorization stands.
-      }
-    }
+    const claim = this.checkNote(read, nfeText, peerPem, contingency);
+    if ('refusal' in claim) return reply(this.retEnvi(tpAmb, cUF, claim.refusal[0], claim.refusal[1]));
+    const refused = this.refusalOfNumber(claim);
+    if (refused) return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', refused));
+    const prot = this.record(claim, nfeText);
     if (this.faults.dropAfterAuthorize > 0) {
       this.faults.dropAfterAuthorize--;
       this.downAfterDrop();
       return reply(null);
     }
     return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', prot), this.faults.delayMs);
+  }
+
+  /**
+   * The note's own checks, in the authority's order: the schema (xmllint, when configured), the
+   * Signature's presence (298), the key's check digit (236), the signature (297), the signer's and the
+   * TLS peer's CNPJ base against the issuer's (213), the emission type against the service (114).
+   * Passed, the note's claim: its key, issuer, número and digest.
+   */
+  private checkNote(
+    read: LotReading,
+    nfeText: string,
+    peerPem: string | null,
+    contingency: boolean,
+  ): Claim | { refusal: [string, string] } {
+    const inf = read.inf!;
+    const ide = read.ide!;
+    const refusal = (cStat: string, xMotivo: string) => ({ refusal: [cStat, xMotivo] as [string, string] });
+    const key = (attrOf(inf, 'Id') ?? '').replace(/^NFe/, '');
+    const schemaError = this.opts.xsdDir ? xsdError(nfeText, this.opts.xsdDir) : null;
+    if (schemaError) return refusal('225', `Rejeicao: Falha no Schema XML do lote de NFe [${schemaError}]`.slice(0, 255));
+    if (!firstDescendant(read.nfe, 'Signature')) return refusal('298', 'Rejeicao: Assinatura difere do padrao do Sistema');
+    if (!/^\d{6}[0-9A-Z]{12}\d{26}$/.test(key) || !hasValidCheckDigit(key)) {
+      const detail = key.length === 44 ? ` [esperado ${accessKeyCheckDigit(key.slice(0, 43))}]` : '';
+      return refusal('236', `Rejeicao: Chave de Acesso com digito verificador invalido${detail}`);
+    }
+    const check = verifyEnvelopedSignatures(nfeText, 'infNFe', { direct: true })[0];
+    if (!check?.valid) return refusal('297', 'Rejeicao: Assinatura difere do calculado');
+    const cnpj = textAt(inf, 'emit', 'CNPJ') ?? textAt(inf, 'emit', 'CPF') ?? '';
+    const signer = certificateCnpj(check.certPem);
+    const peer = certificateCnpj(peerPem);
+    if (!signer || signer.slice(0, 8) !== cnpj.slice(0, 8) || (peer && peer.slice(0, 8) !== cnpj.slice(0, 8)))
+      return refusal('213', 'Rejeicao: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital');
+    const tpEmis = textAt(ide, 'tpEmis');
+    if (contingency !== (tpEmis === '6' || tpEmis === '7'))
+      return refusal(
+        '114',
+        `Rejeicao: SCAN/SVC ${contingency ? 'nao habilitado para tpEmis normal' : 'tpEmis de contingencia na SEFAZ normal'}`,
+      );
+    return {
+      key,
+      cnpj,
+      tpAmb: read.tpAmb,
+      model: Number(textAt(ide, 'mod')),
+      series: Number(textAt(ide, 'serie')),
+      number: Number(textAt(ide, 'nNF')),
+      digest: /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfeText)?.[1] ?? null,
+      recipient: textAt(inf, 'dest', 'CNPJ') ?? textAt(inf, 'dest', 'CPF'),
+    };
+  }
+
+  /** The protNFe refusing a note whose key or número the authority already holds (204, 539), a número voided (206), or an injected rejection; null: none. */
+  private refusalOfNumber(c: Claim): string | null {
+    const existing = this.state.docs[c.key];
+    if (existing) {
+      const p = existing.protXml.match(/<nProt>(\d+)<\/nProt>/)?.[1] ?? '';
+      const at = brasiliaDateTime(new Date(existing.authorizedAt));
+      return this.prot(c.tpAmb, c.key, '204', `Rejeicao: Duplicidade de NF-e [nProt:${p}][dhAut:${at}]`, null, c.digest);
+    }
+    const other = this.state.byNumber[numberKey(c.cnpj, c.tpAmb, c.model, c.series, c.number)];
+    if (other)
+      return this.prot(
+        c.tpAmb,
+        c.key,
+        '539',
+        `Rejeicao: Duplicidade de NF-e, com diferenca na Chave de Acesso [chNFe: ${other}]`,
+        null,
+        c.digest,
+      );
+    if (this.isVoided(c.cnpj, c.tpAmb, c.model, c.series, c.number))
+      return this.prot(c.tpAmb, c.key, '206', 'Rejeicao: NF-e ja esta inutilizada na Base de dados da SEFAZ', null, c.digest);
+    if (this.faults.rejectNext) {
+      const r = this.faults.rejectNext;
+      this.faults.rejectNext = null;
+      return this.prot(c.tpAmb, c.key, r.cStat, r.xMotivo, null, c.digest);
+    }
+    return null;
+  }
+
+  /**
+   * The note authorized (100), or denied for an irregular recipient (302): held under its key and
+   * número, saved, and an authorized note with a recipient handed to its DF-e stream (a note without
+   * one, as most NFC-e, has no stream to reach). Returns its protNFe.
+   */
+  private record(c: Claim, nfeText: string): string {
+    const denied = !!c.recipient && this.irregularRecipients.has(c.recipient);
+    const protocol = this.nextProtocol();
+    const prot = denied
+      ? this.prot(c.tpAmb, c.key, '302', 'Uso Denegado: Irregularidade fiscal do destinatario', protocol, c.digest)
+      : this.prot(c.tpAmb, c.key, '100', 'Autorizado o uso da NF-e', protocol, c.digest);
+    this.state.docs[c.key] = {
+      accessKey: c.key,
+      cnpj: c.cnpj,
+      tpAmb: c.tpAmb,
+      model: c.model,
+      series: c.series,
+      number: c.number,
+      status: denied ? 'DENIED' : 'AUTHORIZED',
+      protXml: prot,
+      protocol,
+      authorizedAt: this.opts.now(),
+      events: [],
+    };
+    this.state.byNumber[numberKey(c.cnpj, c.tpAmb, c.model, c.series, c.number)] = c.key;
+    this.save();
+    if (!denied && c.recipient && this.onAuthorized) {
+      try {
+        this.onAuthorized(`<nfeProc xmlns="${NFE_NS}" versao="4.00">${nfeText}${prot}</nfeProc>`);
+      } catch {
+        // The recipient's stream is a courtesy of the simulator; the authorization stands.
+      }
+    }
+    return prot;
   }
 
   /** NFeConsultaProtocolo4. */

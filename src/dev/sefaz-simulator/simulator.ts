@@ -26,6 +26,7 @@ import {
 import { Authority } from './authority';
 import { IssuerAuthority } from './issuer-authority';
 import { generateNfe, GeneratedItem, SAMPLE_ITEMS } from './nfe-generator';
+import { soapMessage } from './request-tree';
 import { CertificateAuthority, createCertificateAuthority, issueA1, issueCertificate, KeyAndCert } from './pki';
 
 /*
@@ -333,8 +334,9 @@ export class AuthoritySimulator {
     try {
       switch (service) {
         case 'AUTORIZACAO': {
-          readSoapBody(body, 'enviNFe');
-          const reply = this.issuer.authorize(extractElementText(body, 'enviNFe')!, peer, contingency);
+          // The body parsed once, into the sax tree: the lot's checks read it (issuer-authority.ts).
+          const lot = soapMessage(body, 'enviNFe');
+          const reply = this.issuer.authorize(extractElementText(body, 'enviNFe')!, peer, contingency, lot);
           if (reply.message === null) {
             // Authorized, then the answer is lost on the way back.
             req.socket.destroy();
