@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
@@ -87,11 +88,11 @@ export interface Replica {
   stop(): Promise<void>;
 }
 
-let nextPort = 40650;
-
-/** A service replica (its own process) whose database is `hosts` (node numbers, 1..3). */
+/**
+ * A service replica (its own process) whose database is `hosts` (node numbers, 1..3), on a port the
+ * kernel gives it (env PORT to ask for one); rejects when it does not listen.
+ */
 export async function startReplica(name: string, hosts: number[], env: Record<string, string> = {}): Promise<Replica> {
-  const port = nextPort++;
   const list = hosts.map((n) => `${nodes[n - 1].host}:${nodes[n - 1].port}`).join(',');
   const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register', path.join(__dirname, 'replica.ts')], {
     cwd: root,
@@ -105,10 +106,24 @@ export async function startReplica(name: string, hosts: number[], env: Record<st
       ...env,
       LOG_LEVEL: process.env.GALERA_REPLICA_LOG_LEVEL ?? 'warn',
       DB_URL: `mysql://root@${list}/${database}`,
-      PORT: String(port),
+      PORT: env.PORT ?? '0',
       TS_NODE_TRANSPILE_ONLY: '1',
     },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  // Everything the replica writes (stdout and stderr, whole) goes to GALERA_REPLICA_LOG_DIR/<name>.log
+  // when set: a replica that misbehaves leaves its own account. Its stderr reaches the test's output too.
+  const logDir = process.env.GALERA_REPLICA_LOG_DIR;
+  let logFile: fs.WriteStream | null = null;
+  if (logDir) {
+    fs.mkdirSync(logDir, { recursive: true });
+    logFile = fs.createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
+    child.stdout!.on('data', (d: Buffer) => logFile!.write(d));
+    child.once('exit', (code, signal) => logFile!.end(`${new Date().toISOString()} exited: ${code ?? signal}\n`));
+  }
+  child.stderr!.on('data', (d: Buffer) => {
+    logFile?.write(`${new Date().toISOString()} [stderr] ${d.toString()}`);
+    process.stderr.write(`[${name}] ${d.toString()}`);
   });
   // A replica's error lines (a 500's cause, with its stack) reach the test's output; its warnings are
   // kept (the last 500) for a test to print when it fails, and echoed with GALERA_REPLICA_ECHO=warn.
@@ -123,9 +138,14 @@ export async function startReplica(name: string, hosts: number[], env: Record<st
       }
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => /LISTENING/.test(d.toString()) && resolve());
-    child.once('exit', (code) => reject(new Error(`replica ${name} exited with ${code}`)));
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      const m = /LISTENING (\d+)/.exec(d.toString());
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('close', (code) => reject(new Error(`replica ${name} exited with ${code}: ${stderr.trim()}`)));
   });
   let asked = 0;
   const waiting = new Map<number, (v: ReplicaStats) => void>();
@@ -177,7 +197,9 @@ export async function call(
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null, retryAfter: res.headers.get('retry-after') };
   } catch (err) {
-    return { status: 0, body: { error: (err as Error).message }, retryAfter: null };
+    // fetch says "fetch failed": what failed is its cause (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET…).
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    return { status: 0, body: { error: (err as Error).message, cause: cause?.code ?? cause?.message }, retryAfter: null };
   }
 }
 
