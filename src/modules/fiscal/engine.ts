@@ -1234,7 +1234,14 @@ function computeInCents(input: EngineInput, lines: Prepared[], header: Header, c
   return { items, warnings, approximate, totals: totalsInCents(sums, input.date) };
 }
 
-/** computeItem in integers: each step as there, `sum` filled with the line's cents. */
+/** The line's cents the steps share: its amounts, then each tax's value as it is computed. */
+interface LineAmounts {
+  sum: Pick<LineCents, 'vProd' | 'freight' | 'insurance' | 'discount' | 'other'>;
+  net: number;
+  netDec: Dec;
+}
+
+/** computeItem in integers: each step as there (ipiOf, ownIcmsOf, difalOf, pisCofinsOf, ibsCbsOf, approximateTaxesOf, itemOf), `sums` filled with the line's cents. */
 function itemInCents(
   input: EngineInput,
   line: Prepared,
@@ -1244,26 +1251,86 @@ function itemInCents(
   parts: CentsParts,
   sums: LineCents[],
 ): FiscalItem {
+  const net = sum.vProd - sum.discount + sum.freight + sum.insurance + sum.other;
+  const a: LineAmounts = { sum, net, netDec: cents(net) };
+  const rates = lineRates(input.issuer, line, c);
+  const ipi = ipiInCents(input, line, a);
+  const own = ownIcmsInCents(input, line, c, rates, a, ipi.value);
+  const difal = difalInCents(input, c, rates, own);
+  const pisCofins = pisCofinsInCents(input, line, c, a, own.icmsValue);
+  const ibsCbs = ibsCbsInCents(
+    line,
+    c,
+    a,
+    own.icmsValue + own.fcpValue + difal.destination + difal.fcp + pisCofins.pisValue + pisCofins.cofinsValue,
+  );
+  const approximate = approximateInCents(input, line, index, c, sum, parts);
+  const total = sum.vProd - sum.discount - (own.reliefDeducted ? own.relief : 0) + sum.freight + sum.insurance + sum.other + ipi.value;
+  sums.push({
+    vProd: sum.vProd,
+    freight: sum.freight,
+    insurance: sum.insurance,
+    discount: sum.discount,
+    other: sum.other,
+    icmsBase: own.icmsBase,
+    icmsValue: own.icmsValue,
+    relief: own.relief,
+    fcp: own.fcpValue,
+    difalFcp: difal.fcp,
+    difalDestination: difal.destination,
+    ipi: ipi.value,
+    pis: pisCofins.pisValue,
+    cofins: pisCofins.cofinsValue,
+    approximate,
+    total,
+    ibsCbs: ibsCbs.cents,
+  });
+  const description = own.description + difal.description;
+  return itemOfCents(input, line, index, c, rates, {
+    sum,
+    total,
+    approximate,
+    description,
+    groups: { icms: own.icms, difal: difal.group, ipi: ipi.group, pis: pisCofins.pis, cofins: pisCofins.cofins, ibsCbs: ibsCbs.group },
+  });
+}
+
+/** ipiOf in cents: the industrial issuer's IPI on the line's net value. */
+function ipiInCents(input: EngineInput, line: Prepared, a: LineAmounts): { group: IpiGroup | null; value: number } {
+  if (!input.issuer.industrial) return { group: null, value: 0 };
+  const { rule } = line;
+  const cst = rule.ipiCst!;
+  const taxed = IPI_TAXED.has(cst) && rule.ipiRate !== null && rule.ipiRate.gt(0);
+  const rate = taxed ? rule.ipiRate! : ZERO;
+  const value = taxed ? taxOf(a.net, rate4Of(rate)) : 0;
+  return {
+    group: { cst, enquadramento: rule.ipiEnquadramento ?? '999', base: taxed ? a.netDec : ZERO, rate: r4(rate), value: cents(value) },
+    value,
+  };
+}
+
+interface OwnIcmsCents {
+  icms: IcmsGroup;
+  icmsBase: number;
+  icmsValue: number;
+  fcpValue: number;
+  relief: number;
+  reliefDeducted: boolean;
+  description: string;
+}
+
+/** ownIcmsOf in cents: CSOSN for the Simples issuer, CST (base reduction, FCP, relief) otherwise; a line with ST is decimal.js's. */
+function ownIcmsInCents(
+  input: EngineInput,
+  line: Prepared,
+  c: ItemContext,
+  rates: LineRates,
+  a: LineAmounts,
+  ipiValue: number,
+): OwnIcmsCents {
   const { issuer } = input;
   const { rule } = line;
-  const net = sum.vProd - sum.discount + sum.freight + sum.insurance + sum.other;
-  const netDec = cents(net);
-  const rates = lineRates(issuer, line, c);
-  const sources = [rateSource(rates.origin)];
-  if (c.destinationUf !== issuer.address.uf) sources.push(rateSource(rates.destination));
-
-  // IPI (ipiOf)
-  let ipi: IpiGroup | null = null;
-  let ipiValue = 0;
-  if (issuer.industrial) {
-    const cst = rule.ipiCst!;
-    const taxed = IPI_TAXED.has(cst) && rule.ipiRate !== null && rule.ipiRate.gt(0);
-    const rate = taxed ? rule.ipiRate! : ZERO;
-    ipiValue = taxed ? taxOf(net, rate4Of(rate)) : 0;
-    ipi = { cst, enquadramento: rule.ipiEnquadramento ?? '999', base: taxed ? netDec : ZERO, rate: r4(rate), value: cents(ipiValue) };
-  }
-
-  // The operation's own ICMS (ownIcmsOf)
+  const net = a.net;
   const opRate = operationRate(rule, c, rates);
   const op4 = rate4Of(opRate);
   const baseFull = c.finalConsumer ? net + ipiValue : net;
@@ -1330,41 +1397,60 @@ function itemInCents(
     }
   }
 
-  // DIFAL (difalOf)
-  let difal: DifalGroup | null = null;
-  let difalFcp = 0;
-  let difalDestination = 0;
-  if (c.destination === 'INTERSTATE' && !c.contributor && issuer.crt !== 1 && icmsValue > 0) {
-    const dest = rates.destination;
-    const internal4 = rate4Of(dest.internalRate);
-    const fcp4 = rate4Of(dest.fcpRate);
-    let base: number;
-    if (dest.difalDoubleBase) {
-      const share = 1_000_000 - internal4 - fcp4;
-      if (share <= 0) throw NOT_IN_CENTS;
-      base = mulDivRound(icmsBase - icmsValue, 1_000_000, share);
-      difalDestination = Math.max(0, taxOf(base, internal4) - icmsValue);
-    } else {
-      base = icmsBase;
-      difalDestination = Math.max(0, taxOf(base, internal4 - rate4Of(icms.rate)));
-    }
-    difalFcp = taxOf(base, fcp4);
-    description += `, DIFAL ${dest.difalDoubleBase ? 'base dupla' : 'base única'}`;
-    const baseDec = base === icmsBase ? icms.base : cents(base);
-    difal = {
-      base: baseDec,
-      fcpBase: baseDec,
-      fcpRate: r4(dest.fcpRate),
-      internalRate: r4(dest.internalRate),
-      interstateRate: r4(icms.rate),
-      destinationShare: HUNDRED,
-      fcpValue: cents(difalFcp),
-      destinationValue: cents(difalDestination),
-      originValue: ZERO,
-    };
-  }
+  return { icms, icmsBase, icmsValue, fcpValue, relief, reliefDeducted, description };
+}
 
-  // PIS/COFINS (pisCofinsOf)
+/** difalOf in cents: the interstate sale to a non-contributor (single or double base); its words go after the ICMS's. */
+function difalInCents(
+  input: EngineInput,
+  c: ItemContext,
+  rates: LineRates,
+  own: OwnIcmsCents,
+): { group: DifalGroup | null; fcp: number; destination: number; description: string } {
+  const { icmsBase, icmsValue, icms } = own;
+  if (!(c.destination === 'INTERSTATE' && !c.contributor && input.issuer.crt !== 1 && icmsValue > 0))
+    return { group: null, fcp: 0, destination: 0, description: '' };
+  const dest = rates.destination;
+  const internal4 = rate4Of(dest.internalRate);
+  const fcp4 = rate4Of(dest.fcpRate);
+  let base: number;
+  let destination: number;
+  if (dest.difalDoubleBase) {
+    const share = 1_000_000 - internal4 - fcp4;
+    if (share <= 0) throw NOT_IN_CENTS;
+    base = mulDivRound(icmsBase - icmsValue, 1_000_000, share);
+    destination = Math.max(0, taxOf(base, internal4) - icmsValue);
+  } else {
+    base = icmsBase;
+    destination = Math.max(0, taxOf(base, internal4 - rate4Of(icms.rate)));
+  }
+  const fcp = taxOf(base, fcp4);
+  const baseDec = base === icmsBase ? icms.base : cents(base);
+  const group: DifalGroup = {
+    base: baseDec,
+    fcpBase: baseDec,
+    fcpRate: r4(dest.fcpRate),
+    internalRate: r4(dest.internalRate),
+    interstateRate: r4(icms.rate),
+    destinationShare: HUNDRED,
+    fcpValue: cents(fcp),
+    destinationValue: cents(destination),
+    originValue: ZERO,
+  };
+  return { group, fcp, destination, description: `, DIFAL ${dest.difalDoubleBase ? 'base dupla' : 'base única'}` };
+}
+
+/** pisCofinsOf in cents: on the net value less the ICMS, at the rule's or the regime's rates. */
+function pisCofinsInCents(
+  input: EngineInput,
+  line: Prepared,
+  c: ItemContext,
+  a: LineAmounts,
+  icmsValue: number,
+): { pis: PisCofinsGroup; pisValue: number; cofins: PisCofinsGroup; cofinsValue: number } {
+  const { issuer } = input;
+  const { rule } = line;
+  const net = a.net;
   const pisCofinsBase = Math.max(0, net - icmsValue);
   const pisCofinsBaseDec = cents(pisCofinsBase);
   const pisCofins = (cst: string | null, rate: Dec | null, which: 'pis' | 'cofins'): [PisCofinsGroup, number] => {
@@ -1379,23 +1465,32 @@ function itemInCents(
   const [pis, pisValue] = pisCofins(rule.pisCst, rule.pisRate, 'pis');
   const [cofins, cofinsValue] = pisCofins(rule.cofinsCst, rule.cofinsRate, 'cofins');
 
-  // IBS/CBS (ibsCbsOf)
-  let ibsCbs: IbsCbsGroup | null = null;
-  let ibsCbsCents: LineCents['ibsCbs'] = null;
+  return { pis, pisValue, cofins, cofinsValue };
+}
+
+/** ibsCbsOf in cents: the reform's IBS (UF, municipality) and CBS on the net value less the other taxes (`deducted`). */
+function ibsCbsInCents(
+  line: Prepared,
+  c: ItemContext,
+  a: LineAmounts,
+  deducted: number,
+): { group: IbsCbsGroup | null; cents: LineCents['ibsCbs'] } {
+  const { rule } = line;
   const rs = c.ruleSet;
-  if (rs.ibsCbs) {
-    const cst = rule.ibsCbsCst ?? rs.ibsCbsCst;
-    const cClassTrib = rule.ibsCbsClass ?? rs.ibsCbsClass;
-    const taxed = !cst.startsWith('4');
-    const base = taxed ? Math.max(0, net - icmsValue - fcpValue - difalDestination - difalFcp - (pisValue + cofinsValue)) : 0;
-    const ibsUfRate = taxed ? rs.ibsUfRate : ZERO;
-    const ibsMunRate = taxed ? rs.ibsMunRate : ZERO;
-    const cbsRate = taxed ? rs.cbsRate : ZERO;
-    const ibsUf = taxOf(base, rate4Of(ibsUfRate));
-    const ibsMun = taxOf(base, rate4Of(ibsMunRate));
-    const cbs = taxOf(base, rate4Of(cbsRate));
-    ibsCbsCents = { base, ibsUf, ibsMun, cbs };
-    ibsCbs = {
+  if (!rs.ibsCbs) return { group: null, cents: null };
+  const cst = rule.ibsCbsCst ?? rs.ibsCbsCst;
+  const cClassTrib = rule.ibsCbsClass ?? rs.ibsCbsClass;
+  const taxed = !cst.startsWith('4');
+  const base = taxed ? Math.max(0, a.net - deducted) : 0;
+  const ibsUfRate = taxed ? rs.ibsUfRate : ZERO;
+  const ibsMunRate = taxed ? rs.ibsMunRate : ZERO;
+  const cbsRate = taxed ? rs.cbsRate : ZERO;
+  const ibsUf = taxOf(base, rate4Of(ibsUfRate));
+  const ibsMun = taxOf(base, rate4Of(ibsMunRate));
+  const cbs = taxOf(base, rate4Of(cbsRate));
+  return {
+    cents: { base, ibsUf, ibsMun, cbs },
+    group: {
       cst,
       cClassTrib,
       base: cents(base),
@@ -1406,55 +1501,63 @@ function itemInCents(
       ibsValue: cents(ibsUf + ibsMun),
       cbsRate: r4(cbsRate),
       cbsValue: cents(cbs),
-    };
-  }
+    },
+  };
+}
 
-  // Lei 12.741 (approximateTaxesOf)
-  let approximate = 0;
+/** approximateTaxesOf in cents: Lei 12.741's federal, state and municipal parts of the line, added to the document's. */
+function approximateInCents(
+  input: EngineInput,
+  line: Prepared,
+  index: number,
+  c: ItemContext,
+  sum: LineAmounts['sum'],
+  parts: CentsParts,
+): number {
   const { product } = line;
-  if (input.approximateTaxes && product.ncm) {
-    const row = input.approximateTaxes.get(product.ncm);
-    if (!row) c.warnings.push(`NCM ${product.ncm} (item ${index + 1}) is not in the Lei 12.741 table in force: its vTotTrib is 0.`);
-    else {
-      const federal = IMPORTED_ORIGINS.has(product.origin) ? row.federalImportedRate : row.federalNationalRate;
-      const value = sum.vProd - sum.discount;
-      const f = taxOf(value, rate4Of(federal));
-      const st = taxOf(value, rate4Of(row.stateRate));
-      const m = taxOf(value, rate4Of(row.municipalRate));
-      parts.federal += f;
-      parts.state += st;
-      parts.municipal += m;
-      parts.table ??= row;
-      approximate = f + st + m;
-    }
+  if (!input.approximateTaxes || !product.ncm) return 0;
+  const row = input.approximateTaxes.get(product.ncm);
+  if (!row) {
+    c.warnings.push(`NCM ${product.ncm} (item ${index + 1}) is not in the Lei 12.741 table in force: its vTotTrib is 0.`);
+    return 0;
   }
+  const federal = IMPORTED_ORIGINS.has(product.origin) ? row.federalImportedRate : row.federalNationalRate;
+  const value = sum.vProd - sum.discount;
+  const f = taxOf(value, rate4Of(federal));
+  const st = taxOf(value, rate4Of(row.stateRate));
+  const m = taxOf(value, rate4Of(row.municipalRate));
+  parts.federal += f;
+  parts.state += st;
+  parts.municipal += m;
+  parts.table ??= row;
+  return f + st + m;
+}
 
-  // The item (itemOf)
-  const total = sum.vProd - sum.discount - (reliefDeducted ? relief : 0) + sum.freight + sum.insurance + sum.other + ipiValue;
+/** itemOf in cents: the item as the XML and the preview show it, its texts memoised per rule and rates. */
+function itemOfCents(
+  input: EngineInput,
+  line: Prepared,
+  index: number,
+  c: ItemContext,
+  rates: LineRates,
+  f: {
+    sum: LineAmounts['sum'];
+    total: number;
+    approximate: number;
+    description: string;
+    groups: Pick<FiscalItem, 'icms' | 'difal' | 'ipi' | 'pis' | 'cofins' | 'ibsCbs'>;
+  },
+): FiscalItem {
+  const { issuer } = input;
+  const { rule, product } = line;
+  const { sum, total, approximate, description } = f;
+  const sources = [rateSource(rates.origin)];
+  if (c.destinationUf !== issuer.address.uf) sources.push(rateSource(rates.destination));
   const factor = product.taxableFactor.isZero() ? ONE : product.taxableFactor;
   const taxableQuantity = mulDivRound(line.cents!.quantity, factor6Of(factor), 1_000_000);
   if (taxableQuantity < 0) throw NOT_IN_CENTS;
   const gtin = product.gtin ?? 'SEM GTIN';
   const contributorText = c.contributor ? 'contributor' : 'non-contributor';
-  sums.push({
-    vProd: sum.vProd,
-    freight: sum.freight,
-    insurance: sum.insurance,
-    discount: sum.discount,
-    other: sum.other,
-    icmsBase,
-    icmsValue,
-    relief,
-    fcp: fcpValue,
-    difalFcp,
-    difalDestination,
-    ipi: ipiValue,
-    pis: pisValue,
-    cofins: cofinsValue,
-    approximate,
-    total,
-    ibsCbs: ibsCbsCents,
-  });
   return {
     lineNumber: index + 1,
     productId: product.id,
@@ -1479,12 +1582,12 @@ function itemInCents(
     insurance: c.insurance,
     discount: c.discount,
     otherExpenses: c.other,
-    icms,
-    difal,
-    ipi,
-    pis,
-    cofins,
-    ibsCbs,
+    icms: f.groups.icms,
+    difal: f.groups.difal,
+    ipi: f.groups.ipi,
+    pis: f.groups.pis,
+    cofins: f.groups.cofins,
+    ibsCbs: f.groups.ibsCbs,
     approximateTaxes: cents(approximate),
     total: cents(total),
     rule: {

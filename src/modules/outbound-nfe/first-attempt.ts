@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Counter } from 'prom-client';
 import type { ActorContext } from '../../core/context';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
@@ -163,6 +164,8 @@ export async function settleFirstAttempt(ctx: ActorContext, first: OutboundNfe, 
   );
 }
 
+type Cancellation = { protocol: string | null; cStat: string; xMotivo: string; registeredAt: Date; proc: string; text: string };
+
 /** The first attempt was authorized: it is the sale's document; the contingency one is cancelled, or its number voided. */
 async function firstAuthorized(ctx: ActorContext, first: OutboundNfe, secondSeen: OutboundNfe, prot: ProtocolResult): Promise<OutboundNfe> {
   const second = await findInvoice(ctx.companyId, secondSeen.id, readerOf(ctx));
@@ -174,105 +177,13 @@ async function firstAuthorized(ctx: ActorContext, first: OutboundNfe, secondSeen
       'first-attempt-pending',
       `Primeira tentativa autorizada (${prot.protocol}); aguardando o resultado da NF-e de contingencia ${second.series}/${second.number}`,
     );
-  let cancellation: { protocol: string | null; cStat: string; xMotivo: string; registeredAt: Date; proc: string; text: string } | null =
-    null;
+  let cancellation: Cancellation | null = null;
   if (second.status === 'AUTHORIZED') {
-    const text = `NF-e emitida em contingencia em duplicidade: a NF-e ${first.series}/${first.number} da mesma venda foi autorizada`;
-    let sent;
-    try {
-      sent = await sendEvent(second, TP_CANCELAMENTO, 1, text);
-    } catch (err) {
-      return noteAttempt(
-        ctx,
-        first,
-        'no-answer',
-        `Primeira tentativa autorizada; cancelamento da NF-e de contingencia ${second.series}/${second.number} sem resposta: ${(err as Error).message}`,
-      );
-    }
-    const r = sent.result;
-    if (!r || !['135', '155', '573'].includes(r.cStat)) {
-      // Refused (past the deadline…): both stand at the authority; an operator decides. Loud, and asked again each pass.
-      logger.error('the contingency NF-e of a sale whose first attempt was authorized could not be cancelled', {
-        invoiceId: encodeId('invoice', second.id),
-        firstInvoiceId: encodeId('invoice', first.id),
-        cStat: r?.cStat ?? sent.lot.cStat,
-        xMotivo: r?.xMotivo ?? sent.lot.xMotivo,
-      });
-      return noteAttempt(
-        ctx,
-        first,
-        'first-attempt-pending',
-        `Primeira tentativa autorizada; cancelamento da NF-e de contingencia recusado: ${r?.cStat ?? sent.lot.cStat} ${r?.xMotivo ?? sent.lot.xMotivo}`,
-      );
-    }
-    cancellation = {
-      protocol: r.protocol,
-      cStat: r.cStat,
-      xMotivo: r.xMotivo,
-      registeredAt: r.registeredAt ? new Date(r.registeredAt) : new Date(),
-      proc: sent.proc,
-      text,
-    };
+    const cancelled = await cancelDuplicate(ctx, first, second);
+    if ('noted' in cancelled) return cancelled.noted;
+    cancellation = cancelled.cancellation;
   }
-  const claim = second.claim;
-  const after = await inTransaction(ctx, async (em) => {
-    // The claim leaves the contingency document first (it is unique), then comes back to the first attempt.
-    if (cancellation) {
-      await em.insert(OutboundNfeEvent, {
-        companyId: second.companyId,
-        filialId: second.filialId,
-        outboundNfeId: second.id,
-        type: TP_CANCELAMENTO,
-        sequence: 1,
-        text: cancellation.text.slice(0, 255),
-        cStat: cancellation.cStat,
-        xMotivo: cancellation.xMotivo.slice(0, 255),
-        protocol: cancellation.protocol ?? '',
-        registeredAt: cancellation.registeredAt,
-        xmlGz: gz(cancellation.proc),
-        actor: ctx.actor.slice(0, 100),
-      });
-      assertTransition(second, 'cancel', 'CANCELLED');
-      await transition(
-        ctx,
-        second,
-        'CANCELLED',
-        { cancelledAt: new Date(), cancelProtocol: cancellation.protocol, claim: null },
-        'nfe.outbound.cancelled',
-        em,
-        {
-          justification: cancellation.text,
-          replacedBy: encodeId('invoice', first.id),
-        },
-      );
-    } else {
-      assertTransition(second, 'withdraw', second.status);
-      await transition(ctx, second, second.status, { claim: null }, null, em);
-    }
-    assertTransition(first, 'record', 'AUTHORIZED');
-    const authorized = await transition(
-      ctx,
-      first,
-      'AUTHORIZED',
-      {
-        cStat: prot.cStat,
-        xMotivo: prot.xMotivo.slice(0, 255),
-        protocol: prot.protocol,
-        authorizedAt: prot.receivedAt ? new Date(prot.receivedAt) : new Date(),
-        procXmlGz: gz(procOf(gunzipText(first.signedXmlGz), prot.xml)),
-        claim,
-        lastAttemptAt: new Date(),
-        lastAttemptError: null,
-      },
-      'nfe.outbound.authorized',
-      em,
-    );
-    if (first.fulfillmentId !== null)
-      await attachFiscalDocument(em, ctx, { fulfillmentId: first.fulfillmentId, fiscalDocumentId: first.id, accessKey: first.accessKey });
-    // The source's owner reacted once for this sale already when the contingency document was authorized.
-    if (!cancellation) await ownerOf(authorized)?.provider.onAuthorized?.(em, ctx, outcomeOf(authorized));
-    return authorized;
-  });
+  const after = await inTransaction(ctx, (em) => handOverToFirst(ctx, em, first, second, prot, cancellation));
   if (second.status === 'REJECTED') {
     await voidRejected(
       ctx,
@@ -288,4 +199,114 @@ async function firstAuthorized(ctx: ActorContext, first: OutboundNfe, secondSeen
   }
   afterAuthorized(ctx, after);
   return after;
+}
+
+/** Both were authorized: the contingency document is cancelled at the authority (no transaction open); any other outcome is noted on the first. */
+async function cancelDuplicate(
+  ctx: ActorContext,
+  first: OutboundNfe,
+  second: OutboundNfe,
+): Promise<{ cancellation: Cancellation } | { noted: OutboundNfe }> {
+  const text = `NF-e emitida em contingencia em duplicidade: a NF-e ${first.series}/${first.number} da mesma venda foi autorizada`;
+  let sent;
+  try {
+    sent = await sendEvent(second, TP_CANCELAMENTO, 1, text);
+  } catch (err) {
+    return {
+      noted: await noteAttempt(
+        ctx,
+        first,
+        'no-answer',
+        `Primeira tentativa autorizada; cancelamento da NF-e de contingencia ${second.series}/${second.number} sem resposta: ${(err as Error).message}`,
+      ),
+    };
+  }
+  const r = sent.result;
+  if (!r || !['135', '155', '573'].includes(r.cStat)) {
+    // Refused (past the deadline…): both stand at the authority; an operator decides. Loud, and asked again each pass.
+    logger.error('the contingency NF-e of a sale whose first attempt was authorized could not be cancelled', {
+      invoiceId: encodeId('invoice', second.id),
+      firstInvoiceId: encodeId('invoice', first.id),
+      cStat: r?.cStat ?? sent.lot.cStat,
+      xMotivo: r?.xMotivo ?? sent.lot.xMotivo,
+    });
+    return {
+      noted: await noteAttempt(
+        ctx,
+        first,
+        'first-attempt-pending',
+        `Primeira tentativa autorizada; cancelamento da NF-e de contingencia recusado: ${r?.cStat ?? sent.lot.cStat} ${r?.xMotivo ?? sent.lot.xMotivo}`,
+      ),
+    };
+  }
+  const registeredAt = r.registeredAt ? new Date(r.registeredAt) : new Date();
+  return { cancellation: { protocol: r.protocol, cStat: r.cStat, xMotivo: r.xMotivo, registeredAt, proc: sent.proc, text } };
+}
+
+/** One transaction: the claim leaves the contingency document (cancelled or withdrawn) and comes back to the authorized first attempt. */
+async function handOverToFirst(
+  ctx: ActorContext,
+  em: EntityManager,
+  first: OutboundNfe,
+  second: OutboundNfe,
+  prot: ProtocolResult,
+  cancellation: Cancellation | null,
+): Promise<OutboundNfe> {
+  const claim = second.claim;
+  // The claim leaves the contingency document first (it is unique), then comes back to the first attempt.
+  if (cancellation) {
+    await em.insert(OutboundNfeEvent, {
+      companyId: second.companyId,
+      filialId: second.filialId,
+      outboundNfeId: second.id,
+      type: TP_CANCELAMENTO,
+      sequence: 1,
+      text: cancellation.text.slice(0, 255),
+      cStat: cancellation.cStat,
+      xMotivo: cancellation.xMotivo.slice(0, 255),
+      protocol: cancellation.protocol ?? '',
+      registeredAt: cancellation.registeredAt,
+      xmlGz: gz(cancellation.proc),
+      actor: ctx.actor.slice(0, 100),
+    });
+    assertTransition(second, 'cancel', 'CANCELLED');
+    await transition(
+      ctx,
+      second,
+      'CANCELLED',
+      { cancelledAt: new Date(), cancelProtocol: cancellation.protocol, claim: null },
+      'nfe.outbound.cancelled',
+      em,
+      {
+        justification: cancellation.text,
+        replacedBy: encodeId('invoice', first.id),
+      },
+    );
+  } else {
+    assertTransition(second, 'withdraw', second.status);
+    await transition(ctx, second, second.status, { claim: null }, null, em);
+  }
+  assertTransition(first, 'record', 'AUTHORIZED');
+  const authorized = await transition(
+    ctx,
+    first,
+    'AUTHORIZED',
+    {
+      cStat: prot.cStat,
+      xMotivo: prot.xMotivo.slice(0, 255),
+      protocol: prot.protocol,
+      authorizedAt: prot.receivedAt ? new Date(prot.receivedAt) : new Date(),
+      procXmlGz: gz(procOf(gunzipText(first.signedXmlGz), prot.xml)),
+      claim,
+      lastAttemptAt: new Date(),
+      lastAttemptError: null,
+    },
+    'nfe.outbound.authorized',
+    em,
+  );
+  if (first.fulfillmentId !== null)
+    await attachFiscalDocument(em, ctx, { fulfillmentId: first.fulfillmentId, fiscalDocumentId: first.id, accessKey: first.accessKey });
+  // The source's owner reacted once for this sale already when the contingency document was authorized.
+  if (!cancellation) await ownerOf(authorized)?.provider.onAuthorized?.(em, ctx, outcomeOf(authorized));
+  return authorized;
 }
