@@ -1,5 +1,5 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { QueryDeepPartialEntity } from 'typeorm';
 import { sqlNow } from './db/sql-time';
 import { Changes, diff, recordAudit } from './audit/audit.service';
 import type { ActorContext } from './context';
