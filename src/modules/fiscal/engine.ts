@@ -730,6 +730,26 @@ function operationRate(rule: EngineRule, c: ItemContext, rates: LineRates): Dec 
   );
 }
 
+/** The ICMS group before the line's CST or CSOSN fills it: nothing taxed. */
+function untaxedIcms(origin: IcmsGroup['origin']): IcmsGroup {
+  return {
+    origin,
+    cst: null,
+    csosn: null,
+    modBC: null,
+    baseReduction: null,
+    base: ZERO,
+    rate: ZERO,
+    value: ZERO,
+    fcpBase: null,
+    fcpRate: null,
+    fcpValue: null,
+    st: null,
+    simplesCreditRate: null,
+    simplesCreditValue: null,
+  };
+}
+
 /**
  * The operation's own ICMS, by CSOSN (Simples) or CST, with the part of it ST deducts; IPI joins the
  * base when the goods go to a final consumer (LC 87/1996 art. 13 §2).
@@ -745,22 +765,7 @@ function ownIcmsOf(
   const { rule } = line;
   const opRate = operationRate(rule, c, rates);
   const baseFull = c.finalConsumer ? net.plus(vIpi) : net;
-  const icms: IcmsGroup = {
-    origin: line.product.origin,
-    cst: null,
-    csosn: null,
-    modBC: null,
-    baseReduction: null,
-    base: ZERO,
-    rate: ZERO,
-    value: ZERO,
-    fcpBase: null,
-    fcpRate: null,
-    fcpValue: null,
-    st: null,
-    simplesCreditRate: null,
-    simplesCreditValue: null,
-  };
+  const icms = untaxedIcms(line.product.origin);
   if (input.issuer.crt === 1) {
     let csosn = line.csosn!;
     // pCredSN only to a contributor buying for resale or industrialisation (LC 123/2006 art. 23; Res. CGSN
@@ -1334,22 +1339,7 @@ function ownIcmsInCents(
   const opRate = operationRate(rule, c, rates);
   const op4 = rate4Of(opRate);
   const baseFull = c.finalConsumer ? net + ipiValue : net;
-  const icms: IcmsGroup = {
-    origin: line.product.origin,
-    cst: null,
-    csosn: null,
-    modBC: null,
-    baseReduction: null,
-    base: ZERO,
-    rate: ZERO,
-    value: ZERO,
-    fcpBase: null,
-    fcpRate: null,
-    fcpValue: null,
-    st: null,
-    simplesCreditRate: null,
-    simplesCreditValue: null,
-  };
+  const icms = untaxedIcms(line.product.origin);
   let icmsBase = 0;
   let icmsValue = 0;
   let fcpValue = 0;

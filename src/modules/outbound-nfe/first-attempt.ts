@@ -106,21 +106,7 @@ export async function settleFirstAttempt(ctx: ActorContext, first: OutboundNfe, 
   if (known.kind === 'DENIED') {
     // The denial uses the number; the contingency document stays the sale's.
     const prot = known.prot;
-    return transition(
-      ctx,
-      first,
-      'DENIED',
-      {
-        cStat: prot.cStat,
-        xMotivo: prot.xMotivo.slice(0, 255),
-        protocol: prot.protocol,
-        authorizedAt: prot.receivedAt ? new Date(prot.receivedAt) : new Date(),
-        procXmlGz: gz(procOf(gunzipText(first.signedXmlGz), prot.xml)),
-        lastAttemptAt: new Date(),
-        lastAttemptError: null,
-      },
-      'nfe.outbound.denied',
-    );
+    return transition(ctx, first, 'DENIED', verdictFields(first, prot), 'nfe.outbound.denied');
   }
   if (known.kind === 'UNKNOWN' && known.absent) {
     // Not at the authority: the number was never used; it is voided and the contingency document stands.
@@ -162,6 +148,19 @@ export async function settleFirstAttempt(ctx: ActorContext, first: OutboundNfe, 
     known.kind === 'DOWN' ? 'down' : 'first-attempt-pending',
     `Primeira tentativa aguardando consulta (${failureOf(known)}); NF-e da venda: ${second.series}/${second.number}`,
   );
+}
+
+/** What the first attempt's protocol writes on it (authorized or denied): its nfeProc and the attempt closed. */
+function verdictFields(first: OutboundNfe, prot: ProtocolResult) {
+  return {
+    cStat: prot.cStat,
+    xMotivo: prot.xMotivo.slice(0, 255),
+    protocol: prot.protocol,
+    authorizedAt: prot.receivedAt ? new Date(prot.receivedAt) : new Date(),
+    procXmlGz: gz(procOf(gunzipText(first.signedXmlGz), prot.xml)),
+    lastAttemptAt: new Date(),
+    lastAttemptError: null,
+  };
 }
 
 type Cancellation = { protocol: string | null; cStat: string; xMotivo: string; registeredAt: Date; proc: string; text: string };
@@ -287,23 +286,7 @@ async function handOverToFirst(
     await transition(ctx, second, second.status, { claim: null }, null, em);
   }
   assertTransition(first, 'record', 'AUTHORIZED');
-  const authorized = await transition(
-    ctx,
-    first,
-    'AUTHORIZED',
-    {
-      cStat: prot.cStat,
-      xMotivo: prot.xMotivo.slice(0, 255),
-      protocol: prot.protocol,
-      authorizedAt: prot.receivedAt ? new Date(prot.receivedAt) : new Date(),
-      procXmlGz: gz(procOf(gunzipText(first.signedXmlGz), prot.xml)),
-      claim,
-      lastAttemptAt: new Date(),
-      lastAttemptError: null,
-    },
-    'nfe.outbound.authorized',
-    em,
-  );
+  const authorized = await transition(ctx, first, 'AUTHORIZED', { ...verdictFields(first, prot), claim }, 'nfe.outbound.authorized', em);
   if (first.fulfillmentId !== null)
     await attachFiscalDocument(em, ctx, { fulfillmentId: first.fulfillmentId, fiscalDocumentId: first.id, accessKey: first.accessKey });
   // The source's owner reacted once for this sale already when the contingency document was authorized.
