@@ -960,8 +960,51 @@ function itemOf(
     .plus(icms.st?.fcpValue ?? ZERO);
   const factor = product.taxableFactor.isZero() ? ONE : product.taxableFactor;
   const taxableQuantity = round(line.quantity.times(factor), 'quantity');
-  const gtin = product.gtin ?? 'SEM GTIN';
   const contributorText = c.contributor ? 'contributor' : 'non-contributor';
+  return fiscalItem(line, index, c, {
+    quantity: round(line.quantity, 'quantity'),
+    unitPrice: round(line.unitPrice, 'price'),
+    grossTotal: vProd,
+    taxableQuantity,
+    taxableUnitPrice: taxableQuantity.isZero() ? ZERO : round(vProd.div(taxableQuantity), 'price'),
+    icms,
+    difal: taxes.difal,
+    ipi,
+    pis: more.pis,
+    cofins: more.cofins,
+    ibsCbs: more.ibsCbs,
+    approximateTaxes: more.approximateTaxes,
+    total,
+    rule: {
+      ruleId: rule.id,
+      description: `${input.operation}/${c.destination}/${contributorText}: tax group ${line.group.code} → CFOP ${line.cfop}, ${taxes.description}`,
+      ratesSource: `${taxes.sources.join('; ')}; rule set ${c.ruleSet.code} (${c.ruleSet.source})`,
+    },
+  });
+}
+
+type ItemFigures = Pick<
+  FiscalItem,
+  | 'quantity'
+  | 'unitPrice'
+  | 'grossTotal'
+  | 'taxableQuantity'
+  | 'taxableUnitPrice'
+  | 'icms'
+  | 'difal'
+  | 'ipi'
+  | 'pis'
+  | 'cofins'
+  | 'ibsCbs'
+  | 'approximateTaxes'
+  | 'total'
+  | 'rule'
+>;
+
+/** The item as the XML and the preview show it, the same for both paths: the product's identification around the line's figures. */
+function fiscalItem(line: Prepared, index: number, c: ItemContext, f: ItemFigures): FiscalItem {
+  const { product, rule } = line;
+  const gtin = product.gtin ?? 'SEM GTIN';
   return {
     lineNumber: index + 1,
     productId: product.id,
@@ -974,27 +1017,26 @@ function itemOf(
     benefitCode: rule.benefitCode ?? null,
     cfop: line.cfop,
     unit: product.unit,
-    quantity: round(line.quantity, 'quantity'),
-    unitPrice: round(line.unitPrice, 'price'),
-    grossTotal: vProd,
+    quantity: f.quantity,
+    unitPrice: f.unitPrice,
+    grossTotal: f.grossTotal,
     taxableGtin: gtin,
     taxableUnit: product.taxableUnit ?? product.unit,
-    taxableQuantity,
-    taxableUnitPrice: taxableQuantity.isZero() ? ZERO : round(vProd.div(taxableQuantity), 'price'),
+    taxableQuantity: f.taxableQuantity,
+    taxableUnitPrice: f.taxableUnitPrice,
     freight: c.freight,
     insurance: c.insurance,
     discount: c.discount,
     otherExpenses: c.other,
-    icms,
-    difal: taxes.difal,
-    ipi,
-    ...more,
-    total,
-    rule: {
-      ruleId: rule.id,
-      description: `${input.operation}/${c.destination}/${contributorText}: tax group ${line.group.code} → CFOP ${line.cfop}, ${taxes.description}`,
-      ratesSource: `${taxes.sources.join('; ')}; rule set ${c.ruleSet.code} (${c.ruleSet.source})`,
-    },
+    icms: f.icms,
+    difal: f.difal,
+    ipi: f.ipi,
+    pis: f.pis,
+    cofins: f.cofins,
+    ibsCbs: f.ibsCbs,
+    approximateTaxes: f.approximateTaxes,
+    total: f.total,
+    rule: f.rule,
   };
 }
 
@@ -1546,32 +1588,14 @@ function itemOfCents(
   const factor = product.taxableFactor.isZero() ? ONE : product.taxableFactor;
   const taxableQuantity = mulDivRound(line.cents!.quantity, factor6Of(factor), 1_000_000);
   if (taxableQuantity < 0) throw NOT_IN_CENTS;
-  const gtin = product.gtin ?? 'SEM GTIN';
   const contributorText = c.contributor ? 'contributor' : 'non-contributor';
-  return {
-    lineNumber: index + 1,
-    productId: product.id,
-    salesOrderItemId: line.input.salesOrderItemId ?? null,
-    code: product.code,
-    gtin,
-    description: product.name,
-    ncm: product.ncm!,
-    cest: product.cest,
-    benefitCode: rule.benefitCode ?? null,
-    cfop: line.cfop,
-    unit: product.unit,
+  return fiscalItem(line, index, c, {
     // Exact at their scales (lineCents), so the line's own Decs are what rounding them would give.
     quantity: line.quantity,
     unitPrice: line.unitPrice,
     grossTotal: line.vProd,
-    taxableGtin: gtin,
-    taxableUnit: product.taxableUnit ?? product.unit,
     taxableQuantity: taxableQuantity === line.cents!.quantity ? line.quantity : decOfScaled(taxableQuantity, 4),
     taxableUnitPrice: taxableQuantity === 0 ? ZERO : decOfScaled(mulDivRound(sum.vProd, 1e12, taxableQuantity), 10),
-    freight: c.freight,
-    insurance: c.insurance,
-    discount: c.discount,
-    otherExpenses: c.other,
     icms: f.groups.icms,
     difal: f.groups.difal,
     ipi: f.groups.ipi,
@@ -1596,7 +1620,7 @@ function itemOfCents(
         () => `${sources.join('; ')}; rule set ${c.ruleSet.code} (${c.ruleSet.source})`,
       ),
     },
-  };
+  });
 }
 
 /** totalsOf in cents: the sums of the lines' figures (no line here has ST, a retained ST or a returned IPI). */
