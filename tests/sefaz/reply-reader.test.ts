@@ -27,6 +27,7 @@ import {
 } from '../../src/modules/authority/xml/soap';
 import { XmlReadError } from '../../src/modules/authority/xml/xml-text';
 import { FIXTURES, hasFixtures } from './support';
+import { soapMessage } from '../../src/dev/sefaz-simulator/request-tree';
 
 /*
  * The one reader of the authority's replies (authority/xml/reply.ts) against the DOM (xmldom): the same
@@ -121,10 +122,13 @@ describe('the reader of the authority replies', () => {
 
     const sim = new IssuerAuthority({ now: () => Date.parse('2026-11-28T11:00:00Z') });
     const simulated: [string, string][] = [
-      ['simulator: status', buildResponseEnvelope(STATUS_SERVICO, sim.status(buildConsStatServ('2', '35'), false))],
+      [
+        'simulator: status',
+        buildResponseEnvelope(STATUS_SERVICO, sim.status(soapMessage(buildConsStatServ('2', '35'), 'consStatServ'), false)),
+      ],
       [
         'simulator: situation of an unknown key',
-        buildResponseEnvelope(CONSULTA_PROTOCOLO, sim.situation(buildConsSitNFe('2', KEY), false)),
+        buildResponseEnvelope(CONSULTA_PROTOCOLO, sim.situation(soapMessage(buildConsSitNFe('2', KEY), 'consSitNFe'), false)),
       ],
       [
         'simulator: an event lot',
@@ -281,11 +285,20 @@ describe('the reader of the authority replies', () => {
     it('status, situation and voiding', () => {
       const sim = new IssuerAuthority({ now: () => Date.parse('2026-11-28T11:00:00Z') });
       expect(
-        statusOf(readReply(buildResponseEnvelope(STATUS_SERVICO, sim.status(buildConsStatServ('2', '35'), false)), 'retConsStatServ'))
-          .cStat,
+        statusOf(
+          readReply(
+            buildResponseEnvelope(STATUS_SERVICO, sim.status(soapMessage(buildConsStatServ('2', '35'), 'consStatServ'), false)),
+            'retConsStatServ',
+          ),
+        ).cStat,
       ).to.equal('107');
       expect(
-        situationOf(readReply(buildResponseEnvelope(CONSULTA_PROTOCOLO, sim.situation(buildConsSitNFe('2', KEY), false)), 'retConsSitNFe')),
+        situationOf(
+          readReply(
+            buildResponseEnvelope(CONSULTA_PROTOCOLO, sim.situation(soapMessage(buildConsSitNFe('2', KEY), 'consSitNFe'), false)),
+            'retConsSitNFe',
+          ),
+        ),
       ).to.deep.include({ protocol: null, events: [] });
       const inut = `<retInutNFe xmlns="${NS}" versao="4.00"><infInut><tpAmb>2</tpAmb><cStat>102</cStat><xMotivo>Inutilizacao de numero homologado</xMotivo><dhRecbto>2026-11-28T08:00:00-03:00</dhRecbto><nProt>135260000000010</nProt></infInut></retInutNFe>`;
       const v = voidingOf(readReply(buildResponseEnvelope(INUTILIZACAO, inut), 'retInutNFe'));

@@ -9,6 +9,7 @@ import { buildConsSitNFe, buildEnviNFe } from '../../src/modules/authority';
 import { AuthoritySimulator } from '../../src/dev/sefaz-simulator/simulator';
 import { generateNfe, SAMPLE_ITEMS } from '../../src/dev/sefaz-simulator/nfe-generator';
 import { testCertificate } from '../support/test-certificate';
+import { soapMessage } from '../../src/dev/sefaz-simulator/request-tree';
 
 /*
  * Issue 51: the simulator establishes a valid signature with node:crypto (verifyEnvelopedSignatures
@@ -138,7 +139,8 @@ describe('Simulator state file: written in the background, complete when stop() 
       Object.keys((JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { invoices: Record<string, unknown> }).invoices),
     ).to.include.members(keys);
     const again = new AuthoritySimulator({ stateFile });
-    for (const k of keys) expect(/<cStat>(\d+)</.exec(again.issuer.situation(buildConsSitNFe('2', k), false))?.[1]).to.equal('100');
+    for (const k of keys)
+      expect(/<cStat>(\d+)</.exec(again.issuer.situation(soapMessage(buildConsSitNFe('2', k), 'consSitNFe'), false))?.[1]).to.equal('100');
     await again.stop();
   });
 });

@@ -6,18 +6,14 @@ import {
   buildRetEnvEvento,
   buildRetEvento,
   canonicalText,
-  child,
-  childText,
   DistRequest,
   escapeXml,
   EVENT_TYPES,
   eventId,
   eventOfType,
-  findFirst,
   NFE_NS,
   NSU_ZERO,
   padNsu,
-  parseRoot,
   readEnvEvento,
   ReceivedEvento,
   Signer,
@@ -27,7 +23,9 @@ import {
   TP_CANCELAMENTO,
   verifyEnvelopedSignatures,
 } from '../../modules/authority';
+import { attrOf, childAt, readXml, textAt } from '../../modules/fiscal-xml';
 import { protocolNumber } from './nfe-generator';
+import { firstDescendant } from './request-tree';
 import { certificateCnpj, StateFile } from './state-file';
 
 /*
@@ -171,33 +169,35 @@ export class Authority {
 
   /** Registers an authorized NF-e (nfeProc) and distributes its summary to the recipient. */
   feed(procXml: string): FedInvoice {
-    const root = parseRoot(procXml);
-    if (root.localName !== 'nfeProc') throw new Error(`Expected an nfeProc document, got ${root.localName}`);
-    const inf = findFirst(root, 'infNFe');
-    const prot = findFirst(root, 'infProt');
-    const ide = inf ? child(inf, 'ide') : undefined;
-    const emit = inf ? child(inf, 'emit') : undefined;
-    const dest = inf ? child(inf, 'dest') : undefined;
-    const accessKey = childText(prot, 'chNFe') ?? inf?.getAttribute('Id')?.replace(/^NFe/, '') ?? '';
+    const tree = readXml(procXml);
+    const rootName = Object.keys(tree)[0];
+    if (rootName !== 'nfeProc') throw new Error(`Expected an nfeProc document, got ${rootName}`);
+    const root = childAt(tree, rootName);
+    const inf = firstDescendant(root, 'infNFe');
+    const prot = firstDescendant(root, 'infProt');
+    const ide = childAt(inf, 'ide');
+    const emit = childAt(inf, 'emit');
+    const dest = childAt(inf, 'dest');
+    const accessKey = textAt(prot, 'chNFe') ?? attrOf(inf, 'Id')?.replace(/^NFe/, '') ?? '';
     if (!ACCESS_KEY_PATTERN.test(accessKey)) throw new Error('The document has no access key');
-    if (childText(prot, 'cStat') !== '100') throw new Error('Only authorized documents (protNFe cStat 100) can be fed');
-    const recipient = childText(dest, 'CNPJ') ?? childText(dest, 'CPF');
+    if (textAt(prot, 'cStat') !== '100') throw new Error('Only authorized documents (protNFe cStat 100) can be fed');
+    const recipient = textAt(dest, 'CNPJ') ?? textAt(dest, 'CPF');
     if (!recipient) throw new Error('The document has no recipient CNPJ/CPF');
-    const tpAmb = childText(ide, 'tpAmb') === '2' ? '2' : '1';
+    const tpAmb = textAt(ide, 'tpAmb') === '2' ? '2' : '1';
     if (this.state.invoices[accessKey]) throw new Error(`The document ${accessKey} was already fed`);
     const invoice: SimInvoice = {
       accessKey,
       recipient,
       tpAmb,
-      issuer: childText(emit, 'CNPJ') ?? childText(emit, 'CPF') ?? '',
-      issuerName: childText(emit, 'xNome') ?? '',
-      issuerStateRegistration: childText(emit, 'IE'),
-      issuedAt: childText(ide, 'dhEmi') ?? brasiliaDateTime(new Date(this.now())),
-      operationType: childText(ide, 'tpNF') ?? '1',
-      total: childText(findFirst(inf!, 'ICMSTot'), 'vNF') ?? '0.00',
-      digestValue: childText(prot, 'digVal'),
-      authorizedAt: childText(prot, 'dhRecbto') ?? brasiliaDateTime(new Date(this.now())),
-      protocol: childText(prot, 'nProt') ?? this.nextProtocol(),
+      issuer: textAt(emit, 'CNPJ') ?? textAt(emit, 'CPF') ?? '',
+      issuerName: textAt(emit, 'xNome') ?? '',
+      issuerStateRegistration: textAt(emit, 'IE'),
+      issuedAt: textAt(ide, 'dhEmi') ?? brasiliaDateTime(new Date(this.now())),
+      operationType: textAt(ide, 'tpNF') ?? '1',
+      total: textAt(firstDescendant(inf, 'ICMSTot'), 'vNF') ?? '0.00',
+      digestValue: textAt(prot, 'digVal'),
+      authorizedAt: textAt(prot, 'dhRecbto') ?? brasiliaDateTime(new Date(this.now())),
+      protocol: textAt(prot, 'nProt') ?? this.nextProtocol(),
       procXml,
       status: 'AUTHORIZED',
       released: false,

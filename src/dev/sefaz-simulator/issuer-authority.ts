@@ -4,11 +4,9 @@ import path from 'node:path';
 import {
   brasiliaDateTime,
   buildRetEvento,
-  childText,
   escapeXml,
   extractElementText,
   NFE_NS,
-  parseRoot,
   readEnvEvento,
   readInutNFe,
   TP_CANCELAMENTO,
@@ -405,10 +403,9 @@ export class IssuerAuthority {
   }
 
   /** NFeConsultaProtocolo4. */
-  situation(consSitNFe: string, contingency: boolean): string {
-    const root = parseRoot(consSitNFe);
-    const tpAmb = childText(root, 'tpAmb') ?? '1';
-    const key = childText(root, 'chNFe') ?? '';
+  situation(consSitNFe: XNode, contingency: boolean): string {
+    const tpAmb = textAt(consSitNFe, 'tpAmb') ?? '1';
+    const key = textAt(consSitNFe, 'chNFe') ?? '';
     const out = (cStat: string, xMotivo: string, extra = '') =>
       `<retConsSitNFe xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${esc(xMotivo)}</xMotivo>` +
       `<cUF>${key.slice(0, 2) || '35'}</cUF><dhRecbto>${this.now()}</dhRecbto><chNFe>${key}</chNFe>${extra}</retConsSitNFe>`;
@@ -432,10 +429,9 @@ export class IssuerAuthority {
   }
 
   /** NFeStatusServico4. */
-  status(consStatServ: string, contingency: boolean): string {
-    const root = parseRoot(consStatServ);
-    const tpAmb = childText(root, 'tpAmb') ?? '1';
-    const cUF = childText(root, 'cUF') ?? '35';
+  status(consStatServ: XNode, contingency: boolean): string {
+    const tpAmb = textAt(consStatServ, 'tpAmb') ?? '1';
+    const cUF = textAt(consStatServ, 'cUF') ?? '35';
     const down = !contingency && this.isDown();
     return (
       `<retConsStatServ xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic>` +

@@ -346,11 +346,9 @@ export class AuthoritySimulator {
           return answer(AUTORIZACAO, reply.message);
         }
         case 'CONSULTA_PROTOCOLO':
-          readSoapBody(body, 'consSitNFe');
-          return answer(CONSULTA_PROTOCOLO, this.issuer.situation(extractElementText(body, 'consSitNFe')!, contingency));
+          return answer(CONSULTA_PROTOCOLO, this.issuer.situation(soapMessage(body, 'consSitNFe'), contingency));
         case 'STATUS_SERVICO':
-          readSoapBody(body, 'consStatServ');
-          return answer(STATUS_SERVICO, this.issuer.status(extractElementText(body, 'consStatServ')!, contingency));
+          return answer(STATUS_SERVICO, this.issuer.status(soapMessage(body, 'consStatServ'), contingency));
         case 'INUTILIZACAO':
           readSoapBody(body, 'inutNFe');
           return answer(INUTILIZACAO, this.issuer.voidNumbers(extractElementText(body, 'inutNFe')!, contingency));

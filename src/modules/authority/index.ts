@@ -17,7 +17,6 @@ export type { PostOptions } from './soap/https-transport';
 export { buildRetDistDFeInt, nsuToBigInt, NSU_ZERO, padNsu, readDfeDocument, readDistDFeInt } from './xml/dist-dfe';
 export type { DfeDocument, DistQuery, DistRequest, DistResult, EventDocument, EventSummary, NfeSummary } from './xml/dist-dfe';
 /** The simulator's DOM reading of requests (src/dev); the service reads through reply.ts and fiscal-xml. */
-export { child, childText, findFirst, parseRoot } from './xml/dom';
 export { extractElementText, readSoapBody } from './xml/reply';
 export { escapeXml, NFE_NS } from './xml/xml-text';
 export {

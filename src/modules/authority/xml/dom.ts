@@ -6,9 +6,8 @@ import { XmlReadError } from './xml-text';
  * The authority's one DOM: `parseDom` feeds the signature verifier (xmldsig.ts
  * verifyEnvelopedSignatures → fiscal-xml's verifyEnvelopedInDocument: xml-crypto canonicalizes a
  * DOM). The authority's own readers do not use it — messages and replies are read by reply.ts,
- * documents by fiscal-xml's sax tree. The element helpers below are the simulator's (src/dev reads
- * enviNFe, consSitNFe and consStatServ through them) and the DOM oracle of tests/sefaz/reply-reader.test.ts;
- * elements are found by local name only.
+ * documents by fiscal-xml's sax tree. `parseRoot` and `childElements` are the DOM oracle
+ * of tests/sefaz/reply-reader.test.ts (the simulator reads its requests on the sax tree too).
  */
 
 /** Parses text into a DOM, refusing DOCTYPE/entities and anything not well-formed. */
@@ -34,23 +33,4 @@ export function childElements(node: Node, localName?: string): Element[] {
     if (c.nodeType === 1 && (!localName || (c as Element).localName === localName)) out.push(c as Element);
   }
   return out;
-}
-
-export const child = (node: Node, localName: string): Element | undefined => childElements(node, localName)[0];
-
-/** First descendant (depth-first) with this local name, the node itself included. */
-export function findFirst(node: Node, localName: string): Element | undefined {
-  if (node.nodeType === 1 && (node as Element).localName === localName) return node as Element;
-  for (let c = node.firstChild; c; c = c.nextSibling) {
-    const hit = c.nodeType === 1 ? findFirst(c, localName) : undefined;
-    if (hit) return hit;
-  }
-  return undefined;
-}
-
-/** Trimmed text of a direct child, or null when absent/empty. */
-export function childText(node: Node | undefined, localName: string): string | null {
-  const el = node ? child(node, localName) : undefined;
-  const text = el?.textContent?.trim();
-  return text ? text : null;
 }
