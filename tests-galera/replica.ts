@@ -15,6 +15,12 @@ import { closeBatchingPool, strayStatements } from '../src/core/db/batching-quer
 (async () => {
   await openDatabase();
   const pool = (dataSource.driver as unknown as { pool?: { health?: () => HostHealth[] } }).pool;
+  // The plan is the configured one, but this process runs with NODE_ENV=test, where the recovery
+  // workers (the NF-e recovery pass, the NFC-e queue that takes a note left SIGNED) are off by default:
+  // they are what a production replica runs, so they run here too.
+  const { backgroundWorkers, configuredPlan } = await import('../src/workers');
+  const workers = process.env.GALERA_REPLICA_WORKERS === '1' ? backgroundWorkers({ ...configuredPlan(), recovery: true }) : [];
+  const { startWorkers, stopWorkers } = await import('../src/core/worker');
   process.on('message', (m: { id: number }) =>
     process.send?.({
       id: m.id,
@@ -22,10 +28,9 @@ import { closeBatchingPool, strayStatements } from '../src/core/db/batching-quer
       retriesAtCommit: transactionRetries.atCommit,
       strays: strayStatements.count,
       hosts: pool?.health?.() ?? [],
+      workers: workers.map((w) => ({ name: w.name, state: w.state, ...w.stats() })),
     }),
   );
-  const workers = process.env.GALERA_REPLICA_WORKERS === '1' ? (await import('../src/workers')).backgroundWorkers() : [];
-  const { startWorkers, stopWorkers } = await import('../src/core/worker');
   startWorkers(workers);
   // PORT 0 (the suite's default): a port the kernel knows free. A fixed port can be held by any socket
   // on the box, a client's ephemeral port included (they are drawn from 32768–60999); and express 5

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
+import type mysql from 'mysql2/promise';
 import { decodeId } from '../src/core/hashids';
 import { addStock, makeProduct } from '../tests/support/catalog';
 import { createTestTenant, TestTenant } from '../tests/support/tenant';
@@ -76,20 +77,72 @@ describe('Galera: the whole cluster restarted', () => {
     expect(sums[2]).to.deep.equal(sums[0]);
   }
 
+  /** A key answered 409 again and again: its row, the nodes' lock waits and replication state, and the replica's warnings. */
+  async function whatHolds(key: string, answer: string): Promise<string[]> {
+    const out = [`${key} answered ${answer} three times; at ${new Date().toISOString()}:`];
+    for (const n of [1, 2, 3]) {
+      try {
+        out.push(
+          await onNode(
+            n,
+            async (c) => {
+              const [keyRows] = await c.query('SELECT * FROM idempotency_key WHERE company_id = ? AND `key` = ?', [t.companyId, key]);
+              const [trx] = await c.query('SELECT * FROM information_schema.innodb_trx');
+              const [procs] = await c.query(
+                "SELECT id, user, command, time, state, LEFT(info, 200) AS info FROM information_schema.processlist WHERE command <> 'Sleep'",
+              );
+              const [status] = await c.query<mysql.RowDataPacket[]>('SHOW ENGINE INNODB STATUS');
+              const ws = await wsrepStatus(n);
+              const pick = [
+                'wsrep_local_state_comment',
+                'wsrep_cluster_size',
+                'wsrep_local_bf_aborts',
+                'wsrep_local_cert_failures',
+                'wsrep_last_committed',
+              ];
+              return [
+                `node ${n}: key ${JSON.stringify(keyRows)}`,
+                `node ${n}: wsrep ${JSON.stringify(Object.fromEntries(pick.map((k) => [k, ws[k]])))}`,
+                `node ${n}: trx ${JSON.stringify(trx)}`,
+                `node ${n}: processes ${JSON.stringify(procs)}`,
+                `node ${n}: innodb ${
+                  String(status[0]?.Status ?? '')
+                    .split('------------\nTRANSACTIONS')[1]
+                    ?.slice(0, 3000) ?? ''
+                }`,
+              ].join('\n');
+            },
+            false,
+          ),
+        );
+      } catch (err) {
+        out.push(`node ${n}: ${(err as Error).message}`);
+      }
+    }
+    out.push(`replica stats ${JSON.stringify(await r.stats())}`);
+    console.log(out.join('\n'));
+    return out;
+  }
+
   /** Retries `key` until the replica answers 201 (the first answers after a restart may be 503). */
   async function sellUntilAnswered(key: string, acknowledged: Map<string, string>) {
     // Up to ~3 min: a key an attempt held at the cut is free again once that attempt ends (its statements' deadlines) and the lease runs out.
     const seen = new Map<string, number>();
+    const diagnostics: string[] = [];
     for (let attempt = 1; attempt <= 180; attempt++) {
       const res = await sell(key);
-      const answer = `${res.status} ${res.body?.code ?? ''}`.trim();
+      // The detail tells a conflict the unit gave up on (a deadlock) from a business check's 409.
+      const answer = `${res.status} ${res.body?.code ?? ''} ${res.status === 409 ? (res.body?.detail ?? '') : ''}`.trim();
       seen.set(answer, (seen.get(answer) ?? 0) + 1);
       if (res.status === 201) return void acknowledged.set(key, res.body.id);
       expect([0, 503, 409], `${key}: ${res.status} ${JSON.stringify(res.body)}`).to.include(res.status);
       if (res.status === 409) expect(res.body.code, key).to.be.oneOf(['IDEMPOTENCY_KEY_IN_PROGRESS', 'CONCURRENT_UPDATE']);
+      if (res.status === 409 && seen.get(answer) === 3) diagnostics.push(...(await whatHolds(key, answer)));
       await sleep(res.status === 503 ? 1000 * Number(res.retryAfter ?? 1) : 500);
     }
-    expect.fail(`${key} never answered 201 (answers: ${JSON.stringify(Object.fromEntries(seen))})`);
+    expect.fail(
+      `${key} never answered 201 (answers: ${JSON.stringify(Object.fromEntries(seen))})\n${diagnostics.join('\n')}\n${r.warnings().slice(-30).join('\n')}`,
+    );
   }
 
   it('all three nodes stopped cleanly: the last to leave bootstraps; every sale is there; the replica answered 503 meanwhile', async function () {

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 import { config } from '../src/core/config';
 import type { HostHealth } from '../src/core/db/host-pool';
+import type { WorkerStats } from '../src/core/worker';
 import { makeCustomer, makePaymentMethod, makeSeller } from '../tests/support/catalog';
 import type { TestTenant } from '../tests/support/tenant';
 
@@ -75,6 +76,8 @@ export interface ReplicaStats {
   strays: number;
   /** Its database hosts as its pool sees them. */
   hosts: HostHealth[];
+  /** Its background workers (GALERA_REPLICA_WORKERS=1): name, state and run counts. */
+  workers: ({ name: string; state: string } & WorkerStats)[];
 }
 
 export interface Replica {

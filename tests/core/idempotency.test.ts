@@ -137,6 +137,50 @@ describe('Idempotency-Key (SPEC §0)', () => {
     expect(await keyRow('key-code-2')).to.include({ state: 'DONE', responseStatus: 409 });
   });
 
+  it('a conflict the retries did not resolve (409 CONCURRENT_UPDATE, retryable) is not kept: the retry with the key runs', async function () {
+    this.timeout(30_000);
+    // A handler whose unit meets a deadlock (on Galera, a certification conflict) on every attempt, until told otherwise.
+    let conflicting = true;
+    let runs = 0;
+    const app = express();
+    app.use(express.json());
+    app.use((req, _res, next) => {
+      req.ctx = { companyId: t.companyId } as Request['ctx'];
+      next();
+    });
+    app.post(
+      '/contended',
+      idempotent(async (req: Request, res: Response) => {
+        runs++;
+        await inTransaction(req.ctx, (em) =>
+          em.insert(Product, {
+            companyId: t.companyId,
+            code: `CONTENDED-${runs}`,
+            name: 'Contended',
+            searchName: 'contended',
+            unit: 'UN',
+            active: true,
+          } as never),
+        );
+        if (conflicting)
+          throw Object.assign(new Error('Deadlock found when trying to get lock; try restarting transaction'), {
+            code: 'ER_LOCK_DEADLOCK',
+            errno: 1213,
+          });
+        res.status(201).json({ ok: true });
+      }),
+    );
+    app.use(errorMiddleware);
+    const first = await supertest(app).post('/contended').set('Idempotency-Key', 'key-contended-1').send({});
+    expect([first.status, first.body.code, first.body.retryable]).to.deep.equal([409, 'CONCURRENT_UPDATE', true]);
+    expect(await keyRow('key-contended-1'), 'the key is free again').to.equal(null);
+    conflicting = false;
+    const retry = await supertest(app).post('/contended').set('Idempotency-Key', 'key-contended-1').send({});
+    expect([retry.status, retry.headers['idempotent-replayed']]).to.deep.equal([201, undefined]);
+    expect(await products('Contended'), 'the work of the conflicting attempts rolled back, the retry’s committed').to.equal(1);
+    expect(await keyRow('key-contended-1')).to.include({ state: 'DONE', responseStatus: 201 });
+  });
+
   it("429 (the authority's quiet period) is not kept: the key is free and a later retry runs", async function () {
     this.timeout(30_000);
     const s = await sefazTenant();

@@ -79,6 +79,9 @@ function answer(err: unknown, req: Request, res: Response): void {
   const status = STATUS[appError.kind];
   if (status >= 500)
     logger.error('request failed', { err: err instanceof Error ? { message: err.message, stack: err.stack } : err, path: req.originalUrl });
+  // A conflict that outlasted the unit's retries: which statement, on which error, is worth knowing.
+  else if (appError.code === 'CONCURRENT_UPDATE')
+    logger.warn('concurrent update not resolved by retries', { path: req.originalUrl, db: driverDetail(err) });
   if (appError instanceof RateLimitedError || appError instanceof UnavailableError)
     res.setHeader('Retry-After', String(appError.retryAfterSeconds));
   if (res.headersSent) {
@@ -100,6 +103,27 @@ function answer(err: unknown, req: Request, res: Response): void {
         requestId: req.requestId,
       }),
     );
+}
+
+/** The driver's account of a database error (a deferred write's own cause): code, errno, message, statement. */
+function driverDetail(err: unknown): Record<string, unknown> {
+  const cause = (err instanceof DeferredWriteFailed ? err.cause : err) as {
+    code?: string;
+    errno?: number;
+    sqlMessage?: string;
+    message?: string;
+    query?: string;
+    sql?: string;
+    driverError?: { code?: string; errno?: number; sqlMessage?: string; sql?: string };
+  };
+  const d = cause?.driverError ?? cause;
+  return {
+    code: d?.code,
+    errno: d?.errno,
+    message: d?.sqlMessage ?? cause?.message,
+    sql: String(cause?.query ?? d?.sql ?? '').slice(0, 300),
+    deferred: err instanceof DeferredWriteFailed ? err.label : undefined,
+  };
 }
 
 export function notFoundRoute(req: Request): never {

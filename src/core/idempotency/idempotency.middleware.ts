@@ -42,10 +42,19 @@ const fingerprint = (req: Request): string =>
 
 /*
  * Rate limits (429, the authority's quiet period included) and unavailability (503) say "later", and
- * a 5xx may be transient: none is kept, so a later retry runs. Other 4xx are the request's answer
- * and are replayed like successes.
+ * a 5xx may be transient: none is kept, so a later retry runs. So is a problem marked `retryable` (a
+ * conflict the unit's own retries did not resolve, a row changed meanwhile: 409 CONCURRENT_UPDATE):
+ * kept, it would be replayed to every retry of its key, which could then never succeed. Other 4xx are
+ * the request's answer and are replayed like successes.
  */
-const replayable = (status: number): boolean => status < 500 && status !== 429;
+const replayable = (outcome: Outcome): boolean =>
+  outcome.status < 500 && outcome.status !== 429 && !(outcome.status >= 400 && saysRetry(outcome.body));
+
+/** Whether an error body (problem+json, as sent or as an object) is marked retryable. */
+function saysRetry(body: unknown): boolean {
+  const parsed = parseBody(body) as { retryable?: unknown } | null;
+  return typeof parsed === 'object' && parsed !== null && parsed.retryable === true;
+}
 
 function replay(res: Response, row: IdempotencyKey): void {
   res.setHeader('Idempotent-Replayed', 'true');
@@ -246,7 +255,7 @@ async function runAsUnit(
       // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the handler passed to next(err), rethrown as given: toAppError maps any value
       if (failure) throw failure;
       if (!built) throw new Error('The handler built no response');
-      if (replayable(built.status)) await complete(em, id, owner, built);
+      if (replayable(built)) await complete(em, id, owner, built);
       else await release(id, owner)(em);
       return built;
     });
@@ -256,7 +265,7 @@ async function runAsUnit(
     return keepAfterResponse(res, id, owner, () => next(err));
   }
   res.send = send;
-  if (replayable(outcome.status)) outcome = await finishAfterCommit(req, id, outcome);
+  if (replayable(outcome)) outcome = await finishAfterCommit(req, id, outcome);
   send(outcome.body);
 }
 
@@ -271,7 +280,7 @@ function keepAfterResponse(res: Response, id: number, owner: string, proceed: ()
     if (stored) return send(body);
     stored = true;
     const outcome = outcomeOf(res, body);
-    const persist = replayable(outcome.status)
+    const persist = replayable(outcome)
       ? inTransaction(NO_UNIT, (em) => complete(em, id, owner, outcome))
       : inTransaction(NO_UNIT, release(id, owner));
     // Keep the response before it goes out, so a retry that arrives right after sees it.
