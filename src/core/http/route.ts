@@ -31,6 +31,12 @@ export interface RouteSchema {
   query?: ObjectSchema;
   body?: Schema;
   /**
+   * A hand-written reading of the common shapes of `body` (a hot route's), answering exactly what joi
+   * would, or undefined for anything else, which joi then validates (so every error is joi's). In the
+   * test suite every answer is checked against joi's (validate.ts): the two cannot drift apart unnoticed.
+   */
+  fastBody?: (input: unknown) => unknown;
+  /**
    * A hand-written example of the JSON body for the OpenAPI document; without one, the document shows
    * an example generated from `body` and checked against it (core/openapi/examples.ts). Either way
    * tests/core/request-examples.test.ts holds it to the route's validation.

@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Schema, ValidationErrorItem, ValidationResult } from 'joi';
 import { filialAccess } from '../auth/tenancy';
+import { config } from '../config';
+import { Dec } from '../decimal';
 import { ValidationError } from '../errors';
 import type { RouteSchema } from './route';
 
@@ -58,6 +60,30 @@ function validateWithoutStack(schema: Schema, input: unknown): ValidationResult 
   }
 }
 
+/** The test suite holds every fast reading of a body (RouteSchema.fastBody) to joi's. */
+const crossCheck = config.env === 'test';
+
+function assertSameAsJoi(schema: Schema, input: unknown, fast: unknown): void {
+  const { value, error } = schema.validate(input);
+  if (error || !sameValue(value, fast)) {
+    throw new Error(
+      `fastBody disagrees with joi on ${JSON.stringify(input)}: joi ${error ? error.message : JSON.stringify(value)}, fast ${JSON.stringify(fast)}`,
+    );
+  }
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Dec || b instanceof Dec) return a instanceof Dec && b instanceof Dec && a.toString() === b.toString();
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a).sort();
+    const kb = Object.keys(b).sort();
+    return sameValue(ka, kb) && ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  return Object.is(a, b);
+}
+
 /**
  * Validates params, query and body with the route's joi schemas and puts the converted values on
  * `req.valid`. Only declared fields are accepted: an unknown body or query field is listed in a 400
@@ -75,6 +101,12 @@ export function validate(schema: RouteSchema = {}) {
       if (!partSchema) {
         if (part !== 'params') problems.push(...unexpected(part, input));
         valid[part] = part === 'body' ? undefined : {};
+        continue;
+      }
+      const fast = part === 'body' && schema.fastBody ? schema.fastBody(input) : undefined;
+      if (fast !== undefined) {
+        if (crossCheck) assertSameAsJoi(partSchema, input, fast);
+        valid.body = fast;
         continue;
       }
       const { value, error } = validateWithoutStack(partSchema, part === 'body' && input === undefined ? {} : input);

@@ -353,6 +353,8 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
   if (!input.items.length) problems.add('items', 'at least one item');
   const out: Prepared[] = [];
   const missing: Record<string, unknown>[] = [];
+  // Every line of a tax group has the same rule (same operation, destination, buyer and date).
+  const ruleOfGroup = new Map<number, EngineRule | null>();
   input.items.forEach((item, i) => {
     const path = `items[${i}]`;
     const product = input.products.get(item.productId);
@@ -370,7 +372,9 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
       problems.add(`${path}.product.taxGroupId`, `product ${product.code}: tax group not found`);
       return;
     }
-    const rule = pickRule(input.rules, group.id, input.operation, destination, contributor, input.date);
+    let rule = ruleOfGroup.get(group.id);
+    if (rule === undefined)
+      ruleOfGroup.set(group.id, (rule = pickRule(input.rules, group.id, input.operation, destination, contributor, input.date)));
     if (!rule) {
       const key = { taxGroup: group.code, operation: input.operation, destination, contributor, date: input.date };
       missing.push(key);
@@ -1583,8 +1587,7 @@ function itemOfCents(
   const { issuer } = input;
   const { rule, product } = line;
   const { sum, total, approximate, description } = f;
-  const sources = [rateSource(rates.origin)];
-  if (c.destinationUf !== issuer.address.uf) sources.push(rateSource(rates.destination));
+  const interstate = c.destinationUf !== issuer.address.uf;
   const factor = product.taxableFactor.isZero() ? ONE : product.taxableFactor;
   const taxableQuantity = mulDivRound(line.cents!.quantity, factor6Of(factor), 1_000_000);
   if (taxableQuantity < 0) throw NOT_IN_CENTS;
@@ -1615,9 +1618,11 @@ function itemOfCents(
       ratesSource: memo(
         sourceTexts,
         rates.origin,
-        c.destinationUf !== issuer.address.uf ? rates.destination : null,
+        interstate ? rates.destination : null,
         c.ruleSet,
-        () => `${sources.join('; ')}; rule set ${c.ruleSet.code} (${c.ruleSet.source})`,
+        // Built once per key: the texts of the rows the line used.
+        () =>
+          `${rateSource(rates.origin)}${interstate ? `; ${rateSource(rates.destination)}` : ''}; rule set ${c.ruleSet.code} (${c.ruleSet.source})`,
       ),
     },
   });

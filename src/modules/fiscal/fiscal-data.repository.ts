@@ -1,5 +1,6 @@
 import { EntityManager, In } from 'typeorm';
-import { selectRows } from '../../core/db/sql';
+import { hydrate } from '../../core/db/sql';
+import { VersionedRowCache } from '../../core/db/versioned-row-cache';
 import { Customer, Product } from '../catalog';
 import { ApproximateTax } from './entities/approximate-tax.entity';
 import { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
@@ -14,17 +15,19 @@ import { UfRate } from './entities/uf-rate.entity';
  * subquery, so the loader issues all of them at once: one round trip inside a batching transaction
  * (a counter sale's NFC-e), not two.
  */
-/** `property` among the products' `productColumn` values. */
-const ofProducts = (property: string, productColumn: string) =>
-  `${property} IN (SELECT p.${productColumn} FROM product p WHERE p.company_id = :companyId AND p.id IN (:...productIds))`;
+
+/*
+ * The customers and products the loader reads, kept per row and checked against the row's version by
+ * the read itself (core/db/versioned-row-cache.ts): the same statement, answering only rows changed
+ * since cached, so a preview of 50 known products neither receives nor hydrates them again.
+ */
+const customerRows = new VersionedRowCache(Customer, 20_000);
+const productRows = new VersionedRowCache(Product, 50_000);
 
 export const fiscalDataRepository = {
-  // The customer and the products in plain SELECTs hydrated by the columns' own transformers (core/db/sql.ts):
-  // the same rows and statements as TypeORM's finds, without its query builder per read (issue 51).
-  customer: async (em: EntityManager, companyId: number, id: number): Promise<Customer | null> =>
-    (await selectRows(em, Customer, companyId, { id }))[0] ?? null,
-  products: (em: EntityManager, companyId: number, ids: number[]) =>
-    ids.length ? selectRows(em, Product, companyId, { id: ids }) : Promise.resolve([]),
+  /** Shared rows (never mutated by the engine or its loader). */
+  customer: (em: EntityManager, companyId: number, id: number): Promise<Customer | null> => customerRows.readOne(em, companyId, id),
+  products: (em: EntityManager, companyId: number, ids: number[]): Promise<Product[]> => productRows.read(em, companyId, ids),
   /** The company's tax groups, rules, UF rates and agreements: what rule-data-cache.ts keeps per version. */
   taxGroups: (em: EntityManager, companyId: number) => em.findBy(TaxGroup, { companyId }),
   activeRules: (em: EntityManager, companyId: number) => em.findBy(FiscalOperationRule, { companyId, active: true }),
@@ -39,24 +42,22 @@ export const fiscalDataRepository = {
     filialId: number,
     productIds: number[],
   ): Promise<{ loaded: boolean; rows: ApproximateTax[] }> {
-    const ofFilialUf = 'a.uf IN (SELECT f.uf FROM filial f WHERE f.company_id = :companyId AND f.id = :filialId)';
+    // Plain SQL (the statements TypeORM's builders sent, without their per-read work).
+    const ofFilialUf = 'a.uf IN (SELECT f.uf FROM filial f WHERE f.company_id = ? AND f.id = ?)';
     const [rows, any] = await Promise.all([
       productIds.length
-        ? em
-            .createQueryBuilder(ApproximateTax, 'a')
-            .where("a.companyId = :companyId AND a.ex = ''", { companyId })
-            .andWhere(ofFilialUf, { filialId })
-            .andWhere(ofProducts('a.ncm', 'ncm'), { productIds })
-            .getMany()
+        ? (em.query(
+            `SELECT a.* FROM fiscal_approximate_tax a WHERE a.company_id = ? AND a.ex = '' AND ${ofFilialUf} AND a.ncm IN ` +
+              `(SELECT p.ncm FROM product p WHERE p.company_id = ? AND p.id IN (${productIds.map(() => '?').join(', ')}))`,
+            [companyId, companyId, filialId, companyId, ...productIds],
+          ) as Promise<Record<string, unknown>[]>)
         : Promise.resolve([]),
-      em
-        .createQueryBuilder(ApproximateTax, 'a')
-        .select('a.id')
-        .where('a.companyId = :companyId', { companyId })
-        .andWhere(ofFilialUf, { filialId })
-        .limit(1)
-        .getOne(),
+      em.query(`SELECT a.id FROM fiscal_approximate_tax a WHERE a.company_id = ? AND ${ofFilialUf} LIMIT 1`, [
+        companyId,
+        companyId,
+        filialId,
+      ]) as Promise<unknown[]>,
     ]);
-    return { loaded: any !== null, rows };
+    return { loaded: any.length > 0, rows: hydrate(em, ApproximateTax, rows) };
   },
 };

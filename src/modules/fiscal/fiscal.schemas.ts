@@ -1,7 +1,10 @@
+import { normalizeDocument } from '../../core/br-documents';
+import { fastDate, fastDecimal, fastId, isPlainObject } from '../../core/http/fast-body';
 import { decimal, document, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
 import type { ListQuery } from '../catalog';
 import type { ApproximateTaxUpload, RuleInput, StAgreementInput, TaxGroupInput, UfRateInput } from './master-data.service';
+import type { FiscalItemInput } from './fiscal-document';
 import type { PreviewInput } from './preview.service';
 
 /* Each schema with the type of what it validates (core/http/typed-input.ts). */
@@ -114,6 +117,85 @@ const item = Joi.object({
   unitPrice: decimal('price', { min: 0 }).required(),
   discount: decimal('amount', { min: 0 }),
 });
+
+/*
+ * The preview body as clients send it for a free document — items, the header fields, no order or
+ * fulfilment — read by hand (RouteSchema.fastBody): what joi answers for it (ids decoded, decimals as
+ * Dec), or undefined for any other body or any value joi might convert or refuse, which joi then
+ * validates with its usual errors. The suite checks every answer against joi's (core/http/validate.ts).
+ */
+const OPERATIONS: ReadonlySet<unknown> = new Set(['SALE', 'RETURN', 'TRANSFER', 'BONUS']);
+const PRESENCES: ReadonlySet<unknown> = new Set([0, 1, 2, 3, 4, 5, 9]);
+const ITEM_KEYS: ReadonlySet<string> = new Set(['productId', 'quantity', 'unitPrice', 'discount']);
+const quantityOf = fastDecimal('quantity', { positive: true });
+const priceOf = fastDecimal('price', { min: 0 });
+const amountOf = fastDecimal('amount', { min: 0 });
+
+function fastItems(items: unknown): FiscalItemInput[] | undefined {
+  if (!Array.isArray(items) || items.length < 1 || items.length > 990) return undefined;
+  const lines: FiscalItemInput[] = [];
+  for (const item of items) {
+    if (!isPlainObject(item)) return undefined;
+    for (const key in item) if (!ITEM_KEYS.has(key)) return undefined;
+    const productId = fastId('product', item.productId);
+    const quantity = quantityOf(item.quantity);
+    const unitPrice = priceOf(item.unitPrice);
+    if (productId === undefined || !quantity || !unitPrice) return undefined;
+    const line: FiscalItemInput = { productId, quantity, unitPrice };
+    if ('discount' in item) {
+      const discount = amountOf(item.discount);
+      if (!discount) return undefined;
+      line.discount = discount;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+type FieldReader = (value: unknown) => unknown;
+const optionalId =
+  (type: 'filial' | 'customer', nullable: boolean): FieldReader =>
+  (v) =>
+    v === null && nullable ? null : fastId(type, v);
+const consumerDocumentOf: FieldReader = (v) => {
+  if (v === null) return null;
+  // Untrimmed text only: joi trims first.
+  return typeof v === 'string' && v.trim() === v ? (normalizeDocument(v) ?? undefined) : undefined;
+};
+/** The header fields of a free preview and how each is read (the items apart). */
+const PREVIEW_FIELDS: Record<string, FieldReader> = {
+  filialId: optionalId('filial', false),
+  customerId: optionalId('customer', true),
+  consumerDocument: consumerDocumentOf,
+  operation: (v) => (OPERATIONS.has(v) ? v : undefined),
+  model: (v) => (v === 55 || v === 65 ? v : undefined),
+  date: fastDate,
+  freight: amountOf,
+  insurance: amountOf,
+  discount: amountOf,
+  otherExpenses: amountOf,
+  presence: (v) => (PRESENCES.has(v) ? v : undefined),
+  finalConsumer: (v) => (typeof v === 'boolean' ? v : undefined),
+};
+
+export function fastPreviewBody(input: unknown): PreviewInput | undefined {
+  if (!isPlainObject(input) || typeof input.date !== 'string') return undefined;
+  const body: Record<string, unknown> = {};
+  for (const key in input) {
+    if (key === 'items') {
+      const items = fastItems(input.items);
+      if (!items) return undefined;
+      body.items = items;
+      continue;
+    }
+    const read = PREVIEW_FIELDS[key];
+    if (!read || !Object.prototype.hasOwnProperty.call(PREVIEW_FIELDS, key)) return undefined;
+    const value = read(input[key]);
+    if (value === undefined) return undefined;
+    body[key] = value;
+  }
+  return body.items ? (body as unknown as PreviewInput) : undefined;
+}
 
 export const fiscalSchemas = {
   listTaxGroups: typedSchema<{ query: ListQuery }>({ query: listQuery }),
@@ -241,5 +323,6 @@ export const fiscalSchemas = {
       .or('salesOrderId', 'fulfillmentId', 'items')
       .oxor('salesOrderId', 'filialId')
       .oxor('fulfillmentId', 'filialId'),
+    fastBody: fastPreviewBody,
   }),
 };
