@@ -23,10 +23,13 @@ describe('Round trips of a quick sale with its NFC-e (MySQL)', function () {
     const { result: res, roundTrips } = await recordStatements(() => c.sell());
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body.fiscalDocument).to.include({ status: 'AUTHORIZED', contingency: false });
-    // The sale's 2 round trips, the note's reads in the second (the tax engine's in one stage: what
-    // depends on the products and the parties is read by subquery), the note inserted with the sale's
-    // COMMIT (its id taken before the INSERT); after the authority's answer, one more: the guarded
-    // status change (the database enforces the guard, so no trip of its own), audit, outbox, COMMIT.
+    // The sale's 2 round trips, the note's reads and number in the first (issue 51): the filial's last
+    // sale issued a note, so they go with the sale's own reads, the série's number taken only where
+    // auto_issue is on (the sale reads the setting in the same trip); the tax engine's reads there too
+    // (what depends on the products and the parties; the priced lines are computed once the order is).
+    // The note is inserted with the sale's COMMIT (its id taken before the INSERT); after the
+    // authority's answer, one more: the guarded status change (the database enforces the guard, so no
+    // trip of its own), audit, outbox, COMMIT.
     expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([
       [
         'START TRANSACTION',
@@ -37,17 +40,6 @@ describe('Round trips of a quick sale with its NFC-e (MySQL)', function () {
         'SELECT seller',
         'SELECT product',
         'SELECT stock_balance FOR UPDATE',
-      ],
-      [
-        'INSERT sales_order',
-        'INSERT sales_order_item',
-        'INSERT fulfillment',
-        'UPDATE stock_balance',
-        'INSERT stock_movement',
-        'INSERT fulfillment_item',
-        'INSERT sale_payment',
-        'INSERT receivable',
-        'INSERT receivable_receipt',
         'SELECT nfce_configuration',
         'SELECT nfce_document',
         'UPDATE invoice_series',
@@ -63,7 +55,23 @@ describe('Round trips of a quick sale with its NFC-e (MySQL)', function () {
         // The fiscal period check (the filial row shared, fiscal-periods), with the note's reads: no round trip of its own.
         'SELECT filial',
       ],
-      ['INSERT nfce_document', 'INSERT audit_log', 'INSERT outbox_event', 'INSERT audit_log', 'INSERT outbox_event', 'COMMIT'],
+      [
+        'INSERT sales_order',
+        'INSERT sales_order_item',
+        'INSERT fulfillment',
+        'UPDATE stock_balance',
+        'INSERT stock_movement',
+        'INSERT fulfillment_item',
+        'INSERT sale_payment',
+        'INSERT receivable',
+        'INSERT receivable_receipt',
+        'INSERT nfce_document',
+        'INSERT audit_log',
+        'INSERT outbox_event',
+        'INSERT audit_log',
+        'INSERT outbox_event',
+        'COMMIT',
+      ],
       ['START TRANSACTION', 'UPDATE nfce_document', 'GUARD', 'INSERT audit_log', 'INSERT outbox_event', 'COMMIT'],
     ]);
   });

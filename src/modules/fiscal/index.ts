@@ -5,6 +5,9 @@
  * its routes and the tax-group lookup it provides to the catalog's port.
  */
 export { computeFiscalDocument } from './compute.service';
+// The NFC-e at the counter reads ahead (with the sale's first round trip), then computes on the priced lines.
+export { loadEngineInput } from './compute.service';
+export type { EngineInput } from './engine';
 export { computeDocument, totalsOf } from './engine';
 export { amountDueOf, itemValueOf, reformTaxesInItemValue } from './fiscal-document';
 export { legalStatements, simplesCreditOf } from './statements';

@@ -1,6 +1,6 @@
 /* The NFC-e module's front door for the modules that issue with it (quick-sale); its routes and contingency queue for the composition root and src/main.ts. */
-export { prepareCounterNote, transmitCounterNote } from './issue.service';
-export type { CounterNoteInput, CounterNotePayment, PreparedNote } from './issue.service';
+export { abandonCounterNote, openCounterNote, prepareCounterNote, transmitCounterNote } from './issue.service';
+export type { CounterNoteInput, CounterNoteOpening, CounterNotePayment, OpenedCounterNote, PreparedNote } from './issue.service';
 export type { NfceDocument } from './entities/nfce-document.entity';
 export { authorizedNoteOfSale, notesOfSales, pendingNotesOfSales } from './originals';
 export { nfceRoutes } from './nfce.router';

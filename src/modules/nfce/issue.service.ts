@@ -7,7 +7,7 @@ import { deferInsertRows } from '../../core/db/sql';
 import { allocateId } from '../../core/sequence/ids';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
-import { BusinessRuleError, NotFoundError, UpstreamError } from '../../core/errors';
+import { BusinessRuleError, ConflictError, NotFoundError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { AuthorityClient, IssuerTarget, type ProtocolResult } from '../authority';
@@ -15,9 +15,9 @@ import { type AuthorizationRules, consult, procOf, RESEND, type Standing, transm
 import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, takeNextNumber } from '../outbound-nfe';
 import { filialAuthoritySettings, issuerTarget } from '../sefaz';
 import { assertPeriodOpen } from '../fiscal-periods';
-import { computeFiscalDocument as computeFiscal } from '../fiscal';
+import { type ComputedFiscalDocument, computeDocument, type EngineInput, loadEngineInput } from '../fiscal';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
-import { counterSettings, updateNfceIf } from './nfce.repository';
+import { counterSettings, type CounterSettings, updateNfceIf } from './nfce.repository';
 import { NfceDocument, NfceStatus, NfceSummary } from './entities/nfce-document.entity';
 import { assertTransition, NfceAction } from './nfce.state';
 import { buildSignedNfce, type CounterPayment, QrSettings, toOfflineContingency, tPagOf } from './nfce-xml';
@@ -124,9 +124,97 @@ export function counterTarget(sc: FilialSigning): Promise<IssuerTarget> {
   return value;
 }
 
-/** In the sale's transaction: number, compute, sign and store the NFC-e. */
-export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, input: CounterNoteInput): Promise<PreparedNote> {
-  const reads = await counterNoteReads(em, ctx, input);
+/** What the note's reads need, known from the sale's request before the sale is priced. */
+export interface CounterNoteOpening {
+  filialId: number;
+  customerId: number | null;
+  consumerDocument: string | null;
+  productIds: number[];
+}
+
+/** The note's reads on their way (openCounterNote): answered by prepareCounterNote once the sale is priced. */
+export interface OpenedCounterNote {
+  /** Settles when every read has answered; never rejects (each failure is reported by prepareCounterNote, in order). */
+  readonly settled: Promise<NoteReadsSettled>;
+  /** Sent before the sale knew it issues a note: the série's number taken only where auto_issue is on. */
+  readonly speculative: boolean;
+}
+
+interface NoteReadsSettled {
+  settings: PromiseSettledResult<CounterSettings>;
+  signing: PromiseSettledResult<FilialSigning>;
+  engine: PromiseSettledResult<EngineInput>;
+  noteId: PromiseSettledResult<number>;
+  period: PromiseSettledResult<void>;
+}
+
+/**
+ * Starts the note's reads in the caller's current round trip: the NFC-e settings with the série's number
+ * (MySQL), the signer, the tax engine's reads (its products, parties and tables: what the priced lines
+ * do not change), the note's id, and the period check (dated now; the filial row's shared lock a close
+ * waits on: fiscal-periods). `speculative`: sent with the sale's first round trip, before the sale has
+ * read whether the filial issues with every sale (the série's number is then only taken where it does).
+ */
+export function openCounterNote(
+  em: EntityManager,
+  ctx: TenantContext,
+  opening: CounterNoteOpening,
+  options: { speculative?: boolean } = {},
+): OpenedCounterNote {
+  const speculative = options.speculative === true;
+  const issuedNow = new Date();
+  const none = new Dec(0);
+  const settled = Promise.allSettled([
+    counterSettings(em, ctx.companyId, opening.filialId, { autoIssueOnly: speculative }),
+    counterSigning(ctx.companyId, opening.filialId),
+    // The priced lines replace these items when the note is computed (prepareCounterNote): the loader reads by product only.
+    loadEngineInput(
+      ctx,
+      {
+        filialId: opening.filialId,
+        customerId: opening.customerId,
+        consumerDocument: opening.consumerDocument,
+        operation: 'SALE',
+        model: 65,
+        date: businessToday(),
+        items: opening.productIds.map((productId) => ({ productId, quantity: none, unitPrice: none, discount: none })),
+        presence: 1,
+      },
+      em,
+    ),
+    allocateId(em, NfceDocument),
+    assertPeriodOpen(em, ctx.companyId, opening.filialId, issuedNow),
+  ]).then(([settings, signing, engine, noteId, period]) => ({ settings, signing, engine, noteId, period }));
+  return { settled, speculative };
+}
+
+/**
+ * A note opened speculatively for a sale that issues none (its filial's auto_issue was turned off): its
+ * reads are waited for (none left running in the transaction), and a number it took — the setting
+ * turned on again between the sale's two reads of it — refuses the sale, so no number is left unexplained.
+ */
+export async function abandonCounterNote(opened: OpenedCounterNote): Promise<void> {
+  const { settings } = await opened.settled;
+  if (settings.status === 'fulfilled' && settings.value.numberTaken)
+    throw new ConflictError('CONCURRENT_UPDATE', "The filial's NFC-e configuration changed during the sale; retry");
+}
+
+/** The opening of a note from its input (a note whose reads were not sent ahead). */
+const openingOf = (input: CounterNoteInput): CounterNoteOpening => ({
+  filialId: input.filialId,
+  customerId: input.customerId,
+  consumerDocument: input.consumerDocument,
+  productIds: input.lines.map((l) => l.productId),
+});
+
+/** In the sale's transaction: number, compute, sign and store the NFC-e (its reads sent ahead by openCounterNote, or now). */
+export async function prepareCounterNote(
+  em: EntityManager,
+  ctx: TenantContext,
+  input: CounterNoteInput,
+  opened: OpenedCounterNote = openCounterNote(em, ctx, openingOf(input)),
+): Promise<PreparedNote> {
+  const reads = await counterNoteReads(em, ctx, input, opened);
   const { config, waiting, document } = reads;
   asCounterConsumer(document, input.consumerDocument);
   const number = await reads.takeNumber();
@@ -158,8 +246,6 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
   return { id: saved.id, status: saved.status, timeoutMs: config.syncTimeoutMs, doc: saved, signedXml: built.signedXml };
 }
 
-type CounterSettings = Awaited<ReturnType<typeof counterSettings>>;
-
 /** What a counter note is written from: the NFC-e settings, the signer, the computed document, its id. */
 interface CounterNoteReads {
   config: NfceConfiguration;
@@ -167,7 +253,7 @@ interface CounterNoteReads {
   takeNumber: NonNullable<CounterSettings['number']>;
   waiting: CounterSettings['waiting'];
   sc: FilialSigning;
-  document: Awaited<ReturnType<typeof computeFiscal>>;
+  document: ComputedFiscalDocument;
   noteId: number;
 }
 
@@ -179,38 +265,24 @@ interface NumberedNote {
   offline: { at: Date; reason: string } | null;
 }
 
-/** The reads go out together, then each failure is reported in the order a clerk can act on. */
-async function counterNoteReads(em: EntityManager, ctx: TenantContext, input: CounterNoteInput): Promise<CounterNoteReads> {
-  // The settings' reads, the signer, the tax engine's reads and the note's id go out together (same round trips).
-  // …and the period check (dated now; the filial row's shared lock a close waits on: fiscal-periods).
-  const issuedNow = new Date();
-  const [settings, signing, computed, noteId, periodOpen] = await Promise.allSettled([
-    counterSettings(em, ctx.companyId, input.filialId),
-    counterSigning(ctx.companyId, input.filialId),
-    computeFiscal(
-      ctx,
-      {
-        filialId: input.filialId,
-        customerId: input.customerId,
-        consumerDocument: input.consumerDocument,
-        operation: 'SALE',
-        model: 65,
-        date: businessToday(),
-        items: input.lines.map((l) => ({
-          productId: l.productId,
-          salesOrderItemId: l.salesOrderItemId,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          discount: l.discount,
-        })),
-        discount: input.discount,
-        presence: 1,
-      },
-      em,
-    ),
-    allocateId(em, NfceDocument),
-    assertPeriodOpen(em, ctx.companyId, input.filialId, issuedNow),
-  ]);
+/** The settings of a speculative opening that found no série where auto_issue is on: read again, plainly. */
+async function settingsOf(em: EntityManager, ctx: TenantContext, input: CounterNoteInput, opened: OpenedCounterNote, read: NoteReadsSettled) {
+  const s = read.settings;
+  if (!opened.speculative || s.status === 'rejected' || !s.value.config || s.value.number) return s;
+  const [again] = await Promise.allSettled([counterSettings(em, ctx.companyId, input.filialId)]);
+  return again;
+}
+
+/** The opened reads answered, then each failure reported in the order a clerk can act on; the priced lines computed. */
+async function counterNoteReads(
+  em: EntityManager,
+  ctx: TenantContext,
+  input: CounterNoteInput,
+  opened: OpenedCounterNote,
+): Promise<CounterNoteReads> {
+  const read = await opened.settled;
+  const { signing, engine, noteId, period: periodOpen } = read;
+  const settings = await settingsOf(em, ctx, input, opened, read);
   if (periodOpen.status === 'rejected') throw periodOpen.reason;
   if (settings.status === 'rejected') throw settings.reason;
   const { config, series, number: takeNumber, waiting } = settings.value;
@@ -226,14 +298,26 @@ async function counterNoteReads(em: EntityManager, ctx: TenantContext, input: Co
   }
   if (signing.status === 'rejected') throw signing.reason;
   if (!series || !takeNumber) throw new BusinessRuleError('SERIES_NOT_CONFIGURED', `The filial has no série ${config.series} of model 65`);
-  if (computed.status === 'rejected') throw computed.reason;
+  if (engine.status === 'rejected') throw engine.reason;
+  // The engine on the priced lines and the order's discount (apportioned by the engine).
+  const document = computeDocument({
+    ...engine.value,
+    items: input.lines.map((l) => ({
+      productId: l.productId,
+      salesOrderItemId: l.salesOrderItemId,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      discount: l.discount,
+    })),
+    discount: input.discount,
+  });
   if (noteId.status === 'rejected') throw noteId.reason;
   // Notes waiting in contingency: this one joins them (offline from the start, sent after them, in order).
-  return { config, series, takeNumber, waiting, sc: signing.value, document: computed.value, noteId: noteId.value };
+  return { config, series, takeNumber, waiting, sc: signing.value, document, noteId: noteId.value };
 }
 
 /** The NFC-e's recipient is the consumer: the CPF/CNPJ given at the counter, or none. */
-function asCounterConsumer(document: CounterNoteReads['document'], consumer: string | null) {
+function asCounterConsumer(document: ComputedFiscalDocument, consumer: string | null) {
   document.recipient = {
     ...document.recipient,
     document: consumer,

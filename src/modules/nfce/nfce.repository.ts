@@ -17,17 +17,26 @@ export interface CounterSettings {
   number: (() => Promise<number>) | null;
   /** The first note waiting in contingency, if any. */
   waiting: Pick<NfceDocument, 'id' | 'contingencyAt' | 'contingencyReason'> | undefined;
+  /** MySQL: the série's number was taken by these statements (its row locked until the caller's transaction ends). */
+  numberTaken: boolean;
 }
 
 /**
  * The filial's NFC-e settings, its série of model 65 with the number this note takes, and the first
  * note waiting in contingency. On MySQL in one round trip, the série's number taken by the invoices'
  * statements (the row lock held until the sale commits or rolls back, as every série number);
- * elsewhere the invoices' takeNextNumber, after the reads.
+ * elsewhere the invoices' takeNextNumber, after the reads. `autoIssueOnly`: the série (and so its
+ * number) only when the filial issues an NFC-e with every quick sale — for reads sent before the sale
+ * knows it does, so that no number is taken for a sale that issues no note.
  */
-export async function counterSettings(em: EntityManager, companyId: number, filialId: number): Promise<CounterSettings> {
+export async function counterSettings(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  options: { autoIssueOnly?: boolean } = {},
+): Promise<CounterSettings> {
   const numbering = takeNumberStatements(companyId, filialId, 65, {
-    sql: 'SELECT series FROM nfce_configuration WHERE company_id = ? AND filial_id = ?',
+    sql: `SELECT series FROM nfce_configuration WHERE company_id = ? AND filial_id = ?${options.autoIssueOnly ? ' AND auto_issue = 1' : ''}`,
     params: [companyId, filialId],
   });
   const statements = [
@@ -46,11 +55,18 @@ export async function counterSettings(em: EntityManager, companyId: number, fili
   const waitingNote = hydrate(em, NfceDocument, waiting)[0] as CounterSettings['waiting'];
   if (isMysql) {
     const taken = takenNumber(results[2], read);
-    return { config, series: taken?.series, number: taken ? async () => taken.number() : null, waiting: waitingNote };
+    const numberTaken = Number((results[2] as { affectedRows?: number }).affectedRows ?? 0) > 0;
+    return { config, series: taken?.series, number: taken ? async () => taken.number() : null, waiting: waitingNote, numberTaken };
   }
   const row = (read as { id: number; series: number }[])[0];
   const series = row ? { id: Number(row.id), series: Number(row.series) } : undefined;
-  return { config, series, number: series ? () => takeNextNumber(em, companyId, series) : null, waiting: waitingNote };
+  return {
+    config,
+    series,
+    number: series ? () => takeNextNumber(em, companyId, series) : null,
+    waiting: waitingNote,
+    numberTaken: false,
+  };
 }
 
 /**

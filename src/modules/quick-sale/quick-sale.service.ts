@@ -13,7 +13,16 @@ import { PaymentInput, SettledPayment, settlePayments } from './quick-sale.payme
 import { cashSessionRequired, sessionOfSale } from '../cash-sessions';
 import { loadSaleSetup } from './quick-sale-configuration.service';
 import { deferInsertRows } from '../../core/db/sql';
-import { CounterNotePayment, NfceDocument, prepareCounterNote, PreparedNote, transmitCounterNote } from '../nfce';
+import {
+  abandonCounterNote,
+  CounterNotePayment,
+  NfceDocument,
+  OpenedCounterNote,
+  openCounterNote,
+  prepareCounterNote,
+  PreparedNote,
+  transmitCounterNote,
+} from '../nfce';
 import { businessToday } from '../../core/business-date';
 import { billSale } from '../receivables';
 import { assertBoletoTerms, type BoletoView, issueBoletosOnBilling } from '../collection';
@@ -113,23 +122,29 @@ export async function sellAtCounter(
   const sale = await inTransaction(ctx, async (em) => {
     note = null;
     const opened = await openCounterSale(em, ctx, filialId, body, options);
-    const { delivered, settlement } = await deliverCounterOrder(opened, body, code);
-    const { settled, change } = settlement;
-    const s: CounterSale = { em, ctx, filialId, body, delivered, settled, change, cashSessionId: opened.cashSessionId, payments: [] };
-    s.payments = await recordSalePayments(s);
-    const boletos = await billCounterSale(s);
-    // The NFC-e is numbered, signed and stored in this transaction: the sale and its note commit together.
-    if (opened.setup.nfceAutoIssue) note = await prepareSaleNote(s);
-    await publishSaleCompleted(s);
-    // Everything the answer shows was written here: no read-back.
-    const view: SalesOrderView = {
-      order: delivered.order,
-      items: delivered.items,
-      customerName: delivered.customer?.name ?? null,
-      sellerName: delivered.seller?.name ?? null,
-      groupedFromIds: [],
-    };
-    return { view, payments: s.payments, change, boletos };
+    try {
+      const { delivered, settlement } = await deliverCounterOrder(opened, body, code);
+      const { settled, change } = settlement;
+      const s: CounterSale = { em, ctx, filialId, body, delivered, settled, change, cashSessionId: opened.cashSessionId, payments: [] };
+      s.payments = await recordSalePayments(s);
+      const boletos = await billCounterSale(s);
+      // The NFC-e is numbered, signed and stored in this transaction: the sale and its note commit together.
+      if (opened.setup.nfceAutoIssue) note = await prepareSaleNote(s, opened.note);
+      await publishSaleCompleted(s);
+      // Everything the answer shows was written here: no read-back.
+      const view: SalesOrderView = {
+        order: delivered.order,
+        items: delivered.items,
+        customerName: delivered.customer?.name ?? null,
+        sellerName: delivered.seller?.name ?? null,
+        groupedFromIds: [],
+      };
+      return { view, payments: s.payments, change, boletos };
+    } catch (err) {
+      // The note's reads sent ahead are over before the transaction ends (no statement of theirs after it).
+      await opened.note?.settled;
+      throw err;
+    }
   });
   // Sent after the commit, with the filial's short deadline; no answer in time → offline contingency.
   const prepared = note as PreparedNote | null;
@@ -158,9 +173,24 @@ interface CounterSale {
 }
 
 /**
+ * Per filial, whether its last sale read that it issues an NFC-e with every sale: a hint, not a copy of
+ * the setting (the sale reads the setting itself, in the same round trip). Where it says so, the note's
+ * reads go with the sale's first round trip; wrong, it costs reads (or a round trip), never a number.
+ */
+const issuesNfce = new Map<string, boolean>();
+const HINTS_KEPT = 10_000;
+
+function hintNfce(key: string, issues: boolean): void {
+  if (issuesNfce.get(key) === issues) return;
+  if (issuesNfce.size >= HINTS_KEPT) issuesNfce.clear();
+  issuesNfce.set(key, issues);
+}
+
+/**
  * One round trip: the filial (when the pipeline left it to us), the counter's setup, and what the
  * order reads when it starts (its products, the customer and seller the body names, the lock of the
- * products' stock balances); then the counter's own requirements (a session, a named customer).
+ * products' stock balances) — with the NFC-e's reads and number where the filial issues one with every
+ * sale (hintNfce); then the counter's own requirements (a session, a named customer).
  */
 async function openCounterSale(
   em: EntityManager,
@@ -172,9 +202,38 @@ async function openCounterSale(
   const filialRows = options.filialUnchecked ? readBatch(em, [filialRead(ctx, filialId)]) : undefined;
   const setupRead = loadSaleSetup(em, ctx.companyId, filialId, body.terminalId ?? null);
   const delivery = startDeliveredOrder(em, ctx, { filialId, items: body.items, customerId: body.customerId, sellerId: body.sellerId });
+  const hint = `${ctx.companyId}:${filialId}`;
+  let note: OpenedCounterNote | null = issuesNfce.get(hint)
+    ? openCounterNote(
+        em,
+        ctx,
+        {
+          filialId,
+          customerId: body.customerId ?? null,
+          consumerDocument: body.consumerDocument ?? null,
+          productIds: body.items.map((i) => i.productId),
+        },
+        { speculative: true },
+      )
+    : null;
   await Promise.allSettled([filialRows, setupRead]);
-  if (filialRows) acceptFilial(em, ctx, filialId, ((await filialRows) as Record<string, unknown>[][])[0]);
-  const setup = await setupRead;
+  try {
+    if (filialRows) acceptFilial(em, ctx, filialId, ((await filialRows) as Record<string, unknown>[][])[0]);
+    const setup = await setupRead;
+    hintNfce(hint, setup.nfceAutoIssue === true);
+    if (note && !setup.nfceAutoIssue) {
+      await abandonCounterNote(note);
+      note = null;
+    }
+    return { ...counterRequirements(setup, body), delivery, setup, note };
+  } catch (err) {
+    await note?.settled;
+    throw err;
+  }
+}
+
+/** The counter's own requirements: configured and enabled, a session where required, a named customer where required. */
+function counterRequirements(setup: Awaited<ReturnType<typeof loadSaleSetup>>, body: QuickSaleRequest) {
   const { configuration, problems, session } = setup;
   if (problems.length || !configuration)
     throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
@@ -187,7 +246,7 @@ async function openCounterSale(
       errors: [{ path: 'customerId', message: 'required by the quick-sale configuration' }],
     });
   }
-  return { delivery, setup, config, cashSessionId };
+  return { config, cashSessionId };
 }
 
 /**
@@ -280,9 +339,12 @@ async function billCounterSale({ em, ctx, filialId, delivered, settled, payments
     : [];
 }
 
-function prepareSaleNote({ em, ctx, filialId, body, delivered, settled, payments, change }: CounterSale): Promise<PreparedNote> {
+function prepareSaleNote(
+  { em, ctx, filialId, body, delivered, settled, payments, change }: CounterSale,
+  opened: OpenedCounterNote | null,
+): Promise<PreparedNote> {
   const { order, items } = delivered;
-  return prepareCounterNote(em, ctx, {
+  const input = {
     filialId,
     salesOrderId: order.id,
     customerId: body.customerId ?? null,
@@ -298,7 +360,8 @@ function prepareSaleNote({ em, ctx, filialId, body, delivered, settled, payments
     total: order.total,
     payments: settled.map((p, i) => notePaymentOf(p, payments[i])),
     change,
-  });
+  };
+  return opened ? prepareCounterNote(em, ctx, input, opened) : prepareCounterNote(em, ctx, input);
 }
 
 async function publishSaleCompleted({ em, ctx, filialId, body, delivered, settled, change, cashSessionId }: CounterSale) {
