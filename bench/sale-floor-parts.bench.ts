@@ -42,19 +42,31 @@ const RAW_SECS = Number(process.env.RAW_SECS ?? 8);
 const PRODUCTS = 1000;
 const OPEN_ORDERS = 500;
 
-/** Records what the work sends through mysql2 (every connection of this process), a final COMMIT sent as ROLLBACK. */
-async function recordTrips(work: () => Promise<Response>): Promise<Recording> {
+/*
+ * What the work sends through mysql2 (every connection of this process), a final COMMIT sent as ROLLBACK.
+ * The patch is installed before any pool exists: the host pool keeps each connection's query as it found
+ * it when the connection opened (host-pool.ts, its statement deadline), so a later patch would not be seen.
+ */
+let recording: Recording['trips'] | null = null;
+{
   const proto = (mysql as unknown as { Connection: { prototype: { query: (...args: unknown[]) => unknown } } }).Connection.prototype;
   const query = proto.query;
-  const trips: Recording['trips'] = [];
   proto.query = function (this: unknown, sql: unknown, params: unknown, ...rest: unknown[]) {
-    if (typeof sql === 'string') {
-      const undone = sql.replace(/(^|;\n)COMMIT$/, '$1ROLLBACK');
-      trips.push({ sql: undone, params: Array.isArray(params) ? params.map(tagParam) : [] });
-      return query.call(this, undone, params, ...rest);
+    // The host pool hands a statement on as { sql, timeout } when it carries the statement deadline.
+    const text =
+      typeof sql === 'string' ? sql : sql && typeof (sql as { sql?: unknown }).sql === 'string' ? (sql as { sql: string }).sql : null;
+    if (recording && text !== null) {
+      const undone = text.replace(/(^|;\n)COMMIT$/, '$1ROLLBACK');
+      recording.push({ sql: undone, params: Array.isArray(params) ? params.map(tagParam) : [] });
+      return query.call(this, typeof sql === 'string' ? undone : { ...(sql as object), sql: undone }, params, ...rest);
     }
     return query.call(this, sql, params, ...rest);
   };
+}
+
+async function recordTrips(work: () => Promise<Response>): Promise<Recording> {
+  const trips: Recording['trips'] = [];
+  recording = trips;
   try {
     const res = await work();
     const body: unknown = await res.json();
@@ -62,7 +74,7 @@ async function recordTrips(work: () => Promise<Response>): Promise<Recording> {
     if (!trips.some((t) => t.sql.endsWith('ROLLBACK'))) throw new Error('recording: no COMMIT seen');
     return { trips, status: res.status, body };
   } finally {
-    proto.query = query;
+    recording = null;
   }
 }
 

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { strayStatements } from '../../src/core/db/batching-query-runner';
 import { isMysql } from '../../src/core/db/engine';
+import { abandonCounterNote, type OpenedCounterNote } from '../../src/modules/nfce';
 import { recordStatements, shapeOf } from '../support/statements';
 import { Counter, counterTenant, notesOf } from './support';
 
@@ -75,5 +76,19 @@ describe('NFC-e reads sent with the sale’s first round trip', function () {
     expect(strayStatements.count).to.equal(stray);
     // The counter goes on numbering without a gap.
     expect((await c.sell()).body.fiscalDocument).to.include({ status: 'AUTHORIZED', number: before });
+  });
+
+  it('a guess abandoned after its UPDATE took a number (the setting turned on between the two reads): 409, so the rollback gives it back', async () => {
+    const opened = (numberTaken: boolean) =>
+      ({
+        speculative: true,
+        settled: Promise.resolve({ settings: { status: 'fulfilled', value: { numberTaken } } }),
+      }) as unknown as OpenedCounterNote;
+    await abandonCounterNote(opened(false));
+    const err = await abandonCounterNote(opened(true)).then(
+      () => null,
+      (e: unknown) => e as { code?: string; status?: number },
+    );
+    expect(err).to.include({ code: 'CONCURRENT_UPDATE' });
   });
 });
