@@ -1,4 +1,5 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { Statement } from './batching-query-runner';
 import { hydrate } from './sql';
 
 /*
@@ -33,6 +34,15 @@ export class VersionedRowCache<E extends ObjectLiteral & { id: number; version: 
   /** The rows of `ids` (each once, ascending id, as a primary-key read answers them) that exist in the company. */
   async read(em: EntityManager, companyId: number, ids: readonly number[]): Promise<E[]> {
     if (!ids.length) return [];
+    const { statement, rows } = this.plan(em, companyId, ids);
+    return rows(await em.query(statement.sql, statement.params));
+  }
+
+  /**
+   * `read` as a statement to send with others (readBatch) and what answers it from the statement's
+   * raw rows. `ids` is not empty.
+   */
+  plan(em: EntityManager, companyId: number, ids: readonly number[]): { statement: Statement; rows: (raw: unknown) => E[] } {
     const meta = em.connection.getMetadata(this.target);
     const table = em.connection.driver.escape(meta.tableName);
     const params: unknown[] = [companyId, ...ids];
@@ -47,7 +57,17 @@ export class VersionedRowCache<E extends ObjectLiteral & { id: number; version: 
     }
     // Versions start at 1: a row not cached is always answered.
     if (whens) sql += ` AND version <> CASE id${whens} ELSE 0 END`;
-    const fresh = hydrate(em, this.target, (await em.query(sql, params)) as Record<string, unknown>[]);
+    return { statement: { sql, params }, rows: (raw) => this.answer(em, companyId, ids, cached, raw as Record<string, unknown>[]) };
+  }
+
+  private answer(
+    em: EntityManager,
+    companyId: number,
+    ids: readonly number[],
+    cached: (Entry<E> | undefined)[],
+    raw: Record<string, unknown>[],
+  ): E[] {
+    const fresh = hydrate(em, this.target, raw);
     const byId = new Map<number, E>();
     for (const row of fresh) {
       byId.set(row.id, row);

@@ -2,11 +2,12 @@ import type { EntityManager } from 'typeorm';
 import { normalizeDocument } from '../../core/br-documents';
 import { UF_IBGE_CODES } from '../../core/br-fiscal';
 import type { ActorContext } from '../../core/context';
-import { readerOf } from '../../core/db/transaction';
+import type { Statement } from '../../core/db/batching-query-runner';
+import { readBatch, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import type { Customer } from '../catalog';
 import { lastStEntries } from '../entry-document';
-import { getFilialFiscalProfile } from '../tenancy';
+import { filialFiscalProfileReads, getFilialFiscalProfile } from '../tenancy';
 import {
   computeDocument,
   crtOf,
@@ -32,9 +33,10 @@ import {
   cacheFiscalData,
   CompanyFiscalData,
   loadCompanyFiscalData,
-  readFiscalDataVersion,
+  fiscalDataVersionRead,
   readsInIssueOrder,
   ruleKey,
+  versionOf,
 } from './rule-data-cache';
 
 /*
@@ -203,6 +205,35 @@ async function companyDataOf(
   return data;
 }
 
+/**
+ * The loader's reads of the tenant in one batch (readBatch: one round trip on MySQL, in a unit or on the
+ * pool), in this order: the master data's version, the filial and its company, the customer, the
+ * products, the receiving filial of a transfer, the Lei 12.741 rows. Issued when called (the version
+ * before anything a caller reads after it).
+ */
+function loaderReads(db: EntityManager, companyId: number, request: FiscalComputationRequest, productIds: number[]) {
+  const filial = filialFiscalProfileReads(db, companyId, request.filialId);
+  const customer = request.customerId !== null ? repo.customerRead(db, companyId, request.customerId) : null;
+  const products = productIds.length ? repo.productsRead(db, companyId, productIds) : null;
+  const receiving = request.recipientFilialId ? filialFiscalProfileReads(db, companyId, request.recipientFilialId) : null;
+  const approx = repo.approximateTaxReads(db, companyId, request.filialId, productIds);
+  const statements: Statement[] = [fiscalDataVersionRead(companyId), ...filial.statements];
+  if (customer) statements.push(customer.statement);
+  if (products) statements.push(products.statement);
+  if (receiving) statements.push(...receiving.statements);
+  statements.push(...approx.statements);
+  return readBatch(db, statements).then((raws) => {
+    let at = 3;
+    const next = () => raws[at++];
+    const version = versionOf(raws[0]);
+    const profile = filial.profile(raws[1], raws[2]);
+    const customerRow = customer ? (customer.rows(next())[0] ?? null) : null;
+    const productRows = products ? products.rows(next()) : [];
+    const receivingProfile = receiving ? receiving.profile(next(), next()) : null;
+    return [version, profile, customerRow, productRows, receivingProfile, approx.answer(raws.slice(at))] as const;
+  });
+}
+
 /** Everything the pure engine needs for `request`, read inside the tenant (one round trip, no writes, but for goods already taxed by ST). */
 export async function loadEngineInput(ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager): Promise<EngineInput> {
   const db = em ?? readerOf(ctx);
@@ -211,14 +242,9 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
   // The version goes first. A company never cached reads its master data in the same batch when the
   // batch runs in issue order (so after the version); on the pool, or when the version moved, after it.
   const speculate = !cachedFiscalData(companyId) && readsInIssueOrder(db);
-  const versionRead = readFiscalDataVersion(db, companyId);
-  const [version, profile, customer, products, receiving, approx, speculative] = await Promise.all([
-    versionRead,
-    getFilialFiscalProfile(db, companyId, request.filialId),
-    request.customerId !== null ? repo.customer(db, companyId, request.customerId) : Promise.resolve(null),
-    repo.products(db, companyId, productIds),
-    request.recipientFilialId ? getFilialFiscalProfile(db, companyId, request.recipientFilialId) : Promise.resolve(null),
-    repo.approximateTaxesOfProducts(db, companyId, request.filialId, productIds),
+  const reads = loaderReads(db, companyId, request, productIds);
+  const [[version, profile, customer, products, receiving, approx], speculative] = await Promise.all([
+    reads,
     speculate ? loadCompanyFiscalData(db, companyId, '') : Promise.resolve(null),
   ]);
   if (!profile || (request.recipientFilialId && !receiving)) throw new NotFoundError('Filial');

@@ -1,4 +1,5 @@
 import { EntityManager, In } from 'typeorm';
+import type { Statement } from '../../core/db/batching-query-runner';
 import { hydrate } from '../../core/db/sql';
 import { VersionedRowCache } from '../../core/db/versioned-row-cache';
 import { Customer, Product } from '../catalog';
@@ -27,7 +28,9 @@ const productRows = new VersionedRowCache(Product, 50_000);
 export const fiscalDataRepository = {
   /** Shared rows (never mutated by the engine or its loader). */
   customer: (em: EntityManager, companyId: number, id: number): Promise<Customer | null> => customerRows.readOne(em, companyId, id),
-  products: (em: EntityManager, companyId: number, ids: number[]): Promise<Product[]> => productRows.read(em, companyId, ids),
+  /** The customer's and the products' reads as statements (readBatch) with their answers: shared rows. */
+  customerRead: (em: EntityManager, companyId: number, id: number) => customerRows.plan(em, companyId, [id]),
+  productsRead: (em: EntityManager, companyId: number, ids: number[]) => productRows.plan(em, companyId, ids),
   /** The company's tax groups, rules, UF rates and agreements: what rule-data-cache.ts keeps per version. */
   taxGroups: (em: EntityManager, companyId: number) => em.findBy(TaxGroup, { companyId }),
   activeRules: (em: EntityManager, companyId: number) => em.findBy(FiscalOperationRule, { companyId, active: true }),
@@ -36,28 +39,35 @@ export const fiscalDataRepository = {
   activeStAgreements: (em: EntityManager, companyId: number) => em.findBy(StAgreement, { companyId, active: true }),
   ruleSets: (em: EntityManager, companyId: number) => em.findBy(RuleSet, { companyId: In([0, companyId]) }),
   /** The company's rows for these products' NCMs in the issuing filial's UF table, and whether that UF has a table at all. */
-  async approximateTaxesOfProducts(
+  /**
+   * The company's rows for these products' NCMs in the issuing filial's UF table, and whether that UF has
+   * a table at all: two statements (to go with the loader's others) and the answer from their raw rows.
+   */
+  approximateTaxReads(
     em: EntityManager,
     companyId: number,
     filialId: number,
     productIds: number[],
-  ): Promise<{ loaded: boolean; rows: ApproximateTax[] }> {
-    // Plain SQL (the statements TypeORM's builders sent, without their per-read work).
+  ): { statements: Statement[]; answer: (raws: unknown[]) => { loaded: boolean; rows: ApproximateTax[] } } {
     const ofFilialUf = 'a.uf IN (SELECT f.uf FROM filial f WHERE f.company_id = ? AND f.id = ?)';
-    const [rows, any] = await Promise.all([
-      productIds.length
-        ? (em.query(
-            `SELECT a.* FROM fiscal_approximate_tax a WHERE a.company_id = ? AND a.ex = '' AND ${ofFilialUf} AND a.ncm IN ` +
-              `(SELECT p.ncm FROM product p WHERE p.company_id = ? AND p.id IN (${productIds.map(() => '?').join(', ')}))`,
-            [companyId, companyId, filialId, companyId, ...productIds],
-          ) as Promise<Record<string, unknown>[]>)
-        : Promise.resolve([]),
-      em.query(`SELECT a.id FROM fiscal_approximate_tax a WHERE a.company_id = ? AND ${ofFilialUf} LIMIT 1`, [
-        companyId,
-        companyId,
-        filialId,
-      ]) as Promise<unknown[]>,
-    ]);
-    return { loaded: any.length > 0, rows: hydrate(em, ApproximateTax, rows) };
+    const statements: Statement[] = [];
+    if (productIds.length)
+      statements.push({
+        sql:
+          `SELECT a.* FROM fiscal_approximate_tax a WHERE a.company_id = ? AND a.ex = '' AND ${ofFilialUf} AND a.ncm IN ` +
+          `(SELECT p.ncm FROM product p WHERE p.company_id = ? AND p.id IN (${productIds.map(() => '?').join(', ')}))`,
+        params: [companyId, companyId, filialId, companyId, ...productIds],
+      });
+    statements.push({
+      sql: `SELECT a.id FROM fiscal_approximate_tax a WHERE a.company_id = ? AND ${ofFilialUf} LIMIT 1`,
+      params: [companyId, companyId, filialId],
+    });
+    return {
+      statements,
+      answer: (raws) => ({
+        loaded: (raws[raws.length - 1] as unknown[]).length > 0,
+        rows: productIds.length ? hydrate(em, ApproximateTax, raws[0] as Record<string, unknown>[]) : [],
+      }),
+    };
   },
 };

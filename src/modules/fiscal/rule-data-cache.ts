@@ -40,7 +40,14 @@ const VERSION_SQL = 'SELECT company_id, version FROM fiscal_data_version WHERE c
 
 /** The version of the company's data (with the shipped data's): a missing row is version 0. */
 export async function readFiscalDataVersion(em: EntityManager, companyId: number): Promise<string> {
-  const rows = (await em.query(VERSION_SQL, [companyId])) as { company_id: number | string; version: number | string }[];
+  return versionOf(await em.query(VERSION_SQL, [companyId]));
+}
+
+/** readFiscalDataVersion's statement, to go with others in one round trip (its answer: `versionOf`). */
+export const fiscalDataVersionRead = (companyId: number) => ({ sql: VERSION_SQL, params: [companyId] });
+
+export function versionOf(raw: unknown): string {
+  const rows = raw as { company_id: number | string; version: number | string }[];
   let shipped = 0;
   let own = 0;
   for (const r of rows) {

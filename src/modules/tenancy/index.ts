@@ -11,6 +11,7 @@ export { Filial } from './entities/filial.entity';
 export type { TaxRegime } from './entities/filial.entity';
 export {
   activeFilialRefs,
+  filialFiscalProfileReads,
   filialsWithDfeSync,
   getFilialFiscalProfile,
   getFilialFiscalSettings,

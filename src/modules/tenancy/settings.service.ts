@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { selectRows } from '../../core/db/sql';
+import type { Statement } from '../../core/db/batching-query-runner';
+import { hydrate, selectRows } from '../../core/db/sql';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { compactStateRegistration, isValidStateRegistration, municipalityCodeMatchesUf } from '../../core/br-fiscal';
 import { BusinessRuleError, ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
@@ -306,4 +307,27 @@ export async function getFilialFiscalProfile(em: EntityManager, companyId: numbe
   ]);
   if (!filials.length || !companies.length) return null;
   return { filial: filials[0], companyName: companies[0].name };
+}
+
+/**
+ * getFilialFiscalProfile's two reads as statements, to go with a caller's others in one round trip
+ * (readBatch: the tax engine's loader), and the profile from their raw rows.
+ */
+export function filialFiscalProfileReads(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+): { statements: Statement[]; profile: (filialRows: unknown, companyRows: unknown) => FilialFiscalProfile | null } {
+  const filialTable = em.connection.driver.escape(em.connection.getMetadata(Filial).tableName);
+  return {
+    statements: [
+      { sql: `SELECT * FROM ${filialTable} WHERE company_id = ? AND id = ?`, params: [companyId, filialId] },
+      { sql: 'SELECT name FROM company WHERE id = ?', params: [companyId] },
+    ],
+    profile: (filialRows, companyRows) => {
+      const [filial] = hydrate(em, Filial, filialRows as Record<string, unknown>[]);
+      const [company] = companyRows as { name: string }[];
+      return filial && company ? { filial, companyName: company.name } : null;
+    },
+  };
 }
