@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signToken } from '../core/auth/jwt';
+import { businessToday } from '../core/business-date';
 import { NO_UNIT, readerOf, unitOfWork } from '../core/db/transaction';
 import { decodeId } from '../core/hashids';
 import { CTE_XML_EXAMPLE, NFE_XML_EXAMPLE } from '../core/openapi/example-documents';
@@ -65,7 +66,8 @@ interface Step {
   run(api: Api): Promise<Made>;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+// The business date (Brasília): between 21:00 and 24:00 there the UTC date is already tomorrow's.
+const today = () => businessToday();
 
 // The demo's rows (demo-seed.ts): products in code order, customers (0 counter, 1 Maria, 2 Padaria), suppliers (0 the drinks distributor).
 const RICE = 2;

@@ -1,3 +1,4 @@
+import { businessToday } from '../../../core/business-date';
 import { Dec } from '../../../core/decimal';
 import { BANKS, BankCode } from '../banks/banks';
 import { alpha, CnabParseError, ddmmyyyy, FileProblem, LineReader, linesOf, money, num, record } from './record';
@@ -131,7 +132,7 @@ function lotHeader(a: CnabAccount, op: 'R' | 'T', fileNumber: number, at: Date):
     [104, alpha('', 40)],
     [144, alpha('', 40)],
     [184, num(fileNumber, 8)],
-    [192, ddmmyyyy(at.toISOString().slice(0, 10))],
+    [192, ddmmyyyy(businessToday(at))],
     [200, '00000000'],
     [208, alpha('', 33)],
   ]);

@@ -1,3 +1,4 @@
+import { businessToday } from '../../../core/business-date';
 import { Dec } from '../../../core/decimal';
 import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
 import * as c from './cnab400';
@@ -59,7 +60,7 @@ function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number,
           [101, '01600000'],
           [109, num(fileNumber, 5)],
           [114, alpha('', 266)],
-          [380, ddmmyy(at.toISOString().slice(0, 10))],
+          [380, ddmmyy(businessToday(at))],
           [386, alpha('', 9)],
         ];
   return [...c.header400Start(kind), [27, companyCode(a)], ...c.headerBank400(a, BANK, 'BRADESCO', at), ...tail];

@@ -1,3 +1,4 @@
+import { businessToday } from '../../../core/business-date';
 import { Dec } from '../../../core/decimal';
 import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
 import { alpha, CnabParseError, ddmmyy, FileProblem, LineReader, linesOf, money, num, record } from './record';
@@ -247,7 +248,7 @@ export const headerBank400 = (a: CnabAccount, bankCode: string, bankName: string
   [47, alpha(a.companyName, 30)],
   [77, bankCode],
   [80, alpha(bankName, 15)],
-  [95, ddmmyy(at.toISOString().slice(0, 10))],
+  [95, ddmmyy(businessToday(at))],
 ];
 
 /** A CPF/CNPJ (digits) and its inscription type (01 CPF, 02 CNPJ) before it (positions 2–17 or 219–234 of a detail). */
