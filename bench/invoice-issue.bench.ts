@@ -16,7 +16,7 @@ import mysql from 'mysql2';
 import { dataSource } from '../src/core/db/data-source';
 import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
 import { prepareDatabase } from './support';
-import { insertOutboundNfe } from '../src/modules/outbound-nfe/invoices.repository';
+import { insertOutboundNfe } from '../src/modules/outbound-nfe/invoice-store';
 import { gz } from '../src/modules/outbound-nfe/invoice-store';
 import { buildNfeXml, NfeHeader } from '../src/modules/outbound-nfe/xml/nfe-xml';
 import { signerOf, signNfe } from '../src/modules/authority/xml/xmldsig';
@@ -57,7 +57,7 @@ async function issueOne(doc: ReturnType<typeof sampleDocument>, n: number): Prom
   const zipped = gz(signed.xml);
   buildSignCpu += cpuMs() - c0;
   const s0 = cpuMs();
-  // The issue path's own store (invoices.repository.ts: one parameterized INSERT) in its transaction.
+  // The issue path's own store (invoice-store.ts: one parameterized INSERT) in its transaction.
   await inTransaction(NO_UNIT, (em) =>
     insertOutboundNfe(em, {
       companyId,

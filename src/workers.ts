@@ -8,7 +8,7 @@ import { dataSource } from './core/db/data-source';
 import { closeSequencePool } from './core/sequence/sequence.service';
 import { stopWorkers, Worker } from './core/worker';
 import { WebhookDispatcher } from './modules/events';
-import { invoiceRecoveryWorker } from './modules/outbound-nfe';
+import { invoiceDeliveryWorker, invoiceRecoveryWorker } from './modules/outbound-nfe';
 import { nfceQueueWorker } from './modules/nfce';
 import { batchRunner, DeadlineTracker } from './modules/inbound-nfe';
 import { DfeScheduler } from './modules/dfe';
@@ -30,7 +30,7 @@ export interface WorkerPlan {
   nfeBatch: boolean;
   /** NFE_DEADLINE_ALERTS. */
   manifestationDeadlines: boolean;
-  /** INVOICE_RECOVERY: NF-e a crash left SIGNED/SENT settled, and the NFC-e contingency queue (one replica, a lease). */
+  /** INVOICE_RECOVERY: NF-e a crash left SIGNED/SENT settled, the NFC-e contingency queue, the NF-e emails due (leases). */
   recovery: boolean;
 }
 
@@ -55,7 +55,12 @@ export function backgroundWorkers(plan: WorkerPlan = configuredPlan()): Worker[]
   if (plan.nfeBatch) workers.push(batchRunner.worker(Math.max(5_000, nfeConfig.batch.leaseMs / 4)));
   if (plan.manifestationDeadlines) workers.push(new DeadlineTracker().worker(nfeConfig.deadlines.intervalMs));
   if (plan.recovery)
-    workers.push(invoiceRecoveryWorker(invoicesConfig.recovery.tickMs), nfceQueueWorker(invoicesConfig.recovery.nfceTickMs));
+    workers.push(
+      invoiceRecoveryWorker(invoicesConfig.recovery.tickMs),
+      nfceQueueWorker(invoicesConfig.recovery.nfceTickMs),
+      // Emails of authorized NF-e, after the verdict's commit (docs/decisions/nfe-delivery-after-commit.md).
+      invoiceDeliveryWorker(invoicesConfig.recovery.deliveryTickMs),
+    );
   return workers;
 }
 

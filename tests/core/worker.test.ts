@@ -108,6 +108,7 @@ describe('composition root: every background worker listed and stopped by shutdo
       'nfe-manifestation-deadlines',
       'invoice-recovery',
       'nfce-transmission-queue',
+      'invoice-delivery',
       'sped-efd',
     ]);
     let slowDone = false;

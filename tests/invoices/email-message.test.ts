@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { invoicesConfig, setInvoicesConfig } from '../../src/core/config/invoices';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
+import { deliverInvoices } from '../../src/modules/outbound-nfe/delivery.service';
 import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
 import { api } from '../support/api';
 import { fulfilledOrder, invoiceTenant, InvoiceTenant } from './support';
@@ -72,12 +73,9 @@ describe('NF-e email in Portuguese', function () {
     const { fulfillmentId } = await fulfilledOrder(t);
     const res = await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
-    let doc: OutboundNfe;
-    for (let i = 0; ; i++) {
-      doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', res.body.id) });
-      if (doc.emailStatus === 'SENT' || i > 100) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // The email is due with the verdict and goes by the delivery pass, after the issue's commit.
+    await deliverInvoices({ companyId: t.companyId });
+    const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', res.body.id) });
     expect(doc.emailStatus).to.equal('SENT');
     const raw = mails.find((m) => m.includes(`${res.body.accessKey}-procNFe.xml`))!;
     const text = plainText(raw);

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { setInvoicesConfig, invoicesConfig } from '../../src/core/config/invoices';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
+import { deliverInvoices } from '../../src/modules/outbound-nfe/delivery.service';
 import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
 import { OutboundNfeEvent } from '../../src/modules/outbound-nfe/entities/outbound-nfe-event.entity';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
@@ -57,18 +58,31 @@ describe('Invoices: cancellation, carta de correção, downloads, email, import 
     const { fulfillmentId } = await fulfilledOrder(t);
     const res = await issue(t, { fulfillmentId });
     expect(res.body.status).to.equal('AUTHORIZED');
-    let doc: OutboundNfe;
-    for (let i = 0; ; i++) {
-      doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', res.body.id) });
-      if (doc.emailStatus === 'SENT' || i > 100) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // The answer does not wait for the SMTP server: the email is due, committed with the verdict.
+    expect(res.body.email).to.include({ status: 'PENDING', to: 'compras@cliente.com.br', attempts: 0 });
+    expect(mails.some((m) => m.raw.includes(res.body.accessKey))).to.equal(false);
+    // The delivery pass sends it after the issue's commit.
+    await deliverInvoices({ companyId: t.companyId });
+    const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', res.body.id) });
     expect(doc).to.include({ emailStatus: 'SENT', emailTo: 'compras@cliente.com.br', emailError: null });
     const mail = mails.find((m) => m.raw.includes(res.body.accessKey))!;
     expect(mail.to).to.deep.equal(['compras@cliente.com.br']);
     expect(mail.raw).to.contain(`${res.body.accessKey}-procNFe.xml`).and.contain(`${res.body.accessKey}-danfe.pdf`);
     const detail = await api().get(`/api/invoices/detail/${res.body.id}`).set(t.headers());
     expect(detail.body.email).to.include({ status: 'SENT', attempts: 1 });
+  });
+
+  it('the email goes exactly once: passes at once and after it, as after a crash between the verdict and the email', async () => {
+    const { fulfillmentId } = await fulfilledOrder(t);
+    const res = await issue(t, { fulfillmentId });
+    expect(res.body.status).to.equal('AUTHORIZED');
+    // Committed PENDING with the verdict: what a process killed right after the verdict leaves behind.
+    const sent = await Promise.all([deliverInvoices({ companyId: t.companyId }), deliverInvoices({ companyId: t.companyId })]);
+    expect(sent.reduce((a, b) => a + b, 0)).to.equal(1);
+    expect(await deliverInvoices({ companyId: t.companyId })).to.equal(0);
+    expect(mails.filter((m) => m.raw.includes(`${res.body.accessKey}-procNFe.xml`))).to.have.length(1);
+    const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', res.body.id) });
+    expect(doc).to.include({ emailStatus: 'SENT', emailAttempts: 1, leaseOwner: null });
   });
 
   it('the DANFE downloads as a PDF', async () => {

@@ -5,6 +5,7 @@ import { invoicesConfig, setInvoicesConfig } from '../../src/core/config/invoice
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
 import { CompanySmtp } from '../../src/modules/outbound-nfe/entities/company-smtp.entity';
+import { deliverInvoices } from '../../src/modules/outbound-nfe/delivery.service';
 import { OutboundNfe } from '../../src/modules/outbound-nfe/entities/outbound-nfe.entity';
 import { open } from '../../src/modules/sefaz/certificate/sealed-box';
 import { api } from '../support/api';
@@ -48,12 +49,11 @@ async function mailbox(credentials?: { user: string; pass: string }): Promise<Ma
 
 const settingsOf = (companyId: number) => dataSource.manager.findOneBy(CompanySmtp, { companyId });
 
-async function emailed(id: string, until: (d: OutboundNfe) => boolean): Promise<OutboundNfe> {
-  for (let i = 0; ; i++) {
-    const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', id) });
-    if (until(doc) || i > 200) return doc;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** The document after the delivery pass of its company (the email is due with the verdict, sent after its commit). */
+async function emailed(id: string): Promise<OutboundNfe> {
+  const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', id) });
+  await deliverInvoices({ companyId: doc.companyId });
+  return dataSource.manager.findOneByOrFail(OutboundNfe, { id: doc.id });
 }
 
 describe('Invoices: the company SMTP settings and the NF-e email through them', function () {
@@ -140,7 +140,7 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
     const { fulfillmentId } = await fulfilledOrder(t);
     const res = await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId });
     expect(res.body.status).to.equal('AUTHORIZED');
-    const doc = await emailed(res.body.id, (d) => d.emailStatus === 'SENT' || d.emailStatus === 'FAILED');
+    const doc = await emailed(res.body.id);
     expect(doc).to.include({ emailStatus: 'SENT', emailTo: 'compras@cliente.com.br', emailAttempts: 1, emailError: null });
     const mail = company.mails.find((m) => m.raw.includes(res.body.accessKey))!;
     expect(mail).to.include({ user: 'nfe@mercado.com.br' });
@@ -153,7 +153,7 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
     const theirs = await fulfilledOrder(other);
     const res2 = await api().post('/api/invoices/issue').set(other.headers()).send({ fulfillmentId: theirs.fulfillmentId });
     expect(res2.body.status).to.equal('AUTHORIZED');
-    expect(await emailed(res2.body.id, (d) => d.emailStatus === 'SENT' || d.emailStatus === 'FAILED')).to.include({ emailStatus: 'SENT' });
+    expect(await emailed(res2.body.id)).to.include({ emailStatus: 'SENT' });
     expect(fallback.mails.find((m) => m.raw.includes(res2.body.accessKey))!.raw).to.contain('From: nfe@backoffice.local');
   });
 
@@ -169,7 +169,7 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
     expect(wrong.body).to.include({ version: 2, passwordSet: true });
     const { fulfillmentId } = await fulfilledOrder(t);
     const res = await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId });
-    const doc = await emailed(res.body.id, (d) => d.emailStatus === 'FAILED');
+    const doc = await emailed(res.body.id);
     expect(doc.emailStatus).to.equal('FAILED');
     expect(doc.emailAttempts).to.equal(2); // the first try and INVOICE_EMAIL_RETRIES (1)
     expect(doc.emailError).to.match(/Invalid username or password|Invalid login/);
@@ -202,7 +202,7 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
       .set({ ...t.headers(), 'Idempotency-Key': `smtp-retry-${res.body.id}` })
       .send({});
     expect(again.status, JSON.stringify(again.body)).to.equal(200);
-    expect(await emailed(res.body.id, (d) => d.emailStatus === 'SENT')).to.include({ emailStatus: 'SENT', emailError: null });
+    expect(await emailed(res.body.id)).to.include({ emailStatus: 'SENT', emailError: null });
     expect(company.mails.find((m) => m.raw.includes(res.body.accessKey))!.raw).to.contain('From: faturamento@mercado.com.br');
   });
 });

@@ -14,6 +14,11 @@ const schema = Joi.object({
     .description('deadline of one emission call; a lost answer is then settled by consulting the key'),
   INVOICE_RECOVERY: Joi.boolean().description('run the recovery pass (start and timer) in this process (default: on, except in tests)'),
   INVOICE_RECOVERY_TICK_SECONDS: Joi.number().integer().min(1).default(60),
+  INVOICE_DELIVERY_TICK_SECONDS: Joi.number()
+    .integer()
+    .min(1)
+    .default(5)
+    .description('how often the delivery pass emails the recipients of NF-e authorized since (runs with INVOICE_RECOVERY)'),
   NFCE_QUEUE_TICK_SECONDS: Joi.number()
     .integer()
     .min(1)
@@ -50,6 +55,7 @@ function loadInvoicesConfig(env: NodeJS.ProcessEnv) {
       enabled: (value.INVOICE_RECOVERY as boolean | undefined) ?? config.env !== 'test',
       tickMs: (value.INVOICE_RECOVERY_TICK_SECONDS as number) * 1000,
       nfceTickMs: (value.NFCE_QUEUE_TICK_SECONDS as number) * 1000,
+      deliveryTickMs: (value.INVOICE_DELIVERY_TICK_SECONDS as number) * 1000,
     }),
     leaseMs: (value.INVOICE_LEASE_SECONDS as number) * 1000,
     abandonMs: (value.INVOICE_ABANDON_HOURS as number) * 3600_000,

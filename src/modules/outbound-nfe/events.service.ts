@@ -6,13 +6,13 @@ import { BusinessRuleError, ConflictError } from '../../core/errors';
 import { asciiText, brasiliaDateTime, Contingency, IssuerEvent, TP_CANCELAMENTO, TP_CCE, UFS } from '../authority';
 import { assertPeriodOpen } from '../fiscal-periods';
 import { cancelForFiscalDocument } from '../receivables';
-import { billedFulfillments } from './billing-installments';
+import { billedFulfillments } from './billing-source';
 import { billingSnapshot, realignBoletosOfBilling } from '../collection';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
 import { filialSigning, findInvoice, gz, transition } from './invoice-store';
 import { CANCELLATION_REGISTERED, registeredEvent, sendIssuerEvent, SentEvent } from './issuer-event';
-import { outcomeOf, ownerOf } from './source-hooks';
+import { outcomeOf, ownerOf } from './document-sources';
 import { assertAllowed, assertTransition } from './invoices.state';
 
 /*

@@ -1,20 +1,32 @@
+import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { Counter } from 'prom-client';
 import type { ActorContext } from '../../core/context';
-import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
-import { registry } from '../../core/metrics';
 import { type ProtocolResult, TP_CANCELAMENTO } from '../authority';
-import { procOf, type Rejected, type Standing } from '../emission';
+import { ConflictError } from '../../core/errors';
+import { consult, procOf, type Rejected, type Standing } from '../emission';
 import { attachFiscalDocument } from '../receivables';
-import { afterAuthorized } from './delivery.service';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
 import { sendEvent } from './events.service';
-import { findInvoice, gunzipText, gz, transition } from './invoice-store';
+import {
+  authorizerOfDocument,
+  clientOf,
+  contingencyDocumentOf,
+  deliveryDue,
+  noteAttempt,
+  filialSigning,
+  findInvoice,
+  gunzipText,
+  gz,
+  releaseLease,
+  takeLease,
+  transition,
+} from './invoice-store';
 import { assertTransition, UNSETTLED_STATUSES } from './invoices.state';
-import { outcomeOf, ownerOf } from './source-hooks';
+import { outcomeOf, ownerOf } from './document-sources';
 import { voidRejected } from './void.service';
 
 /*
@@ -48,40 +60,6 @@ export const failureOf = (a: Answer): string =>
         ? `${a.cStat} ${a.xMotivo}`
         : a.prot.cStat;
 
-const unsettled = new Counter({
-  name: 'backoffice_nfe_attempts_without_verdict_total',
-  help: 'Exchanges with the tax authority about an outbound NF-e that ended without a verdict, by outcome',
-  labelNames: ['outcome'],
-  registers: [registry],
-});
-
-export type AttemptOutcome = 'no-answer' | 'down' | 'first-attempt-pending';
-
-/** Records the last exchange without a verdict on the document (outside its state machine: no version change), logs and counts it. */
-export async function noteAttempt(ctx: ActorContext, doc: OutboundNfe, outcome: AttemptOutcome, error: string): Promise<OutboundNfe> {
-  const at = new Date();
-  const text = error.slice(0, 255);
-  await inTransaction(ctx, (em) =>
-    em
-      .createQueryBuilder()
-      .update(OutboundNfe)
-      .set({ lastAttemptAt: at, lastAttemptError: text })
-      .where('id = :id AND company_id = :c', { id: doc.id, c: doc.companyId })
-      .execute(),
-  );
-  unsettled.inc({ outcome });
-  logger.warn('NF-e without a verdict from the authority', {
-    invoiceId: encodeId('invoice', doc.id),
-    series: doc.series,
-    number: doc.number,
-    accessKey: doc.accessKey,
-    status: doc.status,
-    outcome,
-    error: text,
-  });
-  return Object.assign(doc, { lastAttemptAt: at, lastAttemptError: text });
-}
-
 /**
  * The key a 539 names ("[chNFe: …]") when it is ours: the same issuer, model, série and number as the
  * document (the number is ours, so only we signed it), under another key.
@@ -92,9 +70,27 @@ export function namedKeyOfOurs(xMotivo: string, doc: Pick<OutboundNfe, 'accessKe
   return key.slice(6, 34) === doc.accessKey.slice(6, 34) ? key : null;
 }
 
-/** The contingency document that replaced this first attempt, if any. */
-export function contingencyDocumentOf(doc: OutboundNfe): Promise<OutboundNfe | null> {
-  return readerOf(NO_UNIT).findOneBy(OutboundNfe, { companyId: doc.companyId, contingencyOf: doc.id });
+/**
+ * The recovery pass's settlement of a first attempt a contingency document replaced (the issue request
+ * never holds one: the sale's claim is on the contingency document). Under the first attempt's lease:
+ * its key consulted, then decided by settleFirstAttempt. Answers the first attempt as it then is.
+ */
+export async function settleReplacedAttempt(ctx: ActorContext, id: number): Promise<OutboundNfe> {
+  const owner = `first-attempt:${crypto.randomBytes(4).toString('hex')}`;
+  if (!(await takeLease(ctx.companyId, id, owner))) return findInvoice(ctx.companyId, id, readerOf(ctx));
+  try {
+    const first = await findInvoice(ctx.companyId, id, readerOf(ctx));
+    const second = first.status === 'SENT' ? await contingencyDocumentOf(first) : null;
+    if (!second) return first;
+    const client = await clientOf(await filialSigning(ctx.companyId, first.filialId), authorizerOfDocument(first));
+    return await settleFirstAttempt(ctx, first, second, await consult(client, first.accessKey));
+  } catch (err) {
+    // Another holder moved it first: its state stands.
+    if (err instanceof ConflictError && err.code === 'CONCURRENT_UPDATE') return findInvoice(ctx.companyId, id, readerOf(ctx));
+    throw err;
+  } finally {
+    await releaseLease(ctx.companyId, id, owner).catch(() => undefined);
+  }
 }
 
 /**
@@ -196,7 +192,6 @@ async function firstAuthorized(ctx: ActorContext, first: OutboundNfe, secondSeen
       }),
     );
   }
-  afterAuthorized(ctx, after);
   return after;
 }
 
@@ -286,7 +281,14 @@ async function handOverToFirst(
     await transition(ctx, second, second.status, { claim: null }, null, em);
   }
   assertTransition(first, 'record', 'AUTHORIZED');
-  const authorized = await transition(ctx, first, 'AUTHORIZED', { ...verdictFields(first, prot), claim }, 'nfe.outbound.authorized', em);
+  const authorized = await transition(
+    ctx,
+    first,
+    'AUTHORIZED',
+    { ...verdictFields(first, prot), ...deliveryDue(first), claim },
+    'nfe.outbound.authorized',
+    em,
+  );
   if (first.fulfillmentId !== null)
     await attachFiscalDocument(em, ctx, { fulfillmentId: first.fulfillmentId, fiscalDocumentId: first.id, accessKey: first.accessKey });
   // The source's owner reacted once for this sale already when the contingency document was authorized.

@@ -37,6 +37,7 @@ export { listSeries, saveSeries, saveSeriesIn, takeNextNumber, takenNumber, take
 export { brasilia, buildNfeXml, layoutText, VER_PROC } from './xml/nfe-xml';
 export type { BuiltNfe, NfeHeader } from './xml/nfe-xml';
 export { invoiceRecoveryWorker, registerRecoveryStep } from './recovery';
+export { deliverInvoices, invoiceDeliveryWorker } from './delivery.service';
 export { counterNotes } from './invoices.ports';
 export type { CounterNotes, CounterNumber, CounterNumberFate } from './invoices.ports';
 export { invoicesOfOrder } from './order-documents';

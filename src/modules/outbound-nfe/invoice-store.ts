@@ -1,10 +1,17 @@
 import zlib from 'node:zlib';
+import { Counter } from 'prom-client';
 import { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext } from '../../core/context';
+import { invoicesConfig } from '../../core/config/invoices';
+import { DeferredWriteFailed } from '../../core/db/db-errors';
+import { deferInsertRows } from '../../core/db/sql';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
+import { allocateId } from '../../core/sequence/ids';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
+import { logger } from '../../core/logger';
+import { registry } from '../../core/metrics';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { AuthorityClient, Contingency, Signer, signerOf } from '../authority';
 import { issuerTarget, loadCredentials, loadFilial, tpAmbOf } from '../sefaz';
@@ -12,7 +19,7 @@ import type { Filial } from '../tenancy';
 import { sourceIdOf } from './document-sources';
 import { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
 
-/* What every use case of outbound NF-e shares: reading a document, its status change with audit and event, the filial's signer and client. */
+/* What every use case of outbound NF-e shares: reading a document, its status change with audit and event, its lease, the filial's signer and client. */
 
 /** Stored XML: fastest gzip level (the bytes are written once and read rarely); a document is a few KB, so an 8 KB window compresses it as well and allocates a sixth of the default state per call. */
 export const gz = (s: string) => zlib.gzipSync(Buffer.from(s, 'utf8'), { level: 1, windowBits: 13, memLevel: 6, chunkSize: 8192 });
@@ -106,4 +113,192 @@ export async function filialSigning(companyId: number, filialId: number): Promis
 
 export async function clientOf(s: FilialSigning, contingency: Contingency | null): Promise<AuthorityClient> {
   return new AuthorityClient({ issuer: await issuerTarget(s.filial, contingency), credentials: s.credentials, tpAmb: s.tpAmb });
+}
+
+/** The authorizer the document was signed for: its own authority, or SVC-AN / SVC-RS in contingency (tpEmis 6/7). */
+export const authorizerOfDocument = (doc: Pick<OutboundNfe, 'emissionType'>): Contingency | null =>
+  doc.emissionType === 6 ? 'SVC-AN' : doc.emissionType === 7 ? 'SVC-RS' : null;
+
+/** Takes (or keeps) the lease on a document; false when another holder's lease is still running. */
+export async function takeLease(companyId: number, id: number, owner: string): Promise<boolean> {
+  const now = new Date();
+  const r = await inTransaction(NO_UNIT, (em) =>
+    em
+      .createQueryBuilder()
+      .update(OutboundNfe)
+      .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + invoicesConfig.leaseMs) })
+      .where('id = :id AND company_id = :companyId AND (lease_owner IS NULL OR lease_owner = :owner OR lease_until < :now)', {
+        id,
+        companyId,
+        owner,
+        now,
+      })
+      .execute(),
+  );
+  return !!r.affected;
+}
+
+export async function releaseLease(companyId: number, id: number, owner: string): Promise<void> {
+  await inTransaction(NO_UNIT, (em) =>
+    em
+      .createQueryBuilder()
+      .update(OutboundNfe)
+      .set({ leaseOwner: null, leaseUntil: null })
+      .where('id = :id AND company_id = :companyId AND lease_owner = :owner', { id, companyId, owner })
+      .execute(),
+  );
+}
+
+/** The contingency document that replaced this first attempt, if any. */
+export function contingencyDocumentOf(doc: OutboundNfe): Promise<OutboundNfe | null> {
+  return readerOf(NO_UNIT).findOneBy(OutboundNfe, { companyId: doc.companyId, contingencyOf: doc.id });
+}
+
+/**
+ * Written with an authorization (same transaction): the email to the recipient is due. The delivery
+ * pass (delivery.service.ts) sends it after the commit, so a crash between the verdict and the email
+ * still sends it; without an address nothing is due.
+ */
+export const deliveryDue = (doc: Pick<OutboundNfe, 'summary'>): Partial<OutboundNfe> =>
+  doc.summary.recipientEmail ? { emailStatus: 'PENDING', emailTo: doc.summary.recipientEmail.slice(0, 150) } : {};
+
+const unsettled = new Counter({
+  name: 'backoffice_nfe_attempts_without_verdict_total',
+  help: 'Exchanges with the tax authority about an outbound NF-e that ended without a verdict, by outcome',
+  labelNames: ['outcome'],
+  registers: [registry],
+});
+
+export type AttemptOutcome = 'no-answer' | 'down' | 'first-attempt-pending';
+
+/** Records the last exchange without a verdict on the document (outside its state machine: no version change), logs and counts it. */
+export async function noteAttempt(ctx: ActorContext, doc: OutboundNfe, outcome: AttemptOutcome, error: string): Promise<OutboundNfe> {
+  const at = new Date();
+  const text = error.slice(0, 255);
+  await inTransaction(ctx, (em) =>
+    em
+      .createQueryBuilder()
+      .update(OutboundNfe)
+      .set({ lastAttemptAt: at, lastAttemptError: text })
+      .where('id = :id AND company_id = :c', { id: doc.id, c: doc.companyId })
+      .execute(),
+  );
+  unsettled.inc({ outcome });
+  logger.warn('NF-e without a verdict from the authority', {
+    invoiceId: encodeId('invoice', doc.id),
+    series: doc.series,
+    number: doc.number,
+    accessKey: doc.accessKey,
+    status: doc.status,
+    outcome,
+    error: text,
+  });
+  return Object.assign(doc, { lastAttemptAt: at, lastAttemptError: text });
+}
+
+/*
+ * The document row is written by one parameterized INSERT (plain SQL driven by the entity's metadata,
+ * both engines): TypeORM's save/insert cost ~3 ms of CPU per document, most of an issue's local work
+ * (bench/invoice-issue.bench.ts).
+ */
+/** What the issue path knows of a new document; the rest starts at its defaults. */
+export type NewOutboundNfe = Pick<
+  OutboundNfe,
+  | 'companyId'
+  | 'filialId'
+  | 'seriesId'
+  | 'model'
+  | 'series'
+  | 'number'
+  | 'accessKey'
+  | 'source'
+  | 'sourceId'
+  | 'fulfillmentId'
+  | 'salesOrderId'
+  | 'customerId'
+  | 'claim'
+  | 'status'
+  | 'emissionType'
+  | 'contingencyReason'
+  | 'issuedAtText'
+  | 'issuedAt'
+  | 'randomCode'
+  | 'total'
+  | 'summary'
+  | 'signedXmlGz'
+  | 'actor'
+  | 'requestKey'
+  | 'leaseOwner'
+  | 'leaseUntil'
+> &
+  Partial<Pick<OutboundNfe, 'contingencyOf'>>;
+
+/**
+ * Inserts a new document (in the caller's transaction) and answers it as stored, id included, without
+ * reading it back. Its id is taken before the INSERT (core/sequence/ids.ts), so the INSERT is deferred and
+ * travels with the transaction's next statement (its audit row, event, COMMIT) instead of a round trip of
+ * its own; a unique violation (the claim) still fails the transaction, at that statement.
+ */
+export async function insertOutboundNfe(em: EntityManager, row: NewOutboundNfe): Promise<OutboundNfe> {
+  const now = new Date();
+  const full: Partial<OutboundNfe> & { companyId: number } = {
+    contingencyOf: null,
+    ...row,
+    procXmlGz: null,
+    cStat: null,
+    xMotivo: null,
+    protocol: null,
+    authorizedAt: null,
+    sendAttempts: 0,
+    lastSentAt: null,
+    lastAttemptAt: null,
+    lastAttemptError: null,
+    priorAccessKey: null,
+    priorXmlGz: null,
+    cancelledAt: null,
+    cancelProtocol: null,
+    correctionSequence: 0,
+    emailStatus: 'NONE',
+    emailTo: null,
+    emailAttempts: 0,
+    emailSentAt: null,
+    emailError: null,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  full.id = await allocateId(em, OutboundNfe);
+  await deferInsertRows(em, OutboundNfe, [full]);
+  return Object.assign(new OutboundNfe(), full);
+}
+
+/** The database error of the document's own INSERT in `err`: deferred, it fails in a later statement's batch (DeferredWriteFailed). */
+export const insertErrorOf = (err: unknown): unknown =>
+  err instanceof DeferredWriteFailed && err.label === 'insert into outbound_nfe' ? err.cause : err;
+
+/** A new document (SIGNED) with its ISSUED audit row and its `nfe.outbound.issued` event, in the caller's transaction. */
+export async function insertIssued(
+  em: EntityManager,
+  ctx: ActorContext,
+  row: NewOutboundNfe,
+  extra: Record<string, unknown> = {},
+): Promise<OutboundNfe> {
+  const saved = await insertOutboundNfe(em, row);
+  await recordAudit(em, ctx, {
+    entity: 'invoice',
+    entityId: saved.id,
+    action: 'ISSUED',
+    changes: diff(
+      {},
+      { status: 'SIGNED', series: saved.series, number: saved.number, accessKey: saved.accessKey, total: saved.total.toFixed(2), ...extra },
+    ),
+  });
+  await publishEvent(em, ctx, {
+    type: 'nfe.outbound.issued',
+    filialId: saved.filialId,
+    aggregateType: 'invoice',
+    aggregateId: saved.id,
+    data: docEvent(saved, extra),
+  });
+  return saved;
 }

@@ -1,91 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { DeferredWriteFailed } from '../../core/db/db-errors';
-import { deferInsertRows, insertedId, insertRows, setClause } from '../../core/db/sql';
-import { allocateId } from '../../core/sequence/ids';
+import { insertedId, insertRows, setClause } from '../../core/db/sql';
 import { ConflictError } from '../../core/errors';
 import { CompanySmtp } from './entities/company-smtp.entity';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 
-/*
- * SQL of the outbound NF-e and the company's SMTP settings. The document row is written by one parameterized INSERT (plain SQL driven by
- * the entity's metadata, both engines): TypeORM's save/insert cost ~3 ms of CPU per document, most of an
- * issue's local work (bench/invoice-issue.bench.ts).
- */
-
-/** What the issue path knows of a new document; the rest starts at its defaults. */
-export type NewOutboundNfe = Pick<
-  OutboundNfe,
-  | 'companyId'
-  | 'filialId'
-  | 'seriesId'
-  | 'model'
-  | 'series'
-  | 'number'
-  | 'accessKey'
-  | 'source'
-  | 'sourceId'
-  | 'fulfillmentId'
-  | 'salesOrderId'
-  | 'customerId'
-  | 'claim'
-  | 'status'
-  | 'emissionType'
-  | 'contingencyReason'
-  | 'issuedAtText'
-  | 'issuedAt'
-  | 'randomCode'
-  | 'total'
-  | 'summary'
-  | 'signedXmlGz'
-  | 'actor'
-  | 'requestKey'
-  | 'leaseOwner'
-  | 'leaseUntil'
-> &
-  Partial<Pick<OutboundNfe, 'contingencyOf'>>;
-
-/**
- * Inserts a new document (in the caller's transaction) and answers it as stored, id included, without
- * reading it back. Its id is taken before the INSERT (core/sequence/ids.ts), so the INSERT is deferred and
- * travels with the transaction's next statement (its audit row, event, COMMIT) instead of a round trip of
- * its own; a unique violation (the claim) still fails the transaction, at that statement.
- */
-export async function insertOutboundNfe(em: EntityManager, row: NewOutboundNfe): Promise<OutboundNfe> {
-  const now = new Date();
-  const full: Partial<OutboundNfe> & { companyId: number } = {
-    contingencyOf: null,
-    ...row,
-    procXmlGz: null,
-    cStat: null,
-    xMotivo: null,
-    protocol: null,
-    authorizedAt: null,
-    sendAttempts: 0,
-    lastSentAt: null,
-    lastAttemptAt: null,
-    lastAttemptError: null,
-    priorAccessKey: null,
-    priorXmlGz: null,
-    cancelledAt: null,
-    cancelProtocol: null,
-    correctionSequence: 0,
-    emailStatus: 'NONE',
-    emailTo: null,
-    emailAttempts: 0,
-    emailSentAt: null,
-    emailError: null,
-    version: 1,
-    createdAt: now,
-    updatedAt: now,
-  };
-  full.id = await allocateId(em, OutboundNfe);
-  await deferInsertRows(em, OutboundNfe, [full]);
-  return Object.assign(new OutboundNfe(), full);
-}
-
-/** The database error of the document's own INSERT in `err`: deferred, it fails in a later statement's batch (DeferredWriteFailed). */
-export const insertErrorOf = (err: unknown): unknown =>
-  err instanceof DeferredWriteFailed && err.label === 'insert into outbound_nfe' ? err.cause : err;
+/* SQL of the company's SMTP settings and of the document's delivery fields (the document's own row: invoice-store.ts). */
 
 /** The company's own SMTP settings, if it set them. */
 export function findCompanySmtp(em: EntityManager, companyId: number): Promise<CompanySmtp | null> {

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { EntityManager, In } from 'typeorm';
-import { diff, recordAudit } from '../../core/audit/audit.service';
 import { assertFilialAccess } from '../tenancy';
 import { businessToday } from '../../core/business-date';
 import { invoicesConfig } from '../../core/config/invoices';
@@ -12,24 +11,45 @@ import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { assertPeriodOpen } from '../fiscal-periods';
-import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ComputedFiscalDocument } from '../fiscal';
 import { amountDueOf, legalStatements } from '../fiscal';
-import { Contingency, contingencyOf, emissionTypeOf, signNfe } from '../authority';
+import { contingencyOf, emissionTypeOf, signNfe } from '../authority';
 import { type AuthorizationRules, consult, DENIED, procOf, RESEND, transmit } from '../emission';
 import { filialAuthoritySettings } from '../sefaz';
-import { Answer, contingencyDocumentOf, failureOf, namedKeyOfOurs, noteAttempt, settleFirstAttempt } from './first-attempt';
+import { Answer, failureOf, namedKeyOfOurs } from './first-attempt';
 import { attachFiscalDocument } from '../receivables';
-import { billedFulfillments, billingInstallments, givenInstallments } from './billing-installments';
-import { probeSource, resolveSource, SourceTarget, targetOf } from './issue-source';
-import { alreadyInvoiced, claimsUnderLock, liveHolder, lockClaimScope } from './claim-lock';
-import { outcomeOf, ownerOf } from './source-hooks';
+import { billedFulfillments, billingInstallments, givenInstallments } from './billing-source';
+import {
+  alreadyInvoiced,
+  claimsUnderLock,
+  liveHolder,
+  lockClaimScope,
+  probeSource,
+  resolveSource,
+  SourceTarget,
+  targetOf,
+} from './issue-source';
+import { outcomeOf, ownerOf } from './document-sources';
 import { ContingencyState, currentContingency, enterContingency } from './contingency.service';
-import { afterAuthorized } from './delivery.service';
 import { OutboundNfe, OutboundNfeSummary, StoredIssueInput } from './entities/outbound-nfe.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
-import { insertErrorOf, insertOutboundNfe } from './invoices.repository';
-import { clientOf, docEvent, filialSigning, FilialSigning, findInvoice, gunzipText, gz, transition } from './invoice-store';
+import {
+  authorizerOfDocument,
+  clientOf,
+  contingencyDocumentOf,
+  deliveryDue,
+  filialSigning,
+  FilialSigning,
+  findInvoice,
+  gunzipText,
+  gz,
+  insertErrorOf,
+  insertIssued,
+  noteAttempt,
+  releaseLease,
+  takeLease,
+  transition,
+} from './invoice-store';
 import { assertAllowed, assertTransition, UNSETTLED_STATUSES } from './invoices.state';
 import { buildNfeXml, Installment, layoutText, NfeTransport } from './xml/nfe-xml';
 import { takeNextNumber } from './series.service';
@@ -107,7 +127,7 @@ function transportOf(input: IssueInput, doc: ComputedFiscalDocument): NfeTranspo
 
 /**
  * The document and what goes with it. In the issuing transaction (not `preview`) a billing document's
- * receivables are made equal to it (billing-installments.ts): its cobr/dup are them, to the cent.
+ * receivables are made equal to it (billing-source.ts): its cobr/dup are them, to the cent.
  */
 async function computeFor(ctx: TenantContext, input: IssueInput, em: EntityManager, preview = false) {
   const today = businessToday();
@@ -269,7 +289,7 @@ export async function issueInvoice(
 ): Promise<{ doc: OutboundNfe; created: boolean }> {
   const probe = await probeSource(ctx, input, readerOf(ctx));
   await assertFilialAccess(ctx, probe.filialId);
-  // The usual answer without a lock; the transaction below checks again under it (claim-lock.ts).
+  // The usual answer without a lock; the transaction below checks again under it (issue-source.ts).
   const existing = await readerOf(ctx).findOne(OutboundNfe, {
     where: { companyId: ctx.companyId, claim: In([probe.claim, ...probe.conflictingClaims]) },
   });
@@ -304,7 +324,7 @@ export async function issueInvoice(
       crashPoint('after-numbering');
       const code = randomCode(number);
       const { built, signed } = signedDocument(c, sc, { number, series: series.series, issuedAt, randomCode: code, contingency });
-      const saved = await insertOutboundNfe(em, {
+      const saved = await insertIssued(em, ctx, {
         companyId: ctx.companyId,
         filialId: c.source.filialId,
         seriesId: series.id,
@@ -332,19 +352,6 @@ export async function issueInvoice(
         leaseOwner: owner,
         leaseUntil: new Date(Date.now() + invoicesConfig.leaseMs),
       });
-      await recordAudit(em, ctx, {
-        entity: 'invoice',
-        entityId: saved.id,
-        action: 'ISSUED',
-        changes: diff({}, { status: 'SIGNED', series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2) }),
-      });
-      await publishEvent(em, ctx, {
-        type: 'nfe.outbound.issued',
-        filialId: saved.filialId,
-        aggregateType: 'invoice',
-        aggregateId: saved.id,
-        data: docEvent(saved),
-      });
       return saved;
     });
     // This request's own document, committed by an earlier attempt with the same key (a race of retries).
@@ -361,36 +368,6 @@ export async function issueInvoice(
   }
   crashPoint('after-signing');
   return { doc: await settle(ctx, doc.id, owner), created: true };
-}
-
-/** Takes (or keeps) the lease on a document; false when another holder's lease is still running. */
-async function takeLease(companyId: number, id: number, owner: string): Promise<boolean> {
-  const now = new Date();
-  const r = await inTransaction(NO_UNIT, (em) =>
-    em
-      .createQueryBuilder()
-      .update(OutboundNfe)
-      .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + invoicesConfig.leaseMs) })
-      .where('id = :id AND company_id = :companyId AND (lease_owner IS NULL OR lease_owner = :owner OR lease_until < :now)', {
-        id,
-        companyId,
-        owner,
-        now,
-      })
-      .execute(),
-  );
-  return !!r.affected;
-}
-
-async function releaseLease(companyId: number, id: number, owner: string): Promise<void> {
-  await inTransaction(NO_UNIT, (em) =>
-    em
-      .createQueryBuilder()
-      .update(OutboundNfe)
-      .set({ leaseOwner: null, leaseUntil: null })
-      .where('id = :id AND company_id = :companyId AND lease_owner = :owner', { id, companyId, owner })
-      .execute(),
-  );
 }
 
 /**
@@ -432,76 +409,70 @@ const nfeAuthorization: AuthorizationRules<OutboundNfe, Answer> = {
   down: (reply) => ({ kind: 'DOWN', cStat: reply.cStat, xMotivo: reply.xMotivo }),
 };
 
-/** `signedXml`: the document's XML when the caller has it unzipped already (the one it sent). */
-async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signedXml?: string): Promise<OutboundNfe> {
-  if (answer.kind === 'AUTHORIZED' || answer.kind === 'DENIED') {
-    assertTransition(doc, 'record', answer.kind);
-    const at = answer.prot.receivedAt ? new Date(answer.prot.receivedAt) : new Date();
-    const kind = answer.kind;
-    const prot = answer.prot;
-    // Authorized under the key this number had before its contingency rebuild (a 539 named it): that key and XML are the document's.
-    const prior =
-      doc.priorAccessKey !== null && prot.accessKey === doc.priorAccessKey && doc.priorXmlGz
-        ? { key: doc.priorAccessKey, xml: gunzipText(doc.priorXmlGz) }
-        : null;
-    const swap: Partial<OutboundNfe> = prior
-      ? {
-          accessKey: prior.key,
-          signedXmlGz: doc.priorXmlGz!,
-          priorAccessKey: doc.accessKey,
-          priorXmlGz: doc.signedXmlGz,
-          emissionType: Number(prior.key[34]),
-          contingencyReason: null,
-        }
-      : {};
-    return inTransaction(ctx, async (em) => {
-      const after = await transition(
-        ctx,
-        doc,
-        kind,
-        {
-          cStat: prot.cStat,
-          xMotivo: prot.xMotivo.slice(0, 255),
-          protocol: prot.protocol,
-          authorizedAt: at,
-          procXmlGz: gz(procOf(prior?.xml ?? signedXml ?? gunzipText(doc.signedXmlGz), prot.xml)),
-          lastAttemptAt: new Date(),
-          lastAttemptError: null,
-          ...swap,
-        },
-        kind === 'AUTHORIZED' ? 'nfe.outbound.authorized' : 'nfe.outbound.denied',
-        em,
-      );
-      // The fulfilment's receivables now originate in this fiscal document (same transaction).
-      if (kind === 'AUTHORIZED')
-        for (const fulfillmentId of await billedFulfillments(em, ctx.companyId, doc))
-          await attachFiscalDocument(em, ctx, { fulfillmentId, fiscalDocumentId: doc.id, accessKey: after.accessKey });
-      // The source's owner reacts in this transaction (stock, payables, credits): all or nothing with the protocol.
-      const owner = ownerOf(after);
-      if (owner) {
-        if (kind === 'AUTHORIZED') await owner.provider.onAuthorized?.(em, ctx, outcomeOf(after));
-        else await owner.provider.onReleased?.(em, ctx, { ...outcomeOf(after), status: 'DENIED' });
+type Verdict = { to: 'AUTHORIZED' | 'DENIED' | 'REJECTED'; fields: Partial<OutboundNfe>; event: string };
+
+/** What a verdict writes on the document. `signedXml`: its XML when the caller has it unzipped already (the one it sent). */
+function verdictOf(doc: OutboundNfe, answer: Extract<Answer, { kind: Verdict['to'] }>, signedXml?: string): Verdict {
+  if (answer.kind === 'REJECTED')
+    return {
+      to: 'REJECTED',
+      fields: { cStat: answer.cStat, xMotivo: answer.xMotivo.slice(0, 255), lastAttemptAt: new Date(), lastAttemptError: null },
+      event: 'nfe.outbound.rejected',
+    };
+  const prot = answer.prot;
+  // Authorized under the key this number had before its contingency rebuild (a 539 named it): that key and XML are the document's.
+  const prior =
+    doc.priorAccessKey !== null && prot.accessKey === doc.priorAccessKey && doc.priorXmlGz
+      ? { key: doc.priorAccessKey, xml: gunzipText(doc.priorXmlGz) }
+      : null;
+  const swap: Partial<OutboundNfe> = prior
+    ? {
+        accessKey: prior.key,
+        signedXmlGz: doc.priorXmlGz!,
+        priorAccessKey: doc.accessKey,
+        priorXmlGz: doc.signedXmlGz,
+        emissionType: Number(prior.key[34]),
+        contingencyReason: null,
       }
-      return after;
-    });
-  }
-  if (answer.kind === 'REJECTED') {
-    assertTransition(doc, 'record', 'REJECTED');
-    const rejected = answer;
-    return inTransaction(ctx, async (em) => {
-      const after = await transition(
-        ctx,
-        doc,
-        'REJECTED',
-        { cStat: rejected.cStat, xMotivo: rejected.xMotivo.slice(0, 255), lastAttemptAt: new Date(), lastAttemptError: null },
-        'nfe.outbound.rejected',
-        em,
-      );
-      await ownerOf(after)?.provider.onReleased?.(em, ctx, { ...outcomeOf(after), status: 'REJECTED' });
-      return after;
-    });
-  }
-  return doc;
+    : {};
+  const authorized = answer.kind === 'AUTHORIZED';
+  return {
+    to: answer.kind,
+    fields: {
+      cStat: prot.cStat,
+      xMotivo: prot.xMotivo.slice(0, 255),
+      protocol: prot.protocol,
+      authorizedAt: prot.receivedAt ? new Date(prot.receivedAt) : new Date(),
+      procXmlGz: gz(procOf(prior?.xml ?? signedXml ?? gunzipText(doc.signedXmlGz), prot.xml)),
+      lastAttemptAt: new Date(),
+      lastAttemptError: null,
+      ...swap,
+      // The recipient's email goes after the commit (delivery.service.ts), never inside this request.
+      ...(authorized ? deliveryDue(doc) : {}),
+    },
+    event: authorized ? 'nfe.outbound.authorized' : 'nfe.outbound.denied',
+  };
+}
+
+/** The authority's verdict in one transaction with what follows from it; no verdict (DOWN, UNKNOWN): the document as it is. */
+async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signedXml?: string): Promise<OutboundNfe> {
+  if (answer.kind === 'DOWN' || answer.kind === 'UNKNOWN') return doc;
+  const verdict = verdictOf(doc, answer, signedXml);
+  assertTransition(doc, 'record', verdict.to);
+  return inTransaction(ctx, async (em) => {
+    const after = await transition(ctx, doc, verdict.to, verdict.fields, verdict.event, em);
+    // The fulfilment's receivables now originate in this fiscal document (same transaction).
+    if (verdict.to === 'AUTHORIZED')
+      for (const fulfillmentId of await billedFulfillments(em, ctx.companyId, doc))
+        await attachFiscalDocument(em, ctx, { fulfillmentId, fiscalDocumentId: doc.id, accessKey: after.accessKey });
+    // The source's owner reacts in this transaction (stock, payables, credits): all or nothing with the protocol.
+    const owner = ownerOf(after);
+    if (owner) {
+      if (verdict.to === 'AUTHORIZED') await owner.provider.onAuthorized?.(em, ctx, outcomeOf(after));
+      else await owner.provider.onReleased?.(em, ctx, { ...outcomeOf(after), status: verdict.to });
+    }
+    return after;
+  });
 }
 
 /**
@@ -516,16 +487,15 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
   try {
     doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
     if (!UNSETTLED_STATUSES.includes(doc.status)) return doc;
+    // A first attempt a contingency document replaced is never sent again: the recovery pass decides it (first-attempt.ts).
+    if (doc.status === 'SENT' && (await contingencyDocumentOf(doc))) return doc;
     const sc = await filialSigning(ctx.companyId, doc.filialId);
-    const contingency: Contingency | null = doc.emissionType === 6 ? 'SVC-AN' : doc.emissionType === 7 ? 'SVC-RS' : null;
+    const contingency = authorizerOfDocument(doc);
     const client = await clientOf(sc, contingency);
     // Sent before (a crash or a lost answer): the authority's record comes first, and decides.
     let reached = false;
     if (doc.status === 'SENT') {
       const known = await consult(client, doc.accessKey);
-      // A first attempt a contingency document replaced is only ever consulted, never sent again.
-      const replacement = await contingencyDocumentOf(doc);
-      if (replacement) return await settleFirstAttempt(ctx, doc, replacement, known);
       if (known.kind === 'AUTHORIZED' || known.kind === 'DENIED') return await record(ctx, doc, known);
       // Unless the authority said it does not hold the key, the earlier attempt may have reached it.
       reached = !(known.kind === 'UNKNOWN' && known.absent);
@@ -565,7 +535,6 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
       answer = await transmit(svc, doc, signedXml, nfeAuthorization);
     }
     doc = await record(ctx, doc, answer, signedXml);
-    if (doc.status === 'AUTHORIZED') afterAuthorized(ctx, doc);
     // No verdict: the document says so (last attempt), a warn line and a counter; the recovery pass goes on.
     if (answer.kind === 'DOWN' || answer.kind === 'UNKNOWN')
       doc = await noteAttempt(ctx, doc, answer.kind === 'DOWN' ? 'down' : 'no-answer', failureOf(answer));
@@ -663,59 +632,40 @@ async function contingencyDocument(
     const { built, signed } = signedDocument(c, sc, { number, series: series.series, issuedAt, randomCode: code, contingency });
     // The claim is unique: it leaves the first attempt before the contingency document takes it.
     await transition(ctx, current, current.status, { claim: null }, null, em);
-    const saved = await insertOutboundNfe(em, {
-      companyId: first.companyId,
-      filialId: first.filialId,
-      seriesId: series.id,
-      model: first.model,
-      series: series.series,
-      number,
-      accessKey: built.accessKey,
-      source: first.source,
-      sourceId: first.sourceId,
-      fulfillmentId: first.fulfillmentId,
-      salesOrderId: first.salesOrderId,
-      customerId: first.customerId,
-      claim: current.claim,
-      status: 'SIGNED',
-      emissionType,
-      contingencyReason: contingency.reason,
-      issuedAtText: built.issuedAtText,
-      issuedAt,
-      randomCode: code,
-      total: money(c.document.totals.vNF),
-      summary: { ...summaryOf(c), input: toStored(input) },
-      signedXmlGz: gz(signed.xml),
-      actor: ctx.actor.slice(0, 100),
-      requestKey: first.requestKey,
-      leaseOwner,
-      leaseUntil: new Date(Date.now() + invoicesConfig.leaseMs),
-      contingencyOf: first.id,
-    });
-    await recordAudit(em, ctx, {
-      entity: 'invoice',
-      entityId: saved.id,
-      action: 'ISSUED',
-      changes: diff(
-        {},
-        {
-          status: 'SIGNED',
-          series: saved.series,
-          number,
-          accessKey: saved.accessKey,
-          total: saved.total.toFixed(2),
-          contingencyOf: encodeId('invoice', first.id),
-        },
-      ),
-    });
-    await publishEvent(em, ctx, {
-      type: 'nfe.outbound.issued',
-      filialId: saved.filialId,
-      aggregateType: 'invoice',
-      aggregateId: saved.id,
-      data: docEvent(saved, { contingencyOf: encodeId('invoice', first.id) }),
-    });
-    return saved;
+    return insertIssued(
+      em,
+      ctx,
+      {
+        companyId: first.companyId,
+        filialId: first.filialId,
+        seriesId: series.id,
+        model: first.model,
+        series: series.series,
+        number,
+        accessKey: built.accessKey,
+        source: first.source,
+        sourceId: first.sourceId,
+        fulfillmentId: first.fulfillmentId,
+        salesOrderId: first.salesOrderId,
+        customerId: first.customerId,
+        claim: current.claim,
+        status: 'SIGNED',
+        emissionType,
+        contingencyReason: contingency.reason,
+        issuedAtText: built.issuedAtText,
+        issuedAt,
+        randomCode: code,
+        total: money(c.document.totals.vNF),
+        summary: { ...summaryOf(c), input: toStored(input) },
+        signedXmlGz: gz(signed.xml),
+        actor: ctx.actor.slice(0, 100),
+        requestKey: first.requestKey,
+        leaseOwner,
+        leaseUntil: new Date(Date.now() + invoicesConfig.leaseMs),
+        contingencyOf: first.id,
+      },
+      { contingencyOf: encodeId('invoice', first.id) },
+    );
   });
 }
 

@@ -7,6 +7,8 @@ import { Worker } from '../../core/worker';
 import { type RecoveryPass, runRecoveryPass } from '../emission';
 import { probeContingencies } from './contingency.service';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
+import { settleReplacedAttempt } from './first-attempt';
+import { contingencyDocumentOf } from './invoice-store';
 import { settle } from './issue.service';
 import { UNSETTLED_STATUSES } from './invoices.state';
 import { retryPendingVoids, voidRejected } from './void.service';
@@ -45,7 +47,12 @@ const unsettledInvoices = (limit: number): RecoveryPass<OutboundNfe> => ({
       order: { id: 'ASC' },
       take: limit,
     }),
-  settle: async (d) => !UNSETTLED_STATUSES.includes((await settle({ companyId: d.companyId, actor: 'invoice-recovery' }, d.id)).status),
+  settle: async (d) => {
+    const ctx = { companyId: d.companyId, actor: 'invoice-recovery' };
+    // A first attempt a contingency document replaced is only consulted, never sent again.
+    const after = (await contingencyDocumentOf(d)) ? await settleReplacedAttempt(ctx, d.id) : await settle(ctx, d.id);
+    return !UNSETTLED_STATUSES.includes(after.status);
+  },
   failure: (d) => ({ message: 'invoice recovery could not settle a document', fields: { invoiceId: encodeId('invoice', d.id) } }),
 });
 

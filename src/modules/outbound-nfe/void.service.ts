@@ -14,7 +14,7 @@ import { InvoiceSeries } from './entities/invoice-series.entity';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { filialSigning, findInvoice, gz, transition } from './invoice-store';
 import { assertTransition } from './invoices.state';
-import { outcomeOf, ownerOf } from './source-hooks';
+import { outcomeOf, ownerOf } from './document-sources';
 import { requestVoiding, voidingRefused, voidingUnavailable } from './voiding';
 
 /*

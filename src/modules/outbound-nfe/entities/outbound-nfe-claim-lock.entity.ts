@@ -4,7 +4,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * The lock row of what an NF-e may bill (SPEC §12.2, exactly once): one per sales order for billing
  * (`O<orderId>`: the order billed whole and each of its fulfilments) and one per registered source
  * (its claim). Every issuing transaction writes it first, then checks what already holds the goods;
- * see claim-lock.ts.
+ * see issue-source.ts.
  */
 @Entity('outbound_nfe_claim_lock')
 export class OutboundNfeClaimLock {

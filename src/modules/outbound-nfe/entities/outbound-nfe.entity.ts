@@ -53,6 +53,7 @@ export interface StoredIssueInput {
 @Index('ix_outbound_nfe_status', ['companyId', 'status', 'updatedAt'])
 @Index('ix_outbound_nfe_filial', ['companyId', 'filialId', 'id'])
 @Index('ix_outbound_nfe_contingency_of', ['companyId', 'contingencyOf'])
+@Index('ix_outbound_nfe_delivery', ['status', 'emailStatus'])
 export class OutboundNfe {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
