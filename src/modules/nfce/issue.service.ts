@@ -266,7 +266,13 @@ interface NumberedNote {
 }
 
 /** The settings of a speculative opening that found no série where auto_issue is on: read again, plainly. */
-async function settingsOf(em: EntityManager, ctx: TenantContext, input: CounterNoteInput, opened: OpenedCounterNote, read: NoteReadsSettled) {
+async function settingsOf(
+  em: EntityManager,
+  ctx: TenantContext,
+  input: CounterNoteInput,
+  opened: OpenedCounterNote,
+  read: NoteReadsSettled,
+) {
   const s = read.settings;
   if (!opened.speculative || s.status === 'rejected' || !s.value.config || s.value.number) return s;
   const [again] = await Promise.allSettled([counterSettings(em, ctx.companyId, input.filialId)]);
