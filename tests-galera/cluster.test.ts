@@ -312,7 +312,7 @@ describe('Galera cluster: replicas on different nodes', () => {
 
         async function worker(w: number) {
           for (let i = 0; !stop; i++) {
-            let key = `${prefix}${w}-${i}`;
+            const key = `${prefix}${w}-${i}`;
             let target = (w + i) % targets.length;
             for (let attempt = 1; ; attempt++) {
               const r = targets[target];
@@ -331,10 +331,9 @@ describe('Galera cluster: replicas on different nodes', () => {
                 break;
               }
               if (res.status === 409 && res.body?.code === 'CONCURRENT_UPDATE') {
-                // The conflict outlasted the server's retries: nothing happened, and that answer is the
-                // key's final one, so the client tries again under a new key.
+                // The conflict outlasted the server's retries: nothing happened, and the answer (retryable)
+                // is not kept under the key, so the client tries again under the same key.
                 conflicts++;
-                key = `${key}-c`;
               } else if (res.status === 409 && res.body?.code === 'IDEMPOTENCY_KEY_IN_PROGRESS') {
                 // The key is held by an attempt whose replica lost its node; its lease (5 s) runs out
                 // and a later try takes it over. Counted: with the short lease there should be none.
