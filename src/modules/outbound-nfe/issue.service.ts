@@ -187,6 +187,40 @@ function signedDocument(
   return { built, signed: signNfe(built.xml, built.accessKey, built.canonicalInfNFe, sc.signer) };
 }
 
+/** A signed document's row, as far as its signing writes it (a first attempt and a contingency document alike). */
+function signedRow(
+  ctx: ActorContext,
+  c: Computed,
+  sc: FilialSigning,
+  input: IssueInput,
+  at: {
+    series: Pick<InvoiceSeries, 'id' | 'series'>;
+    number: number;
+    issuedAt: Date;
+    contingency: Pick<ContingencyState, 'mode' | 'since' | 'reason'> | null;
+  },
+) {
+  const code = randomCode(at.number);
+  const { built, signed } = signedDocument(c, sc, { ...at, series: at.series.series, randomCode: code });
+  return {
+    seriesId: at.series.id,
+    series: at.series.series,
+    number: at.number,
+    accessKey: built.accessKey,
+    status: 'SIGNED' as const,
+    emissionType: emissionTypeOf(at.contingency?.mode ?? null),
+    contingencyReason: at.contingency?.reason ?? null,
+    issuedAtText: built.issuedAtText,
+    issuedAt: at.issuedAt,
+    randomCode: code,
+    total: money(c.document.totals.vNF),
+    summary: { ...summaryOf(c), input: toStored(input) },
+    signedXmlGz: gz(signed.xml),
+    actor: ctx.actor.slice(0, 100),
+    leaseUntil: new Date(Date.now() + invoicesConfig.leaseMs),
+  };
+}
+
 /** The series new NF-e of the filial take: the default one of model 55, created as série 1 from number 1 on first use. */
 async function seriesFor(companyId: number, filialId: number, model: number): Promise<InvoiceSeries> {
   const find = () => readerOf(NO_UNIT).findOne(InvoiceSeries, { where: { companyId, filialId, model, isDefault: true } });
@@ -322,35 +356,19 @@ export async function issueInvoice(
       // The number, in this transaction: a rollback gives it back, a commit stores the document that uses it.
       const number = await takeNextNumber(em, ctx.companyId, series);
       crashPoint('after-numbering');
-      const code = randomCode(number);
-      const { built, signed } = signedDocument(c, sc, { number, series: series.series, issuedAt, randomCode: code, contingency });
       const saved = await insertIssued(em, ctx, {
         companyId: ctx.companyId,
         filialId: c.source.filialId,
-        seriesId: series.id,
         model: 55,
-        series: series.series,
-        number,
-        accessKey: built.accessKey,
         source: c.source.source,
         sourceId: c.source.sourceId,
         fulfillmentId: c.source.fulfillmentId,
         salesOrderId: c.source.salesOrderId,
         customerId: c.source.customerId,
         claim: c.source.claim,
-        status: 'SIGNED',
-        emissionType: emissionTypeOf(contingency?.mode ?? null),
-        contingencyReason: contingency?.reason ?? null,
-        issuedAtText: built.issuedAtText,
-        issuedAt,
-        randomCode: code,
-        total: money(c.document.totals.vNF),
-        summary: { ...summaryOf(c), input: toStored(input) },
-        signedXmlGz: gz(signed.xml),
-        actor: ctx.actor.slice(0, 100),
+        ...signedRow(ctx, c, sc, input, { series, number, issuedAt, contingency }),
         requestKey: requestKey?.slice(0, 255) ?? null,
         leaseOwner: owner,
-        leaseUntil: new Date(Date.now() + invoicesConfig.leaseMs),
       });
       return saved;
     });
@@ -627,9 +645,7 @@ async function contingencyDocument(
     const c = await computeFor(tenant, input, em);
     const number = await takeNextNumber(em, first.companyId, series);
     const issuedAt = new Date();
-    const code = randomCode(number);
-    const emissionType = emissionTypeOf(contingency.mode);
-    const { built, signed } = signedDocument(c, sc, { number, series: series.series, issuedAt, randomCode: code, contingency });
+    const signedFields = signedRow(ctx, c, sc, input, { series, number, issuedAt, contingency });
     // The claim is unique: it leaves the first attempt before the contingency document takes it.
     await transition(ctx, current, current.status, { claim: null }, null, em);
     return insertIssued(
@@ -638,30 +654,16 @@ async function contingencyDocument(
       {
         companyId: first.companyId,
         filialId: first.filialId,
-        seriesId: series.id,
         model: first.model,
-        series: series.series,
-        number,
-        accessKey: built.accessKey,
         source: first.source,
         sourceId: first.sourceId,
         fulfillmentId: first.fulfillmentId,
         salesOrderId: first.salesOrderId,
         customerId: first.customerId,
         claim: current.claim,
-        status: 'SIGNED',
-        emissionType,
-        contingencyReason: contingency.reason,
-        issuedAtText: built.issuedAtText,
-        issuedAt,
-        randomCode: code,
-        total: money(c.document.totals.vNF),
-        summary: { ...summaryOf(c), input: toStored(input) },
-        signedXmlGz: gz(signed.xml),
-        actor: ctx.actor.slice(0, 100),
+        ...signedFields,
         requestKey: first.requestKey,
         leaseOwner,
-        leaseUntil: new Date(Date.now() + invoicesConfig.leaseMs),
         contingencyOf: first.id,
       },
       { contingencyOf: encodeId('invoice', first.id) },
