@@ -4,8 +4,8 @@ import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
 import { Worker } from '../../core/worker';
 import { sendInvoiceEmail } from './email.service';
-import { OutboundNfe } from './entities/outbound-nfe.entity';
-import { findInvoice, releaseLease, takeLease } from './invoice-store';
+import type { OutboundNfe } from './entities/outbound-nfe.entity';
+import { dueEmails, findInvoice, releaseLease, takeLease } from './invoice-store';
 
 /*
  * Delivery after an authorization (docs/decisions/nfe-delivery-after-commit.md): the verdict's
@@ -20,19 +20,6 @@ export interface DeliveryPass {
   now?: Date;
   /** Only this company's documents (a test's tenant). */
   companyId?: number;
-}
-
-/** AUTHORIZED documents whose email is due, oldest first (index ix_outbound_nfe_delivery). */
-function dueDeliveries({ limit = 20, now = new Date(), companyId }: DeliveryPass) {
-  const qb = readerOf(NO_UNIT)
-    .createQueryBuilder(OutboundNfe, 'd')
-    .select(['d.id', 'd.companyId'])
-    .where("d.status = 'AUTHORIZED' AND d.email_status = 'PENDING'")
-    .andWhere('(d.lease_until IS NULL OR d.lease_until < :now)', { now })
-    .orderBy('d.id', 'ASC')
-    .limit(limit);
-  if (companyId !== undefined) qb.andWhere('d.company_id = :companyId', { companyId });
-  return qb.getMany();
 }
 
 /** One document's email, once: under its lease, and only while it is still due. */
@@ -53,7 +40,7 @@ async function deliverOne(d: Pick<OutboundNfe, 'id' | 'companyId'>): Promise<boo
 /** One pass over the due emails (the worker's tick; tests call it after an issue). Answers how many were sent. */
 export async function deliverInvoices(pass: DeliveryPass = {}): Promise<number> {
   let sent = 0;
-  for (const d of await dueDeliveries(pass)) {
+  for (const d of await dueEmails(pass)) {
     try {
       if (await deliverOne(d)) sent++;
     } catch (err) {

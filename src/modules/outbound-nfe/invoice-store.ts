@@ -149,6 +149,19 @@ export async function releaseLease(companyId: number, id: number, owner: string)
   );
 }
 
+/** AUTHORIZED documents whose email is due and not leased, oldest first (index ix_outbound_nfe_delivery): the delivery pass's work. */
+export function dueEmails({ limit = 20, now = new Date(), companyId }: { limit?: number; now?: Date; companyId?: number }) {
+  const qb = readerOf(NO_UNIT)
+    .createQueryBuilder(OutboundNfe, 'd')
+    .select(['d.id', 'd.companyId'])
+    .where("d.status = 'AUTHORIZED' AND d.email_status = 'PENDING'")
+    .andWhere('(d.lease_until IS NULL OR d.lease_until < :now)', { now })
+    .orderBy('d.id', 'ASC')
+    .limit(limit);
+  if (companyId !== undefined) qb.andWhere('d.company_id = :companyId', { companyId });
+  return qb.getMany();
+}
+
 /** The contingency document that replaced this first attempt, if any. */
 export function contingencyDocumentOf(doc: OutboundNfe): Promise<OutboundNfe | null> {
   return readerOf(NO_UNIT).findOneBy(OutboundNfe, { companyId: doc.companyId, contingencyOf: doc.id });
