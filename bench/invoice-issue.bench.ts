@@ -12,10 +12,9 @@
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import mysql from 'mysql2';
 import { dataSource } from '../src/core/db/data-source';
 import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
-import { prepareDatabase } from './support';
+import { prepareDatabase, rawMysqlPool } from './support';
 import { gz, insertOutboundNfe } from '../src/modules/outbound-nfe/invoice-store';
 import { buildNfeXml, NfeHeader } from '../src/modules/outbound-nfe/xml/nfe-xml';
 import { signerOf, signNfe } from '../src/modules/authority/xml/xmldsig';
@@ -116,16 +115,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * columns and values (the gzipped XML included), START and COMMIT in the same query, one round trip.
  */
 function rawStore() {
-  const url = new URL(process.env.DB_URL ?? 'mysql://root@127.0.0.1:3306/bench');
-  const pool = mysql.createPool({
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-    database: url.pathname.slice(1),
-    connectionLimit: 1,
-    multipleStatements: true,
-  });
+  const pool = rawMysqlPool();
   const q = (sql: string, values: unknown[]) =>
     new Promise<unknown>((resolve, reject) => pool.query(sql, values, (err, rows) => (err ? reject(err) : resolve(rows))));
   let row: Record<string, unknown> | null = null;

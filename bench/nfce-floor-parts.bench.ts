@@ -25,7 +25,6 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import forge from 'node-forge';
-import mysql from 'mysql2';
 import { dataSource } from '../src/core/db/data-source';
 import { businessToday } from '../src/core/business-date';
 import { gunzipText } from '../src/modules/outbound-nfe/invoice-store';
@@ -34,7 +33,7 @@ import { loadEngineInput } from '../src/modules/fiscal/compute.service';
 import { buildSignedNfce } from '../src/modules/nfce/nfce-xml';
 import { Dec } from '../src/core/decimal';
 import { authorizedCounter } from './nfce-setup';
-import { machine, median, prepareDatabase, reportFile } from './support';
+import { machine, median, prepareDatabase, rawMysqlPool, reportFile } from './support';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const OPS = Number(process.env.OPS ?? 1000);
@@ -163,16 +162,7 @@ s.listen(0, '127.0.0.1', () => process.send(s.address().port));
     });
 
   // One more round trip: the answer recorded (UPDATE + COMMIT in one query), mysql2 alone.
-  const url = new URL(process.env.DB_URL ?? 'mysql://root@127.0.0.1:3306/bench');
-  const pool = mysql.createPool({
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-    database: url.pathname.slice(1),
-    connectionLimit: 1,
-    multipleStatements: true,
-  });
+  const pool = rawMysqlPool();
   const tripOnce = () =>
     new Promise<void>((resolve, reject) =>
       pool.query(

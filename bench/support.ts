@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
+import mysql from 'mysql2';
 import { dataSource } from '../src/core/db/data-source';
 import { dropAllMysqlTables, runMigrations } from '../src/core/db/migrate';
 import { createApp } from '../src/app';
@@ -28,6 +29,20 @@ export async function startServer(): Promise<{ baseUrl: string; close: () => Pro
   await new Promise((r) => server.once('listening', r));
   const { port } = server.address() as AddressInfo;
   return { baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** A bare mysql2 pool of one connection on the bench's database (DB_URL), multiple statements on: the floors' own round trips. */
+export function rawMysqlPool(): mysql.Pool {
+  const url = new URL(process.env.DB_URL ?? 'mysql://root@127.0.0.1:3306/bench');
+  return mysql.createPool({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    database: url.pathname.slice(1),
+    connectionLimit: 1,
+    multipleStatements: true,
+  });
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
