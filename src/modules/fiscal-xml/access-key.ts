@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { ACCESS_KEY_PATTERN, charValue, CNPJ_PATTERN } from '../../core/br-documents';
 
 /*
@@ -22,6 +23,14 @@ export interface AccessKeyFields {
 }
 
 export { ACCESS_KEY_PATTERN };
+
+/** A fresh cNF for the document numbered `number`: eight random digits, never equal to nNF (the layout refuses cNF = nNF). */
+export function accessKeyRandomCode(number: number): string {
+  for (;;) {
+    const code = String(crypto.randomInt(10_000_000, 99_999_999));
+    if (Number(code) !== number) return code;
+  }
+}
 
 export function isAccessKeyFormat(key: string): boolean {
   return ACCESS_KEY_PATTERN.test(key);

@@ -9,6 +9,7 @@ export {
   accessKeyBase,
   accessKeyCheckDigit,
   accessKeyFieldMismatches,
+  accessKeyRandomCode,
   ACCESS_KEY_PATTERN,
   buildAccessKey,
   hasValidCheckDigit,

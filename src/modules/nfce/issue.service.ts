@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { businessToday } from '../../core/business-date';
@@ -14,6 +13,7 @@ import { AuthorityClient, IssuerTarget, type ProtocolResult } from '../authority
 import { type AuthorizationRules, consult, procOf, RESEND, type Standing, transmit } from '../emission';
 import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, takeNextNumber } from '../outbound-nfe';
 import { filialAuthoritySettings, issuerTarget } from '../sefaz';
+import { accessKeyRandomCode as randomCode } from '../fiscal-xml';
 import { assertPeriodOpen } from '../fiscal-periods';
 import { type ComputedFiscalDocument, computeDocument, type EngineInput, loadEngineInput } from '../fiscal';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
@@ -72,12 +72,6 @@ export interface PreparedNote {
 }
 
 const money = (d: Dec) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
-const randomCode = (number: number) => {
-  for (;;) {
-    const code = String(crypto.randomInt(10_000_000, 99_999_999));
-    if (Number(code) !== number) return code;
-  }
-};
 
 export const qrSettingsOf = (c: NfceConfiguration): QrSettings => ({
   version: c.qrVersion === 2 ? 2 : 3,

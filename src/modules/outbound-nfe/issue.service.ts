@@ -16,6 +16,7 @@ import { amountDueOf, legalStatements } from '../fiscal';
 import { contingencyOf, emissionTypeOf, signNfe } from '../authority';
 import { type AuthorizationRules, consult, DENIED, procOf, RESEND, transmit } from '../emission';
 import { filialAuthoritySettings } from '../sefaz';
+import { accessKeyRandomCode as randomCode } from '../fiscal-xml';
 import { Answer, failureOf, namedKeyOfOurs } from './first-attempt';
 import { attachFiscalDocument } from '../receivables';
 import { billedFulfillments, billingInstallments, givenInstallments } from './billing-source';
@@ -300,13 +301,6 @@ function summaryOf(c: Computed): OutboundNfeSummary {
     warnings: d.warnings,
   };
 }
-
-const randomCode = (number: number) => {
-  for (;;) {
-    const code = String(crypto.randomInt(10_000_000, 99_999_999));
-    if (Number(code) !== number) return code;
-  }
-};
 
 const describe = (source: string) =>
   source === 'FULFILLMENT' ? 'This fulfilment' : source === 'ORDER' ? 'This order' : `This ${source.toLowerCase().replace('_', ' ')}`;
